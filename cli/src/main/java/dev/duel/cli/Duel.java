@@ -1,0 +1,67 @@
+package dev.duel.cli;
+
+import dev.duel.load.LoadEngine;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code duel} command: is B faster than A, by how much, and is that beyond noise? */
+@Command(name = "duel",
+        description = "Measures HTTP APIs honestly: load, compare, and say when a difference is only noise.",
+        subcommands = {LoadCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", ExitCodes.HELP},
+        mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+public final class Duel implements Runnable {
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "show stack traces of errors")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.err);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (no System.exit, so tests can call it). */
+    public static int execute(String... args) {
+        CommandLine commandLine = new CommandLine(new Duel());
+        commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
+            boolean verboseRequested = parseResult.hasMatchedOption("--verbose")
+                    || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+            if (exception instanceof CommandLine.ParameterException parameter) {
+                line.getErr().println("duel: " + parameter.getMessage());
+                line.getErr().println("Run 'duel " + line.getCommandName() + " --help' for the options.");
+                return ExitCodes.USAGE;
+            }
+            if (exception instanceof IllegalArgumentException) {
+                line.getErr().println("duel: " + exception.getMessage());
+                if (verboseRequested) {
+                    exception.printStackTrace(line.getErr());
+                }
+                return ExitCodes.USAGE;
+            }
+            line.getErr().println("duel: internal error: " + exception);
+            if (verboseRequested) {
+                exception.printStackTrace(line.getErr());
+            } else {
+                line.getErr().println("Run again with --verbose for the stack trace, and please report it.");
+            }
+            return ExitCodes.INTERNAL;
+        });
+        return commandLine.execute(args);
+    }
+
+    /** duel's version for --version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"duel " + LoadEngine.version(),
+                    "Java " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

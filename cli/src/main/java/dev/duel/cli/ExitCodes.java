@@ -1,0 +1,25 @@
+package dev.duel.cli;
+
+/** duel's exit codes; documented in --help and README. */
+public final class ExitCodes {
+    public static final int OK = 0;
+    /** Checks failed on more requests than --max-error-rate allows. */
+    public static final int CHECKS_FAILED = 1;
+    /** The command line was wrong: nothing was run. */
+    public static final int USAGE = 2;
+    /** The target could not be reached: nothing was measured. */
+    public static final int UNREACHABLE = 3;
+    /** duel itself failed: a bug; run again with --verbose and report it. */
+    public static final int INTERNAL = 4;
+
+    static final String HELP = """
+            Exit codes:
+              0  ok
+              1  checks failed on more requests than --max-error-rate allows
+              2  usage error (bad option or value); nothing was run
+              3  target unreachable; nothing was measured
+              4  internal error (run with --verbose and report it)""";
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,42 @@
+package dev.duel.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/** Writes JSON so that a reader never sees half a file: temp file, fsync, rename. */
+final class JsonFiles {
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonFiles() {
+    }
+
+    static void writeAtomically(Path target, Object value) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path directory = absolute.getParent();
+        Files.createDirectories(directory);
+        Path temp = Files.createTempFile(directory, "." + absolute.getFileName(), ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE)) {
+                MAPPER.writeValue(out, value);
+            }
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.duel.cli;
+
+import dev.duel.load.ProgressListener;
+import dev.duel.load.SecondResult;
+import java.io.PrintStream;
+import java.util.Locale;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The live progress line, one bar per phase: elapsed / total, then the last second's rate,
+ * the failures so far and the last second's p99. On a terminal the line redraws in place;
+ * elsewhere (CI logs) it prints one line per second. Used on the engine's control thread.
+ */
+final class ProgressDisplay implements ProgressListener {
+    private final PrintStream out;
+    private final boolean interactive;
+    private ProgressBar bar;
+    private String barPhase;
+
+    ProgressDisplay(PrintStream out) {
+        this.out = out;
+        this.interactive = System.console() != null;
+    }
+
+    @Override
+    public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
+        if (status.phase().equals("ended")) {
+            return;
+        }
+        if (bar == null || !status.phase().equals(barPhase)) {
+            closeBar();
+            barPhase = status.phase();
+            bar = new ProgressBarBuilder()
+                    .setTaskName(String.format(Locale.ROOT, "%-6s", status.phase()))
+                    .setInitialMax(status.phaseTotalMillis() < 0 ? -1 : Math.round(status.phaseTotalMillis() / 1000))
+                    .setUnit(" s", 1)
+                    .setStyle(ProgressBarStyle.ASCII)
+                    .setUpdateIntervalMillis(interactive ? 200 : 1000)
+                    .setMaxRenderedLength(110)
+                    .setConsumer(interactive ? new ConsoleProgressBarConsumer(out, 110)
+                            : new DelegatingProgressBarConsumer(out::println))
+                    .hideEta()
+                    .build();
+        }
+        bar.stepTo(Math.round(status.phaseElapsedMillis() / 1000));
+        String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
+        bar.setExtraMessage(String.format(Locale.ROOT, "%,d req/s  errors %,d  p99 %s",
+                second.ok() + second.failures(), status.totalFailures(), p99));
+    }
+
+    @Override
+    public void onEnd() {
+        closeBar();
+    }
+
+    private void closeBar() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.duel.load;
+
+import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.engine.EngineRun;
+import dev.duel.load.engine.Transports;
+import dev.duel.load.http.RequestTemplate;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.util.Properties;
+
+/**
+ * duel's load generator: runs one {@link LoadPlan} against one HTTP/1.1 target and returns what
+ * it measured. One run at a time per engine; {@link #stop()} may be called from any thread (a
+ * user's Ctrl-C) and keeps everything measured so far.
+ */
+public final class LoadEngine {
+    private final Clock clock;
+    private volatile EngineRun current;
+
+    public LoadEngine() {
+        this(Clock.system());
+    }
+
+    public LoadEngine(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** duel's version, as built. */
+    public static String version() {
+        try (InputStream in = LoadEngine.class.getResourceAsStream("version.properties")) {
+            Properties properties = new Properties();
+            if (in != null) {
+                properties.load(in);
+            }
+            return properties.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /**
+     * Runs the plan to its end.
+     *
+     * @throws IllegalArgumentException   the plan is invalid (a usage error); nothing was sent
+     * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
+     */
+    public LoadResult run(LoadPlan plan, ProgressListener listener) throws TargetUnreachableException {
+        RequestTemplate template = RequestTemplate.compile(plan.request(), plan.variables());
+        ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());
+        Transports transport = Transports.choose(plan.transport());
+        InetSocketAddress address = reachableAddress(plan);
+        EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, listener);
+        current = run;
+        try {
+            return run.execute();
+        } finally {
+            current = null;
+        }
+    }
+
+    /** Ends the current run now; requests in flight are interrupted and the result is returned as usual. */
+    public void stop() {
+        EngineRun run = current;
+        if (run != null) {
+            run.stop();
+        }
+    }
+
+    private static InetSocketAddress reachableAddress(LoadPlan plan) throws TargetUnreachableException {
+        String host = plan.request().host();
+        int port = plan.request().port();
+        InetAddress resolved;
+        try {
+            resolved = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new TargetUnreachableException("cannot resolve the host '" + host + "': check the URL");
+        }
+        InetSocketAddress address = new InetSocketAddress(resolved, port);
+        int timeoutMillis = (int) Math.min(5_000, plan.timeout().toMillis());
+        try (Socket probe = new Socket()) {
+            probe.connect(address, timeoutMillis);
+        } catch (IOException e) {
+            throw new TargetUnreachableException("cannot connect to " + host + ":" + port + " (" + e.getMessage()
+                    + "): is the target running and listening there? Start it or fix the URL's host and port.");
+        }
+        return address;
+    }
+}

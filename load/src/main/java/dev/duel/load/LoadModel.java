@@ -1,0 +1,35 @@
+package dev.duel.load;
+
+import dev.duel.load.schedule.Rate;
+
+/** How load is offered. Immutable. */
+public sealed interface LoadModel {
+    /** Closed model: {@code virtualUsers} each own one keep-alive connection and loop request, response, request. */
+    record Closed(int virtualUsers) implements LoadModel {
+        public Closed {
+            if (virtualUsers <= 0) {
+                throw new IllegalArgumentException("--vus must be at least 1, got " + virtualUsers);
+            }
+        }
+    }
+
+    /**
+     * Open model: requests arrive at {@code rate} whatever the target does, on at most
+     * {@code maxConnections} connections; latency counts from each request's intended start.
+     */
+    record Open(Rate rate, Arrival arrival, int maxConnections) implements LoadModel {
+        public Open {
+            if (maxConnections <= 0) {
+                throw new IllegalArgumentException("--max-connections must be at least 1, got " + maxConnections);
+            }
+        }
+    }
+
+    /** Spacing of open-model arrivals. */
+    enum Arrival { UNIFORM, POISSON }
+
+    /** How many connections may be in use at once. */
+    default int maxConnections() {
+        return this instanceof Closed closed ? closed.virtualUsers() : ((Open) this).maxConnections();
+    }
+}

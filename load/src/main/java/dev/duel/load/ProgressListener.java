@@ -1,0 +1,33 @@
+package dev.duel.load;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Told about each finished second of a run, on the engine's control thread (never on an event
+ * loop), so it may print or write files. Implementations need not be thread-safe.
+ */
+public interface ProgressListener {
+    /**
+     * @param second  the merged second
+     * @param latency that second's latencies of correct responses (ns), the listener's to keep
+     * @param status  where the run stands
+     */
+    void onSecond(SecondResult second, Histogram latency, RunStatus status);
+
+    /** The run ended; no more calls follow. */
+    default void onEnd() {
+    }
+
+    ProgressListener NONE = (second, latency, status) -> { };
+
+    /**
+     * Where a run stands at the end of a second.
+     *
+     * @param phase              the phase now
+     * @param phaseElapsedMillis time spent in that phase
+     * @param phaseTotalMillis   its planned length, or -1 while unknown (waiting for a first answer)
+     * @param totalFailures      failures so far in the run
+     */
+    record RunStatus(String phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {
+    }
+}

@@ -1,0 +1,8 @@
+package dev.duel.load;
+
+/** The target could not be reached at all before the run; nothing was measured. */
+public final class TargetUnreachableException extends Exception {
+    public TargetUnreachableException(String message) {
+        super(message);
+    }
+}

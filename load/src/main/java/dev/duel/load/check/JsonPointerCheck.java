@@ -1,0 +1,151 @@
+package dev.duel.load.check;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
+import com.fasterxml.jackson.core.filter.JsonPointerBasedFilter;
+import com.fasterxml.jackson.core.filter.TokenFilter;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * The JSON value at a pointer equals (or differs from) a literal or a request variable, or merely
+ * exists. The body is streamed up to the pointer, never built into a tree.
+ * Immutable and thread-safe (Jackson's factory is).
+ */
+final class JsonPointerCheck implements BodyCheck {
+    enum Operator { EQUALS, NOT_EQUALS, EXISTS }
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final JsonPointer pointer;
+    private final Operator operator;
+    /** A JSON literal (number, string, true, false, null), or null when the expected value is a template. */
+    private final JsonToken expectedToken;
+    private final String expectedText;
+    private final ValueTemplate expectedTemplate;
+    /** True when the expected value is one bare variable: it then matches a number or a string. */
+    private final boolean bareVariable;
+    private final String text;
+
+    JsonPointerCheck(String pointer, Operator operator, String literal, List<String> variableNames, String text) {
+        try {
+            this.pointer = JsonPointer.compile(pointer);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + pointer + "' is not a JSON pointer (write it like /items/0/id)");
+        }
+        this.operator = operator;
+        this.text = text;
+        if (operator == Operator.EXISTS) {
+            expectedToken = null;
+            expectedText = null;
+            expectedTemplate = null;
+            bareVariable = false;
+            return;
+        }
+        String trimmed = literal.trim();
+        if (trimmed.matches("\\$\\{[A-Za-z_][A-Za-z0-9_]*}")) {
+            expectedTemplate = new ValueTemplate(trimmed, variableNames);
+            bareVariable = true;
+            expectedToken = null;
+            expectedText = null;
+            return;
+        }
+        bareVariable = false;
+        try (JsonParser parser = JSON.createParser(trimmed)) {
+            JsonToken token = parser.nextToken();
+            if (token == null || token.isStructStart()) {
+                throw new IllegalArgumentException();
+            }
+            String value = parser.getText();
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException();
+            }
+            ValueTemplate template = new ValueTemplate(value, variableNames);
+            expectedToken = token;
+            expectedText = value;
+            expectedTemplate = token == JsonToken.VALUE_STRING && !template.constant() ? template : null;
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("'" + literal + "' is not a JSON literal: write 42, \"text\", true, false, null or ${var}");
+        }
+    }
+
+    @Override
+    public String verify(byte[] body, int length, boolean truncated, String[] values) {
+        try (JsonParser parser = new FilteringParserDelegate(JSON.createParser(body, 0, length),
+                new JsonPointerBasedFilter(pointer), TokenFilter.Inclusion.ONLY_INCLUDE_ALL, false)) {
+            JsonToken token = parser.nextToken();
+            if (token == null) {
+                return operator == Operator.NOT_EQUALS ? null : "no JSON value at " + pointer;
+            }
+            if (operator == Operator.EXISTS) {
+                return null;
+            }
+            boolean equal = matches(token, parser, values);
+            if (equal == (operator == Operator.EQUALS)) {
+                return null;
+            }
+            String actual = token.isStructStart() ? (token == JsonToken.START_OBJECT ? "an object" : "an array")
+                    : token == JsonToken.VALUE_STRING ? "\"" + parser.getText() + "\"" : parser.getText();
+            String expected = describeExpected(values);
+            return operator == Operator.EQUALS
+                    ? pointer + " is " + actual + ", expected " + expected
+                    : pointer + " is " + actual + ", expected anything else";
+        } catch (IOException e) {
+            String why = truncated ? "body longer than the " + length + " bytes kept for checks" : "body is not JSON";
+            return why + " (" + firstLine(e.getMessage()) + ")";
+        }
+    }
+
+    private boolean matches(JsonToken actual, JsonParser parser, String[] values) throws IOException {
+        if (bareVariable) {
+            String expected = expectedTemplate.resolve(values);
+            if (actual.isNumeric()) {
+                return numericEquals(parser.getText(), expected);
+            }
+            return actual == JsonToken.VALUE_STRING && parser.getText().equals(expected);
+        }
+        if (expectedToken.isNumeric()) {
+            return actual.isNumeric() && numericEquals(parser.getText(), expectedText);
+        }
+        if (expectedToken == JsonToken.VALUE_STRING) {
+            String expected = expectedTemplate == null ? expectedText : expectedTemplate.resolve(values);
+            return actual == JsonToken.VALUE_STRING && parser.getText().equals(expected);
+        }
+        return actual == expectedToken;
+    }
+
+    private String describeExpected(String[] values) {
+        if (bareVariable) {
+            return expectedTemplate.resolve(values) + " (" + expectedTemplate + ")";
+        }
+        if (expectedToken == JsonToken.VALUE_STRING) {
+            return "\"" + (expectedTemplate == null ? expectedText : expectedTemplate.resolve(values)) + "\"";
+        }
+        return expectedText;
+    }
+
+    private static boolean numericEquals(String actual, String expected) {
+        try {
+            return new BigDecimal(actual).compareTo(new BigDecimal(expected.trim())) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    @Override
+    public String text() {
+        return text;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.duel.load.engine;
+
+import dev.duel.load.schedule.Phase;
+
+/**
+ * A closed-model virtual user: one connection, one request at a time, the next as soon as the
+ * previous ends; idle through the gap; reconnecting when the server closes the connection, with
+ * backoff only after failures. Its intended start is the moment it was ready to send, so time
+ * spent reconnecting shows in its latency. Confined to its event loop.
+ */
+final class ClosedUser implements ConnectionOwner {
+    private final LoopContext loop;
+    private HttpConnection connection;
+    private long readySinceNanos;
+    private int failuresInRow;
+    private boolean everOpened;
+
+    ClosedUser(LoopContext loop) {
+        this.loop = loop;
+    }
+
+    void start() {
+        readySinceNanos = loop.clock().nanoTime();
+        loop.connect(this);
+    }
+
+    @Override
+    public void onOpened(HttpConnection opened) {
+        connection = opened;
+        failuresInRow = 0;
+        if (everOpened) {
+            loop.recorder().reconnected(loop.clock().nanoTime());
+        }
+        everOpened = true;
+        next();
+    }
+
+    @Override
+    public void onOpenFailed() {
+        failuresInRow++;
+        loop.schedule(() -> loop.connect(this), Backoff.delayNanos(failuresInRow));
+    }
+
+    @Override
+    public void onIdle(HttpConnection idle) {
+        readySinceNanos = loop.clock().nanoTime();
+        next();
+    }
+
+    @Override
+    public void onClosed(HttpConnection closed) {
+        connection = null;
+        readySinceNanos = loop.clock().nanoTime();
+        loop.connect(this);
+    }
+
+    private void next() {
+        if (loop.finished() || connection == null) {
+            return;
+        }
+        long now = loop.clock().nanoTime();
+        Phase phase = loop.timeline().phaseAt(now);
+        if (phase.sendsLoad()) {
+            long intended = readySinceNanos;
+            if (phase == Phase.MAIN) {
+                intended = Math.max(intended, loop.timeline().mainStartNanos());
+            }
+            connection.send(phase, intended, false, false);
+        } else if (phase == Phase.GAP) {
+            long resumeAt = loop.timeline().nextLoadStartNanos(now);
+            loop.schedule(() -> {
+                readySinceNanos = loop.clock().nanoTime();
+                next();
+            }, resumeAt - now);
+        }
+    }
+}

@@ -1,0 +1,397 @@
+package dev.duel.load.engine;
+
+import dev.duel.load.Clock;
+import dev.duel.load.EngineUsage;
+import dev.duel.load.LoadEngine;
+import dev.duel.load.LoadModel;
+import dev.duel.load.LoadPlan;
+import dev.duel.load.LoadResult;
+import dev.duel.load.PhaseResult;
+import dev.duel.load.PlanSettings;
+import dev.duel.load.ProgressListener;
+import dev.duel.load.SecondResult;
+import dev.duel.load.Timing;
+import dev.duel.load.WindowResult;
+import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.http.RequestTemplate;
+import dev.duel.load.http.VariableSpec;
+import dev.duel.load.record.IntervalCollector;
+import dev.duel.load.record.IntervalRoller;
+import dev.duel.load.record.LoopRecorder;
+import dev.duel.load.record.PhaseAccumulator;
+import dev.duel.load.schedule.ArrivalSchedule;
+import dev.duel.load.schedule.Phase;
+import dev.duel.load.schedule.PoissonArrivals;
+import dev.duel.load.schedule.Timeline;
+import dev.duel.load.schedule.UniformArrivals;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of the engine: sets up the event loops, drives the timeline from a control thread
+ * (progress each second, CPU readings at the edges of main, the end), then collects and merges
+ * what every loop recorded. The control thread is the caller's; the loops never block.
+ */
+public final class EngineRun {
+    private static final long SECOND_NANOS = 1_000_000_000L;
+    private static final long CONTROL_TICK_NANOS = 100_000_000L;
+    private static final long ANCHOR_POLL_NANOS = 5_000_000L;
+
+    private final LoadPlan plan;
+    private final RequestTemplate template;
+    private final ResponseChecks checks;
+    private final Transports transport;
+    private final InetSocketAddress address;
+    private final Clock clock;
+    private final ProgressListener listener;
+    private final int threads;
+    private volatile boolean stopRequested;
+
+    private Timeline timeline;
+    private final List<LoopContext> loops = new ArrayList<>();
+    private final List<Long> loopThreadIds = new ArrayList<>();
+    private IntervalCollector secondsCollector;
+    private IntervalCollector windowsCollector;
+    private final List<SecondResult> seconds = new ArrayList<>();
+    private final List<WindowResult> windows = new ArrayList<>();
+    private long failuresSoFar;
+    private final List<String> warnings = new ArrayList<>();
+
+    private long mainStartReadNanos = -1;
+    private long mainStartCpuNanos;
+    private final List<Long> mainStartThreadCpu = new ArrayList<>();
+    private long mainEndReadNanos = -1;
+    private long mainEndCpuNanos;
+    private final List<Long> mainEndThreadCpu = new ArrayList<>();
+
+    public EngineRun(LoadPlan plan, RequestTemplate template, ResponseChecks checks, Transports transport,
+            InetSocketAddress address, Clock clock, ProgressListener listener) {
+        this.plan = plan;
+        this.template = template;
+        this.checks = checks;
+        this.transport = transport;
+        this.address = address;
+        this.clock = clock;
+        this.listener = listener;
+        int wanted = plan.threads() > 0 ? plan.threads() : Runtime.getRuntime().availableProcessors();
+        this.threads = Math.max(1, Math.min(wanted, plan.model().maxConnections()));
+    }
+
+    public void stop() {
+        stopRequested = true;
+        Timeline running = timeline;
+        if (running != null) {
+            running.endAt(clock.nanoTime());
+        }
+    }
+
+    public LoadResult execute() {
+        EventLoopGroup group = transport.newGroup(threads);
+        try {
+            List<EventLoop> eventLoops = new ArrayList<>();
+            for (EventExecutor executor : group) {
+                eventLoops.add((EventLoop) executor);
+            }
+            for (EventLoop loop : eventLoops) {
+                loopThreadIds.add(await(loop.submit(() -> Thread.currentThread().getId())));
+            }
+            Instant startedAt = Instant.now();
+            setUp(eventLoops);
+            control();
+            finishLoops();
+            Instant endedAt = Instant.now();
+            return assemble(startedAt, endedAt);
+        } finally {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    private void setUp(List<EventLoop> eventLoops) {
+        secondsCollector = new IntervalCollector(threads);
+        Timing timing = plan.timing();
+        Timing.Windows windowed = timing instanceof Timing.Windows w ? w : null;
+        windowsCollector = windowed == null ? null : new IntervalCollector(threads);
+        Bootstrap base = new Bootstrap()
+                .channel(transport.channelClass())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
+        long start = clock.nanoTime();
+        if (windowed != null) {
+            timeline = Timeline.windowed(start, windowed.total().toNanos());
+        } else {
+            Timing.Phases phases = (Timing.Phases) timing;
+            timeline = Timeline.phased(start, phases.warmup().toNanos(), phases.gap().toNanos(), phases.main().toNanos());
+        }
+        if (stopRequested) {
+            timeline.endAt(start);
+        }
+        for (int i = 0; i < threads; i++) {
+            EventLoop eventLoop = eventLoops.get(i);
+            IntervalRoller windowRoller = windowed == null ? null
+                    : new IntervalRoller(i, windowed.length().toNanos(), windowed.count(), windowsCollector);
+            LoopRecorder recorder = new LoopRecorder(i, timeline, secondsCollector, Integer.MAX_VALUE, windowRoller);
+            VariableSpec.Source[] sources = new VariableSpec.Source[template.variableNames().size()];
+            for (int v = 0; v < sources.length; v++) {
+                sources[v] = plan.variables().get(template.variableNames().get(v)).source(i, threads, plan.seed());
+            }
+            LoopContext context = new LoopContext(i, eventLoop, clock, timeline, recorder, template, checks,
+                    plan.timeout().toNanos(), base.clone().group(eventLoop), address, sources);
+            loops.add(context);
+            eventLoop.execute(() -> startLoad(context));
+        }
+    }
+
+    private void startLoad(LoopContext context) {
+        context.startTimeoutSweep();
+        int i = context.index();
+        if (plan.model() instanceof LoadModel.Closed closed) {
+            int users = share(closed.virtualUsers(), i);
+            for (int u = 0; u < users; u++) {
+                new ClosedUser(context).start();
+            }
+        } else {
+            LoadModel.Open open = (LoadModel.Open) plan.model();
+            ArrivalSchedule schedule = open.arrival() == LoadModel.Arrival.POISSON
+                    ? new PoissonArrivals(open.rate(), plan.seed(), i, threads)
+                    : new UniformArrivals(open.rate(), i, threads);
+            OpenLoop openLoop = new OpenLoop(context);
+            openLoop.start(new OpenDispatcher<>(clock, timeline, schedule, share(open.maxConnections(), i),
+                    context.recorder(), openLoop));
+        }
+    }
+
+    /** Loop {@code i}'s share of {@code total}, spread as evenly as integers allow. */
+    private int share(int total, int i) {
+        return total / threads + (i < total % threads ? 1 : 0);
+    }
+
+    /** The control thread's loop: progress each second, CPU readings at main's edges, the end. */
+    private void control() {
+        long nextSecond = timeline.startNanos() + SECOND_NANOS;
+        long awaitFirstNanos = plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
+        while (true) {
+            long now = clock.nanoTime();
+            if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
+                warnings.add(String.format(Locale.ROOT, "no correct response within %.1f s: no windows were recorded",
+                        awaitFirstNanos / 1e9));
+                timeline.endAt(now);
+            }
+            long mainStart = timeline.mainStartNanos();
+            if (mainStartReadNanos < 0 && now >= mainStart && mainStart < timeline.endNanos()) {
+                mainStartReadNanos = now;
+                mainStartCpuNanos = readCpu(mainStartThreadCpu);
+            }
+            if (now >= timeline.endNanos()) {
+                if (mainStartReadNanos >= 0) {
+                    mainEndReadNanos = now;
+                    mainEndCpuNanos = readCpu(mainEndThreadCpu);
+                }
+                return;
+            }
+            if (now >= nextSecond) {
+                requestFlush();
+                nextSecond = timeline.startNanos() + ((now - timeline.startNanos()) / SECOND_NANOS + 1) * SECOND_NANOS;
+            }
+            drain(false);
+            long wake = Math.min(now + CONTROL_TICK_NANOS, Math.min(nextSecond, timeline.endNanos()));
+            if (mainStartReadNanos < 0) {
+                wake = timeline.mainAnchored() ? Math.min(wake, timeline.mainStartNanos()) : Math.min(wake, now + ANCHOR_POLL_NANOS);
+            }
+            LockSupport.parkNanos(Math.max(0, wake - clock.nanoTime()));
+        }
+    }
+
+    private long readCpu(List<Long> threadCpu) {
+        threadCpu.clear();
+        for (long id : loopThreadIds) {
+            threadCpu.add(EngineMonitor.threadCpuNanos(id));
+        }
+        return EngineMonitor.processCpuNanos();
+    }
+
+    private void requestFlush() {
+        for (LoopContext context : loops) {
+            context.eventLoop().execute(() -> context.recorder().flushThrough(clock.nanoTime()));
+        }
+    }
+
+    private void drain(boolean last) {
+        for (IntervalCollector.Merged merged : secondsCollector.drainFinished()) {
+            long secondStart = timeline.startNanos() + merged.index() * SECOND_NANOS;
+            if (last && secondStart >= timeline.endNanos()) {
+                continue;
+            }
+            SecondResult second = Results.second(merged, timeline.phaseAt(secondStart).name().toLowerCase(Locale.ROOT));
+            seconds.add(second);
+            failuresSoFar += second.failures();
+            listener.onSecond(second, merged.latency(), status());
+        }
+        if (windowsCollector != null) {
+            Timing.Windows w = (Timing.Windows) plan.timing();
+            double lengthMillis = w.length().toNanos() / 1e6;
+            for (IntervalCollector.Merged merged : windowsCollector.drainFinished()) {
+                long windowStart = timeline.mainStartNanos() + merged.index() * w.length().toNanos();
+                if (windowStart < timeline.endNanos()) {
+                    windows.add(Results.window(merged, lengthMillis));
+                }
+            }
+        }
+    }
+
+    private ProgressListener.RunStatus status() {
+        long now = clock.nanoTime();
+        Phase phase = timeline.phaseAt(now);
+        double elapsed;
+        double total;
+        switch (phase) {
+            case WARMUP -> {
+                elapsed = (now - timeline.startNanos()) / 1e6;
+                total = timeline.windowed() ? -1 : timeline.warmupNanos() / 1e6;
+            }
+            case GAP -> {
+                elapsed = (now - timeline.startNanos() - timeline.warmupNanos()) / 1e6;
+                total = timeline.gapNanos() / 1e6;
+            }
+            case MAIN -> {
+                elapsed = (now - timeline.mainStartNanos()) / 1e6;
+                total = timeline.mainNanos() / 1e6;
+            }
+            default -> {
+                elapsed = 0;
+                total = 0;
+            }
+        }
+        return new ProgressListener.RunStatus(phase.name().toLowerCase(Locale.ROOT), elapsed, total, failuresSoFar);
+    }
+
+    private void finishLoops() {
+        for (LoopContext context : loops) {
+            await(context.eventLoop().submit(context::finish));
+        }
+        for (LoopContext context : loops) {
+            await(context.eventLoop().submit(() -> context.recorder().finish(timeline.endNanos())));
+        }
+        drain(true);
+        listener.onEnd();
+    }
+
+    private LoadResult assemble(Instant startedAt, Instant endedAt) {
+        PhaseAccumulator warmup = new PhaseAccumulator();
+        PhaseAccumulator main = new PhaseAccumulator();
+        List<List<dev.duel.load.FailureExample>> examples = new ArrayList<>();
+        for (LoopContext context : loops) {
+            warmup.add(context.recorder().phase(Phase.WARMUP));
+            main.add(context.recorder().phase(Phase.MAIN));
+            examples.add(context.recorder().examples());
+        }
+        long end = timeline.endNanos();
+        boolean mainStarted = timeline.mainAnchored() && timeline.mainStartNanos() < end;
+        double mainMillis = mainStarted ? Math.min(timeline.mainNanos(), end - timeline.mainStartNanos()) / 1e6 : 0;
+        double warmupMillis = Math.min(timeline.warmupNanos(), Math.max(0, end - timeline.startNanos())) / 1e6;
+        boolean hasWarmup = timeline.windowed() || timeline.warmupNanos() > 0;
+        PhaseResult warmupResult = hasWarmup ? Results.phase("warmup", warmup, warmupMillis) : null;
+        PhaseResult mainResult = Results.phase("main", main, mainMillis);
+        if (stopRequested) {
+            warnings.add(0, "the run was stopped early by the user: main lasted " + Math.round(mainMillis) + " ms");
+        }
+        warnings.addAll(Findings.warnings(mainStarted ? mainResult : null, plan.model()));
+        EngineUsage engine = engineUsage(mainResult);
+        double firstCorrect = timeline.windowed()
+                ? (timeline.mainAnchored() ? (timeline.mainStartNanos() - timeline.startNanos()) / 1e6 : -1)
+                : firstCorrectFromSeconds();
+        return new LoadResult(LoadEngine.version(), settings(), startedAt.toString(), endedAt.toString(),
+                address.getHostString() + ":" + address.getPort(), warmupResult, mainResult, List.copyOf(windows),
+                firstCorrect, List.copyOf(seconds), Results.examples(examples), engine, List.copyOf(warnings));
+    }
+
+    /** Phased runs: the second in which the first correct response ended, to a second's precision. */
+    private double firstCorrectFromSeconds() {
+        for (SecondResult second : seconds) {
+            if (second.ok() > 0) {
+                return second.second() * 1_000.0;
+            }
+        }
+        return -1;
+    }
+
+    private EngineUsage engineUsage(PhaseResult main) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        long peakRss = EngineMonitor.peakRssBytes();
+        if (mainStartReadNanos < 0 || mainEndReadNanos <= mainStartReadNanos) {
+            return new EngineUsage(0, 0, cores, 0, List.of(), 0, peakRss, false, List.of());
+        }
+        double wallNanos = mainEndReadNanos - mainStartReadNanos;
+        double cpuNanos = mainEndCpuNanos - mainStartCpuNanos;
+        List<Double> busy = new ArrayList<>();
+        for (int i = 0; i < mainStartThreadCpu.size(); i++) {
+            busy.add((mainEndThreadCpu.get(i) - mainStartThreadCpu.get(i)) / wallNanos);
+        }
+        double utilization = cpuNanos / (wallNanos * cores);
+        long completed = main.ok() + main.failed();
+        List<String> findings = Findings.engineLimits(busy, utilization, cores, main, plan.model());
+        return new EngineUsage(cpuNanos / 1e6, wallNanos / 1e6, cores, utilization, busy,
+                completed == 0 ? 0 : cpuNanos / 1e3 / completed, peakRss, !findings.isEmpty(), findings);
+    }
+
+    private PlanSettings settings() {
+        Map<String, String> variables = new LinkedHashMap<>();
+        plan.variables().forEach((name, spec) -> variables.put(name, spec.text()));
+        List<String> headers = plan.request().headers().stream().map(h -> h.name() + ": " + h.value()).toList();
+        int virtualUsers = 0;
+        double rate = 0;
+        String arrival = "";
+        if (plan.model() instanceof LoadModel.Closed closed) {
+            virtualUsers = closed.virtualUsers();
+        } else {
+            LoadModel.Open open = (LoadModel.Open) plan.model();
+            rate = open.rate().perSecond();
+            arrival = open.arrival().name().toLowerCase(Locale.ROOT);
+        }
+        double warmupMillis = 0;
+        double gapMillis = 0;
+        double durationMillis = 0;
+        int windowCount = 0;
+        double windowLengthMillis = 0;
+        double awaitFirstMillis = 0;
+        if (plan.timing() instanceof Timing.Phases p) {
+            warmupMillis = p.warmup().toNanos() / 1e6;
+            gapMillis = p.gap().toNanos() / 1e6;
+            durationMillis = p.main().toNanos() / 1e6;
+        } else {
+            Timing.Windows w = (Timing.Windows) plan.timing();
+            windowCount = w.count();
+            windowLengthMillis = w.length().toNanos() / 1e6;
+            awaitFirstMillis = w.awaitFirst().toNanos() / 1e6;
+            durationMillis = w.total().toNanos() / 1e6;
+        }
+        return new PlanSettings(plan.request().method(), plan.request().url(), headers,
+                plan.request().body() == null ? 0 : plan.request().body().length, variables, checks.texts(),
+                plan.model() instanceof LoadModel.Closed ? "closed" : "open", virtualUsers, rate, arrival,
+                plan.model().maxConnections(), plan.seed(), warmupMillis, gapMillis, durationMillis, windowCount,
+                windowLengthMillis, awaitFirstMillis, plan.timeout().toNanos() / 1e6, threads, transport.name());
+    }
+
+    private static <T> T await(java.util.concurrent.Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for an event loop", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("an event loop failed: " + e.getCause(), e.getCause());
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package dev.duel.load.engine;
+
+import dev.duel.load.FailureExample;
+import dev.duel.load.FailureKind;
+import dev.duel.load.check.BodyCheck;
+import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.http.ResponseParser;
+import dev.duel.load.schedule.Phase;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * One keep-alive connection carrying one request at a time: it writes the request, parses the
+ * response, runs the checks and reports the outcome to the loop's recorder, then hands itself
+ * back to its owner. Every sent request ends exactly once: ok, failed, or interrupted.
+ *
+ * <p>Confined to its event loop.
+ */
+final class HttpConnection extends ChannelInboundHandlerAdapter implements ResponseParser.Handler {
+    private static final int INITIAL_BODY_BYTES = 4096;
+    private static final int RETAINED_BODY_BYTES = 1 << 20;
+
+    private final LoopContext loop;
+    private final ConnectionOwner owner;
+    private final ResponseParser parser = new ResponseParser(this);
+    private final String[] values;
+    private Channel channel;
+    private boolean opened;
+
+    private boolean inFlight;
+    private Phase startPhase;
+    private long intendedNanos;
+    private long sentNanos;
+
+    private boolean statusOk;
+    private int bodyLimit;
+    private byte[] body;
+    private int bodyLength;
+    private boolean bodyTruncated;
+
+    HttpConnection(LoopContext loop, ConnectionOwner owner) {
+        this.loop = loop;
+        this.owner = owner;
+        this.values = new String[loop.template().variableNames().size()];
+    }
+
+    void attach(Channel channel) {
+        this.channel = channel;
+        this.opened = true;
+    }
+
+    boolean opened() {
+        return opened;
+    }
+
+    boolean inFlight() {
+        return inFlight;
+    }
+
+    /**
+     * Writes the next request.
+     *
+     * @param phase     the phase the request belongs to (where it starts)
+     * @param late      it waited for a free connection past its intended start
+     * @param scheduled it has an intended start from an arrival schedule (open model)
+     */
+    void send(Phase phase, long intendedNanos, boolean late, boolean scheduled) {
+        ByteBuf request;
+        int bytes;
+        var template = loop.template();
+        if (template.hasVariables()) {
+            loop.nextValues(values);
+            request = channel.alloc().directBuffer(template.estimatedBytes());
+            bytes = template.render(request, values);
+        } else {
+            request = template.encoded().duplicate();
+            bytes = request.readableBytes();
+        }
+        parser.expectNoBody(template.expectsNoResponseBody());
+        long now = loop.clock().nanoTime();
+        this.inFlight = true;
+        this.startPhase = phase;
+        this.intendedNanos = intendedNanos;
+        this.sentNanos = now;
+        loop.recorder().sent(phase, intendedNanos, now, bytes, late, scheduled);
+        channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            if (!inFlight && !parser.inProgress()) {
+                // Bytes nobody asked for: the connection's framing can no longer be trusted.
+                in.skipBytes(in.readableBytes());
+                close();
+                return;
+            }
+            parser.feed(in);
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public boolean onHead(int status) {
+        statusOk = loop.checks().status().accepts(status);
+        bodyLength = 0;
+        bodyTruncated = false;
+        if (!statusOk) {
+            bodyLimit = FailureExample.BODY_PREFIX_BYTES;
+            return loop.recorder().wantsExample(FailureKind.STATUS);
+        }
+        bodyLimit = ResponseChecks.MAX_KEPT_BODY_BYTES;
+        return loop.checks().needBody();
+    }
+
+    @Override
+    public void onBody(ByteBuf buffer, int index, int length) {
+        int room = bodyLimit - bodyLength;
+        int kept = Math.min(room, length);
+        if (kept < length) {
+            bodyTruncated = true;
+        }
+        if (kept <= 0) {
+            return;
+        }
+        if (body == null || body.length < bodyLength + kept) {
+            int size = Math.max(INITIAL_BODY_BYTES, body == null ? 0 : body.length * 2);
+            body = Arrays.copyOf(body == null ? new byte[0] : body, Math.min(bodyLimit, Math.max(size, bodyLength + kept)));
+        }
+        buffer.getBytes(index, body, bodyLength, kept);
+        bodyLength += kept;
+    }
+
+    @Override
+    public void onComplete(boolean keepAlive) {
+        if (!inFlight) {
+            close();
+            return;
+        }
+        long endNanos = loop.clock().nanoTime();
+        FailureKind failure = null;
+        String detail = null;
+        if (!statusOk) {
+            failure = FailureKind.STATUS;
+            detail = "status " + parser.status() + " failed the check '" + loop.checks().status() + "'";
+        } else {
+            for (BodyCheck check : loop.checks().bodyChecks()) {
+                detail = check.verify(body == null ? new byte[0] : body, bodyLength, bodyTruncated, values);
+                if (detail != null) {
+                    failure = FailureKind.CHECK;
+                    break;
+                }
+            }
+        }
+        end(endNanos, parser.messageBytes(), failure, detail);
+        if (!keepAlive) {
+            close();
+        } else if (!loop.finished()) {
+            owner.onIdle(this);
+        }
+    }
+
+    @Override
+    public void onMalformed(String reason) {
+        if (inFlight) {
+            end(loop.clock().nanoTime(), 0, FailureKind.PROTOCOL, reason);
+        }
+        close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (inFlight) {
+            boolean completed = parser.inputClosed();
+            if (!completed) {
+                end(loop.clock().nanoTime(), 0, FailureKind.RESET,
+                        "the server closed the connection after " + parser.messageBytes() + " bytes of the response");
+            }
+        }
+        loop.forget(this);
+        if (opened && !loop.finished()) {
+            owner.onClosed(this);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (inFlight) {
+            FailureKind kind = cause instanceof IOException ? FailureKind.RESET : FailureKind.PROTOCOL;
+            end(loop.clock().nanoTime(), 0, kind, String.valueOf(cause.getMessage()));
+        }
+        close();
+    }
+
+    /** Fails the request in flight if it has waited longer than the timeout. */
+    void checkTimeout(long nowNanos, long timeoutNanos) {
+        if (inFlight && nowNanos - sentNanos >= timeoutNanos) {
+            end(nowNanos, 0, FailureKind.TIMEOUT, "no complete response within " + timeoutNanos / 1_000_000 + " ms");
+            close();
+        }
+    }
+
+    /** The run is over: a request still in flight is abandoned as interrupted. */
+    void abandon() {
+        if (inFlight) {
+            inFlight = false;
+            loop.recorder().interrupted(startPhase);
+        }
+        close();
+    }
+
+    private void end(long endNanos, long responseBytes, FailureKind failure, String detail) {
+        inFlight = false;
+        boolean counted = loop.recorder().completed(startPhase, intendedNanos, sentNanos, endNanos, responseBytes, failure);
+        if (counted && failure != null && loop.recorder().wantsExample(failure)) {
+            loop.recorder().example(new FailureExample(failure, loop.millisSinceStart(endNanos),
+                    startPhase.name().toLowerCase(java.util.Locale.ROOT), detail, parser.status(),
+                    parser.status() == 0 ? "" : parser.headText().strip(), bodyPrefix(),
+                    loop.template().requestLine(values)));
+        }
+        if (body != null && body.length > RETAINED_BODY_BYTES) {
+            body = null; // a large body is not worth holding on to between requests
+        }
+    }
+
+    private String bodyPrefix() {
+        if (body == null || bodyLength == 0) {
+            return "";
+        }
+        int length = Math.min(bodyLength, FailureExample.BODY_PREFIX_BYTES);
+        return new String(body, 0, length, StandardCharsets.UTF_8);
+    }
+
+    private void close() {
+        if (channel != null && channel.isOpen()) {
+            channel.close();
+        }
+    }
+}

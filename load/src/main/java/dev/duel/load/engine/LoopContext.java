@@ -1,0 +1,170 @@
+package dev.duel.load.engine;
+
+import dev.duel.load.Clock;
+import dev.duel.load.FailureExample;
+import dev.duel.load.FailureKind;
+import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.http.RequestTemplate;
+import dev.duel.load.http.VariableSpec;
+import dev.duel.load.record.LoopRecorder;
+import dev.duel.load.schedule.Timeline;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one event loop owns for a run: its recorder, its variable sources, its connections, and
+ * the timeout sweep. Confined to that event loop after construction.
+ */
+final class LoopContext {
+    private final int index;
+    private final EventLoop eventLoop;
+    private final Clock clock;
+    private final Timeline timeline;
+    private final LoopRecorder recorder;
+    private final RequestTemplate template;
+    private final ResponseChecks checks;
+    private final long timeoutNanos;
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress address;
+    private final VariableSpec.Source[] sources;
+    private final List<HttpConnection> connections = new ArrayList<>();
+    private boolean finished;
+    private Runnable onFinish = () -> { };
+
+    LoopContext(int index, EventLoop eventLoop, Clock clock, Timeline timeline, LoopRecorder recorder,
+            RequestTemplate template, ResponseChecks checks, long timeoutNanos, Bootstrap bootstrap,
+            InetSocketAddress address, VariableSpec.Source[] sources) {
+        this.index = index;
+        this.eventLoop = eventLoop;
+        this.clock = clock;
+        this.timeline = timeline;
+        this.recorder = recorder;
+        this.template = template;
+        this.checks = checks;
+        this.timeoutNanos = timeoutNanos;
+        this.bootstrap = bootstrap;
+        this.address = address;
+        this.sources = sources;
+    }
+
+    int index() {
+        return index;
+    }
+
+    EventLoop eventLoop() {
+        return eventLoop;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    Timeline timeline() {
+        return timeline;
+    }
+
+    LoopRecorder recorder() {
+        return recorder;
+    }
+
+    RequestTemplate template() {
+        return template;
+    }
+
+    ResponseChecks checks() {
+        return checks;
+    }
+
+    boolean finished() {
+        return finished;
+    }
+
+    void onFinish(Runnable action) {
+        this.onFinish = action;
+    }
+
+    void nextValues(String[] into) {
+        for (int i = 0; i < sources.length; i++) {
+            into[i] = sources[i].next();
+        }
+    }
+
+    long millisSinceStart(long nanos) {
+        return (nanos - timeline.startNanos()) / 1_000_000L;
+    }
+
+    /** Opens a connection for {@code owner}; the outcome arrives through the owner's callbacks. */
+    void connect(ConnectionOwner owner) {
+        if (finished) {
+            return;
+        }
+        HttpConnection connection = new HttpConnection(this, owner);
+        ChannelFuture future = bootstrap.clone().handler(connection).connect(address);
+        future.addListener(done -> {
+            if (finished) {
+                if (done.isSuccess()) {
+                    future.channel().close();
+                }
+                return;
+            }
+            if (done.isSuccess()) {
+                connection.attach(future.channel());
+                connections.add(connection);
+                owner.onOpened(connection);
+            } else {
+                long now = clock.nanoTime();
+                recorder.connectFailed(now);
+                if (recorder.wantsExample(FailureKind.CONNECT)) {
+                    recorder.example(new FailureExample(FailureKind.CONNECT, millisSinceStart(now),
+                            timeline.phaseAt(now).name().toLowerCase(Locale.ROOT),
+                            "cannot connect to " + address + ": " + done.cause().getMessage(), 0, "", "", ""));
+                }
+                owner.onOpenFailed();
+            }
+        });
+    }
+
+    void forget(HttpConnection connection) {
+        connections.remove(connection);
+    }
+
+    /** Runs {@code task} on this loop after {@code delayNanos}. */
+    void schedule(Runnable task, long delayNanos) {
+        eventLoop.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    }
+
+    /** Starts the periodic timeout sweep: a timer per request would cost more than the requests. */
+    void startTimeoutSweep() {
+        long periodNanos = Math.max(1_000_000L, Math.min(100_000_000L, timeoutNanos / 20));
+        eventLoop.scheduleAtFixedRate(() -> {
+            if (finished) {
+                return;
+            }
+            long now = clock.nanoTime();
+            for (int i = connections.size() - 1; i >= 0; i--) {
+                if (i < connections.size()) {
+                    connections.get(i).checkTimeout(now, timeoutNanos);
+                }
+            }
+        }, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Ends the run on this loop: requests in flight are interrupted, connections closed. */
+    void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        onFinish.run();
+        for (HttpConnection connection : new ArrayList<>(connections)) {
+            connection.abandon();
+        }
+        connections.clear();
+    }
+}

@@ -1,0 +1,207 @@
+package dev.duel.load.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A request compiled once into literal byte segments and variable slots, so that sending it
+ * costs a copy of ready bytes: a request with no variables is encoded exactly once, and one
+ * with variables only writes the values in between. Immutable and thread-safe.
+ */
+public final class RequestTemplate {
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
+
+    /** A literal run of bytes, or a variable slot when {@code slot >= 0}. */
+    private record Segment(byte[] literal, int slot) {
+    }
+
+    private final String method;
+    private final List<String> variableNames;
+    private final List<Segment> head;
+    private final List<Segment> body;
+    private final boolean hasBody;
+    private final int literalBytes;
+    private final ByteBuf encoded;
+
+    private RequestTemplate(String method, List<String> variableNames, List<Segment> head, List<Segment> body, boolean hasBody) {
+        this.method = method;
+        this.variableNames = List.copyOf(variableNames);
+        this.head = List.copyOf(head);
+        this.body = List.copyOf(body);
+        this.hasBody = hasBody;
+        int literal = 0;
+        for (Segment s : head) {
+            literal += s.slot < 0 ? s.literal.length : 0;
+        }
+        for (Segment s : body) {
+            literal += s.slot < 0 ? s.literal.length : 0;
+        }
+        this.literalBytes = literal;
+        if (variableNames.isEmpty()) {
+            ByteBuf bytes = Unpooled.directBuffer(literal + 32);
+            render(bytes, new String[0]);
+            this.encoded = Unpooled.unreleasableBuffer(bytes);
+        } else {
+            this.encoded = null;
+        }
+    }
+
+    /**
+     * @param variables the declared variables; a reference to any other name in the URL or a
+     *                  header is an error, while the body leaves unknown references as written
+     */
+    public static RequestTemplate compile(RequestSpec spec, Map<String, VariableSpec> variables) {
+        List<String> names = new ArrayList<>(variables.keySet());
+        List<Segment> head = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        literal.append(spec.method()).append(' ');
+        String target = spec.pathAndQuery();
+        if (target.indexOf(' ') >= 0 || target.indexOf('\r') >= 0 || target.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException("the URL path has a space or line break; encode it as %20");
+        }
+        splitInto(target, names, true, "the URL", literal, head);
+        literal.append(" HTTP/1.1\r\n");
+        boolean hostGiven = spec.headers().stream().anyMatch(h -> h.name().equalsIgnoreCase("host"));
+        if (!hostGiven) {
+            literal.append("Host: ").append(spec.hostHeader()).append("\r\n");
+        }
+        for (Header header : spec.headers()) {
+            if (header.name().equalsIgnoreCase("content-length") || header.name().equalsIgnoreCase("transfer-encoding")) {
+                throw new IllegalArgumentException("duel sets " + header.name() + " itself from the body; leave it out");
+            }
+            literal.append(header.name()).append(": ");
+            splitInto(header.value(), names, true, "header " + header.name(), literal, head);
+            literal.append("\r\n");
+        }
+        flush(literal, head);
+        List<Segment> body = new ArrayList<>();
+        boolean hasBody = spec.body() != null;
+        if (hasBody) {
+            // Latin-1 maps bytes to chars one to one, so a binary body survives the round trip.
+            String text = new String(spec.body(), StandardCharsets.ISO_8859_1);
+            StringBuilder bodyLiteral = new StringBuilder();
+            splitInto(text, names, false, "the body", bodyLiteral, body);
+            flush(bodyLiteral, body);
+        }
+        String method = spec.method();
+        return new RequestTemplate(method, names, head, body,
+                hasBody || method.equals("POST") || method.equals("PUT") || method.equals("PATCH"));
+    }
+
+    private static void splitInto(String text, List<String> names, boolean strict, String where,
+            StringBuilder literal, List<Segment> into) {
+        Matcher matcher = REFERENCE.matcher(text);
+        int last = 0;
+        while (matcher.find()) {
+            int slot = names.indexOf(matcher.group(1));
+            if (slot < 0) {
+                if (strict) {
+                    throw new IllegalArgumentException(where + " uses ${" + matcher.group(1)
+                            + "}, which is not declared: add --var " + matcher.group(1) + "=seq:1..100 (or uniform:, list:)");
+                }
+                continue;
+            }
+            literal.append(text, last, matcher.start());
+            flush(literal, into);
+            into.add(new Segment(null, slot));
+            last = matcher.end();
+        }
+        literal.append(text, last, text.length());
+    }
+
+    private static void flush(StringBuilder literal, List<Segment> into) {
+        if (literal.length() > 0) {
+            into.add(new Segment(literal.toString().getBytes(StandardCharsets.ISO_8859_1), -1));
+            literal.setLength(0);
+        }
+    }
+
+    /** Names of the variables, in the order {@link #render} expects their values. */
+    public List<String> variableNames() {
+        return variableNames;
+    }
+
+    public boolean hasVariables() {
+        return !variableNames.isEmpty();
+    }
+
+    /** HEAD responses carry no body whatever their headers say. */
+    public boolean expectsNoResponseBody() {
+        return method.equals("HEAD");
+    }
+
+    /** The encoded request of a template without variables, shared; write a duplicate of it. */
+    public ByteBuf encoded() {
+        if (encoded == null) {
+            throw new IllegalStateException("a template with variables is rendered per request");
+        }
+        return encoded;
+    }
+
+    /** A size that usually fits a rendered request. */
+    public int estimatedBytes() {
+        return literalBytes + 24 + 32 * variableNames.size();
+    }
+
+    /**
+     * Writes the request with these variable values into {@code out}.
+     *
+     * @return the number of bytes written
+     */
+    public int render(ByteBuf out, String[] values) {
+        int start = out.writerIndex();
+        writeSegments(out, head, values);
+        if (hasBody) {
+            int bodyLength = 0;
+            for (Segment s : body) {
+                bodyLength += s.slot < 0 ? s.literal.length : values[s.slot].length();
+            }
+            out.writeBytes(CONTENT_LENGTH);
+            writeAscii(out, Integer.toString(bodyLength));
+            out.writeBytes(CRLF);
+            out.writeBytes(CRLF);
+            writeSegments(out, body, values);
+        } else {
+            out.writeBytes(CRLF);
+        }
+        return out.writerIndex() - start;
+    }
+
+    /** The request line with values filled in, for failure examples. */
+    public String requestLine(String[] values) {
+        ByteBuf rendered = Unpooled.buffer(estimatedBytes());
+        render(rendered, values);
+        String text = rendered.toString(StandardCharsets.ISO_8859_1);
+        int lineEnd = text.indexOf("\r\n");
+        return lineEnd < 0 ? text : text.substring(0, lineEnd);
+    }
+
+    private static void writeSegments(ByteBuf out, List<Segment> segments, String[] values) {
+        for (int i = 0, n = segments.size(); i < n; i++) {
+            Segment s = segments.get(i);
+            if (s.slot < 0) {
+                out.writeBytes(s.literal);
+            } else {
+                writeAscii(out, values[s.slot]);
+            }
+        }
+    }
+
+    private static void writeAscii(ByteBuf out, String text) {
+        out.writeCharSequence(text, StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public String toString() {
+        return method.toUpperCase(Locale.ROOT) + " template with " + variableNames.size() + " variable(s)";
+    }
+}

@@ -1,0 +1,133 @@
+package dev.duel.load.http;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * How a request variable takes its values. Specs are immutable; each event loop draws from its
+ * own {@link Source}, so no value source is shared between threads.
+ *
+ * <ul>
+ *   <li>{@code seq:1..10000}: 1, 2, ..., 10000, 1, ... The loops split the range between them, so
+ *       together they visit every value once per cycle.</li>
+ *   <li>{@code uniform:1..10000}: independent uniform integers, from the run's seed.</li>
+ *   <li>{@code list:a,b,c}: the values in turn, split between loops like {@code seq}.</li>
+ * </ul>
+ */
+public sealed interface VariableSpec {
+    /** Values for one event loop. Not thread-safe. */
+    interface Source {
+        String next();
+    }
+
+    /**
+     * @param stream  this loop's index
+     * @param streams how many loops draw values
+     * @param seed    the run's seed
+     */
+    Source source(int stream, int streams, long seed);
+
+    /** The spec as the user writes it. */
+    String text();
+
+    record Sequence(long first, long last) implements VariableSpec {
+        @Override
+        public Source source(int stream, int streams, long seed) {
+            long size = last - first + 1;
+            long start = stream % size;
+            return new Source() {
+                private long offset = start;
+
+                @Override
+                public String next() {
+                    long value = first + offset;
+                    offset += streams;
+                    if (offset >= size) {
+                        offset = start;
+                    }
+                    return Long.toString(value);
+                }
+            };
+        }
+
+        @Override
+        public String text() {
+            return "seq:" + first + ".." + last;
+        }
+    }
+
+    record Uniform(long first, long last) implements VariableSpec {
+        @Override
+        public Source source(int stream, int streams, long seed) {
+            SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + stream);
+            return () -> Long.toString(random.nextLong(first, last + 1));
+        }
+
+        @Override
+        public String text() {
+            return "uniform:" + first + ".." + last;
+        }
+    }
+
+    record Values(List<String> values) implements VariableSpec {
+        public Values {
+            values = List.copyOf(values);
+        }
+
+        @Override
+        public Source source(int stream, int streams, long seed) {
+            int start = stream % values.size();
+            return new Source() {
+                private int index = start;
+
+                @Override
+                public String next() {
+                    String value = values.get(index);
+                    index += streams;
+                    if (index >= values.size()) {
+                        index = start;
+                    }
+                    return value;
+                }
+            };
+        }
+
+        @Override
+        public String text() {
+            return "list:" + String.join(",", values);
+        }
+    }
+
+    /** Parses {@code seq:A..B}, {@code uniform:A..B} or {@code list:a,b,c}. */
+    static VariableSpec parse(String text) {
+        int colon = text.indexOf(':');
+        String kind = colon < 0 ? "" : text.substring(0, colon).trim();
+        String argument = colon < 0 ? "" : text.substring(colon + 1).trim();
+        switch (kind) {
+            case "seq", "uniform" -> {
+                int dots = argument.indexOf("..");
+                try {
+                    long first = Long.parseLong(argument.substring(0, Math.max(dots, 0)).trim());
+                    long last = Long.parseLong(argument.substring(dots + 2).trim());
+                    if (dots < 0 || last < first) {
+                        throw new NumberFormatException();
+                    }
+                    return kind.equals("seq") ? new Sequence(first, last) : new Uniform(first, last);
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException(
+                            "'" + text + "': write " + kind + ":FIRST..LAST with integers, FIRST <= LAST");
+                }
+            }
+            case "list" -> {
+                List<String> values = Arrays.stream(argument.split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
+                if (values.isEmpty()) {
+                    throw new IllegalArgumentException("'" + text + "': list: needs at least one value");
+                }
+                return new Values(values);
+            }
+            default -> throw new IllegalArgumentException(
+                    "'" + text + "': a variable is seq:A..B, uniform:A..B or list:a,b,c");
+        }
+    }
+}

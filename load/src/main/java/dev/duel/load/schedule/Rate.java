@@ -1,0 +1,59 @@
+package dev.duel.load.schedule;
+
+import java.math.BigInteger;
+
+/**
+ * An arrival rate of {@code count} requests per {@code periodNanos}, kept as a ratio of integers
+ * so that intended start times are exact arithmetic, with no drift however long the run.
+ * Immutable and thread-safe.
+ */
+public record Rate(long count, long periodNanos) {
+    public static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    public Rate {
+        if (count <= 0) {
+            throw new IllegalArgumentException("a rate needs a positive count, got " + count);
+        }
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("a rate needs a positive period, got " + periodNanos + " ns");
+        }
+    }
+
+    public static Rate perSecond(long count) {
+        return new Rate(count, NANOS_PER_SECOND);
+    }
+
+    public double perSecond() {
+        return count * (double) NANOS_PER_SECOND / periodNanos;
+    }
+
+    /** The offset from the schedule's origin of arrival {@code index} (0-based): floor(index * period / count). */
+    public long offsetNanos(long index) {
+        if (index < 0) {
+            throw new IllegalArgumentException("arrival index must be >= 0, got " + index);
+        }
+        long whole = index / count;
+        long rest = index % count;
+        try {
+            return Math.addExact(Math.multiplyExact(whole, periodNanos), Math.multiplyExact(rest, periodNanos) / count);
+        } catch (ArithmeticException overflow) {
+            return BigInteger.valueOf(index).multiply(BigInteger.valueOf(periodNanos))
+                    .divide(BigInteger.valueOf(count)).longValueExact();
+        }
+    }
+
+    /** This rate split evenly over {@code parts} independent streams. */
+    public Rate dividedBy(int parts) {
+        return new Rate(count, Math.multiplyExact(periodNanos, (long) parts));
+    }
+
+    /** Mean time between arrivals in nanoseconds. */
+    public double meanIntervalNanos() {
+        return periodNanos / (double) count;
+    }
+
+    @Override
+    public String toString() {
+        return periodNanos == NANOS_PER_SECOND ? count + "/s" : count + " per " + periodNanos + " ns";
+    }
+}

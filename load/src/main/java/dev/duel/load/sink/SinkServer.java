@@ -1,0 +1,119 @@
+package dev.duel.load.sink;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A tiny in-process HTTP/1.1 server on 127.0.0.1 that answers every request with the same
+ * response: something to point the engine at when the target does not matter (warming the
+ * engine's own JIT, self-checks, examples). Thread-safe; close it to free its port and threads.
+ */
+public final class SinkServer implements AutoCloseable {
+    /** The reference API's {@code /json} answer, so warm-up exercises the same code paths. */
+    public static final String DEFAULT_BODY = "{\"id\":42,\"name\":\"Product 42\",\"priceCents\":4200}";
+
+    private final EventLoopGroup group;
+    private final Channel server;
+    private final AtomicLong requests = new AtomicLong();
+
+    private SinkServer(int threads, int port, int status, byte[] body) throws InterruptedException {
+        group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("duel-sink", true), NioIoHandler.newFactory());
+        ByteBuf content = Unpooled.unreleasableBuffer(Unpooled.copiedBuffer(body));
+        HttpResponseStatus responseStatus = HttpResponseStatus.valueOf(status);
+        ChannelHandler answer = new Answer(responseStatus, content, requests);
+        try {
+            server = new ServerBootstrap()
+                    .group(group)
+                    .channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel channel) {
+                            channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), answer);
+                        }
+                    })
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
+        } catch (RuntimeException | InterruptedException e) {
+            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    /** Starts a sink on a free port answering 200 with {@link #DEFAULT_BODY}. */
+    public static SinkServer start() throws InterruptedException {
+        return start(1, 0, 200, DEFAULT_BODY.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param port 0 for any free port
+     */
+    public static SinkServer start(int threads, int port, int status, byte[] body) throws InterruptedException {
+        return new SinkServer(threads, port, status, body);
+    }
+
+    public int port() {
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    /** Requests answered so far. */
+    public long requests() {
+        return requests.get();
+    }
+
+    @Override
+    public void close() {
+        server.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @ChannelHandler.Sharable
+    private static final class Answer extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private final HttpResponseStatus status;
+        private final ByteBuf content;
+        private final AtomicLong requests;
+
+        Answer(HttpResponseStatus status, ByteBuf content, AtomicLong requests) {
+            this.status = status;
+            this.content = content;
+            this.requests = requests;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            requests.incrementAndGet();
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, content.duplicate());
+            response.headers()
+                    .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+            ctx.writeAndFlush(response);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.duel.load.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.load.FailureExample;
+import dev.duel.load.FailureKind;
+import dev.duel.load.ManualClock;
+import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.http.RequestSpec;
+import dev.duel.load.http.RequestTemplate;
+import dev.duel.load.http.VariableSpec;
+import dev.duel.load.record.IntervalCollector;
+import dev.duel.load.record.LoopRecorder;
+import dev.duel.load.record.PhaseAccumulator;
+import dev.duel.load.schedule.Phase;
+import dev.duel.load.schedule.Timeline;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The connection's pipeline on an EmbeddedChannel: bytes in at awkward boundaries, outcomes out. */
+class HttpConnectionTest {
+    private static final long MS = 1_000_000L;
+
+    private static final class Owner implements ConnectionOwner {
+        int idle;
+        int closed;
+
+        @Override
+        public void onOpened(HttpConnection connection) {
+        }
+
+        @Override
+        public void onOpenFailed() {
+        }
+
+        @Override
+        public void onIdle(HttpConnection connection) {
+            idle++;
+        }
+
+        @Override
+        public void onClosed(HttpConnection connection) {
+            closed++;
+        }
+    }
+
+    private final ManualClock clock = new ManualClock(0);
+    private final Timeline timeline = Timeline.phased(0, 0, 0, 3_600_000 * MS);
+    private final LoopRecorder recorder = new LoopRecorder(0, timeline, new IntervalCollector(1), Integer.MAX_VALUE, null);
+    private final Owner owner = new Owner();
+    private EmbeddedChannel channel;
+    private HttpConnection connection;
+
+    private void connect(String url, Map<String, VariableSpec> variables, List<String> checks) {
+        RequestTemplate template = RequestTemplate.compile(new RequestSpec("GET", url, List.of(), null), variables);
+        ResponseChecks parsed = ResponseChecks.parse(checks, template.variableNames());
+        channel = new EmbeddedChannel();
+        VariableSpec.Source[] sources = template.variableNames().stream()
+                .map(name -> variables.get(name).source(0, 1, 1)).toArray(VariableSpec.Source[]::new);
+        LoopContext context = new LoopContext(0, channel.eventLoop(), clock, timeline, recorder, template, parsed,
+                10_000 * MS, null, null, sources);
+        connection = new HttpConnection(context, owner);
+        channel.pipeline().addLast(connection);
+        connection.attach(channel);
+    }
+
+    private String send() {
+        connection.send(Phase.MAIN, clock.nanoTime(), false, false);
+        ByteBuf written = channel.readOutbound();
+        String request = written.toString(StandardCharsets.ISO_8859_1);
+        written.release();
+        return request;
+    }
+
+    private void receive(String... pieces) {
+        for (String piece : pieces) {
+            channel.writeInbound(Unpooled.copiedBuffer(piece, StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    private PhaseAccumulator main() {
+        return recorder.phase(Phase.MAIN);
+    }
+
+    @Test
+    void requestsAreEncodedOnceWithHostAndVariables() {
+        connect("http://127.0.0.1:8080/products/${id}?q=1", Map.of("id", VariableSpec.parse("seq:7..8")), List.of());
+        assertEquals("GET /products/7?q=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n", send());
+    }
+
+    @Test
+    void aResponseSplitAtEveryByteBoundaryCountsOnceAsCorrect() {
+        String response = "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":7}\n";
+        for (int split = 1; split < response.length(); split++) {
+            connect("http://127.0.0.1:8080/products/${id}", Map.of("id", VariableSpec.parse("seq:7..7")),
+                    List.of("json:/id == ${id}", "body contains 7"));
+            send();
+            clock.advanceNanos(MS);
+            receive(response.substring(0, split), response.substring(split));
+            assertEquals(1, owner.idle, "split at " + split);
+            owner.idle = 0;
+        }
+        assertEquals(response.length() - 1, main().ok());
+        assertEquals(0, main().requestFailures());
+        assertEquals(response.length() - 1, main().latency().getTotalCount());
+        assertEquals((long) (response.length() - 1) * response.length(), main().responseBytes());
+    }
+
+    @Test
+    void chunkedBodiesAreCheckedWhole() {
+        connect("http://127.0.0.1/x", Map.of(), List.of("json:/name == \"Product 7\""));
+        send();
+        String response = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"n\r\n11\r\name\":\"Product 7\"}\r\n0\r\n\r\n";
+        for (int i = 0; i < response.length(); i++) {
+            receive(response.substring(i, i + 1));
+        }
+        assertEquals(1, main().ok());
+        assertTrue(channel.isOpen());
+    }
+
+    @Test
+    void aWrongStatusIsAStatusFailureWithAnExample() {
+        connect("http://127.0.0.1/x", Map.of(), List.of("status == 200"));
+        String request = send();
+        receive("HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 14\r\n\r\ncome back soo", "n");
+        assertEquals(1, main().failures(FailureKind.STATUS));
+        assertEquals(0, main().ok());
+        FailureExample example = recorder.examples().get(0);
+        assertEquals(503, example.status());
+        assertTrue(example.headers().contains("Retry-After: 1"));
+        assertEquals("come back soon", example.bodyPrefix());
+        assertEquals(request.substring(0, request.indexOf('\r')), example.request());
+        assertEquals(1, owner.idle, "a failed response still frees the connection");
+    }
+
+    @Test
+    void aFailedBodyCheckIsACheckFailureNamingWhatWasExpected() {
+        connect("http://127.0.0.1/p/${id}", Map.of("id", VariableSpec.parse("list:5")), List.of("json:/id == ${id}"));
+        send();
+        receive("HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\n{\"id\":6}");
+        assertEquals(1, main().failures(FailureKind.CHECK));
+        assertEquals("/id is 6, expected 5 (${id})", recorder.examples().get(0).detail());
+    }
+
+    @Test
+    void connectionCloseClosesAndHandsTheConnectionBack() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        send();
+        receive("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        assertEquals(1, main().ok());
+        assertFalse(channel.isOpen());
+        channel.runPendingTasks();
+        assertEquals(1, owner.closed);
+        assertEquals(0, owner.idle);
+    }
+
+    @Test
+    void malformedStatusLineIsAProtocolFailureAndNoCrash() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        send();
+        receive("HTTP/1.1 2x0 OK\r\n\r\n");
+        assertEquals(1, main().failures(FailureKind.PROTOCOL));
+        assertFalse(channel.isOpen());
+        assertEquals(1, main().sent());
+    }
+
+    @Test
+    void aServerThatClosesMidResponseCausesAResetFailure() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        send();
+        receive("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\npartial");
+        channel.close();
+        assertEquals(1, main().failures(FailureKind.RESET));
+        assertEquals(main().sent(), main().ok() + main().requestFailures() + main().interrupted());
+    }
+
+    @Test
+    void aBodyDelimitedByCloseIsCorrectWhenTheServerCloses() {
+        connect("http://127.0.0.1/x", Map.of(), List.of("body contains end"));
+        send();
+        receive("HTTP/1.1 200 OK\r\n\r\nto the ", "end");
+        assertEquals(0, main().ok());
+        channel.close();
+        assertEquals(1, main().ok());
+    }
+
+    @Test
+    void unsolicitedBytesCloseTheConnectionWithoutCountingAnything() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        receive("HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\n\r\n");
+        assertFalse(channel.isOpen());
+        assertEquals(0, main().sent());
+        assertEquals(0, main().requestFailures());
+    }
+
+    @Test
+    void timeoutsFailTheRequestAndCloseTheConnectionOnce() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        send();
+        clock.advanceNanos(9_999 * MS);
+        connection.checkTimeout(clock.nanoTime(), 10_000 * MS);
+        assertTrue(connection.inFlight());
+        clock.advanceNanos(MS);
+        connection.checkTimeout(clock.nanoTime(), 10_000 * MS);
+        assertFalse(connection.inFlight());
+        assertFalse(channel.isOpen());
+        connection.checkTimeout(clock.nanoTime() + 20_000 * MS, 10_000 * MS);
+        assertEquals(1, main().failures(FailureKind.TIMEOUT));
+        assertEquals(0, main().ok());
+        assertEquals(1, main().sent());
+    }
+
+    @Test
+    void abandonCountsTheRequestInFlightAsInterrupted() {
+        connect("http://127.0.0.1/x", Map.of(), List.of());
+        send();
+        connection.abandon();
+        assertEquals(1, main().interrupted());
+        assertFalse(channel.isOpen());
+        assertNull(recorder.examples().isEmpty() ? null : recorder.examples().get(0));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.duel.load.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RequestTemplateTest {
+
+    private static String render(RequestTemplate template, String... values) {
+        ByteBuf out = Unpooled.buffer();
+        int written = template.render(out, values);
+        assertEquals(out.readableBytes(), written);
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void aRequestWithoutVariablesIsEncodedOnce() {
+        RequestTemplate template = RequestTemplate.compile(new RequestSpec("get", "http://127.0.0.1:8080/json",
+                List.of(Header.parse("Accept: application/json")), null), Map.of());
+        assertFalse(template.hasVariables());
+        assertEquals("GET /json HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: application/json\r\n\r\n",
+                template.encoded().toString(StandardCharsets.ISO_8859_1));
+        assertEquals(template.encoded().readableBytes(), template.encoded().duplicate().readableBytes());
+    }
+
+    @Test
+    void variablesFillThePathHeadersAndBodyWithTheRightContentLength() {
+        Map<String, VariableSpec> variables = new LinkedHashMap<>();
+        variables.put("id", VariableSpec.parse("seq:1..3"));
+        variables.put("sku", VariableSpec.parse("list:a,b"));
+        RequestTemplate template = RequestTemplate.compile(new RequestSpec("POST", "http://localhost/p/${id}",
+                List.of(Header.parse("X-Sku: ${sku}"), Header.parse("Content-Type: application/json")),
+                "{\"sku\":\"${sku}\",\"n\":\"${unknown}\"}".getBytes(StandardCharsets.UTF_8)), variables);
+        String request = render(template, "12", "abc");
+        assertEquals("POST /p/12 HTTP/1.1\r\nHost: localhost\r\nX-Sku: abc\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 30\r\n\r\n{\"sku\":\"abc\",\"n\":\"${unknown}\"}", request);
+        assertEquals("POST /p/7 HTTP/1.1", template.requestLine(new String[] {"7", "x"}));
+    }
+
+    @Test
+    void postWithoutBodySaysContentLengthZero() {
+        RequestTemplate template = RequestTemplate.compile(new RequestSpec("POST", "http://h:81/", List.of(), null), Map.of());
+        assertTrue(render(template).endsWith("Host: h:81\r\nContent-Length: 0\r\n\r\n"));
+    }
+
+    @Test
+    void mistakesAreNamedWithTheirFix() {
+        IllegalArgumentException undeclared = assertThrows(IllegalArgumentException.class,
+                () -> RequestTemplate.compile(new RequestSpec("GET", "http://h/p/${id}", List.of(), null), Map.of()));
+        assertTrue(undeclared.getMessage().contains("--var id="), undeclared.getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("https://h/"))
+                .getMessage().contains("https is not supported"));
+        assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("ftp://h/"));
+        assertThrows(IllegalArgumentException.class, () -> Header.parse("no colon"));
+        assertThrows(IllegalArgumentException.class, () -> RequestTemplate.compile(
+                new RequestSpec("GET", "http://h/", List.of(Header.parse("Content-Length: 5")), null), Map.of()));
+    }
+
+    @Test
+    void variableSourcesSplitSequencesBetweenLoops() {
+        VariableSpec spec = VariableSpec.parse("seq:10..14");
+        VariableSpec.Source loop0 = spec.source(0, 2, 1);
+        VariableSpec.Source loop1 = spec.source(1, 2, 1);
+        assertEquals(List.of("10", "12", "14", "10"), List.of(loop0.next(), loop0.next(), loop0.next(), loop0.next()));
+        assertEquals(List.of("11", "13", "11"), List.of(loop1.next(), loop1.next(), loop1.next()));
+        VariableSpec.Source uniform = VariableSpec.parse("uniform:1..3").source(0, 1, 5);
+        for (int i = 0; i < 100; i++) {
+            int value = Integer.parseInt(uniform.next());
+            assertTrue(value >= 1 && value <= 3);
+        }
+        assertEquals(VariableSpec.parse("uniform:1..3").source(0, 1, 5).next(), VariableSpec.parse("uniform:1..3").source(0, 1, 5).next());
+        assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("seq:5..1"));
+        assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("random:1..2"));
+    }
+}
