@@ -126,11 +126,18 @@ public final class ResponseParser {
         }
     }
 
+    /** Bytes up to and including the next LF, or every readable byte if there is none yet. */
+    private static int lineBytes(ByteBuf in) {
+        int lf = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
+        return (lf < 0 ? in.writerIndex() : lf + 1) - in.readerIndex();
+    }
+
+    private static boolean endsLine(byte[] bytes, int length) {
+        return length > 0 && bytes[length - 1] == '\n';
+    }
+
     private void readHead(ByteBuf in) {
-        int from = in.readerIndex();
-        int lf = in.indexOf(from, in.writerIndex(), (byte) '\n');
-        int end = lf < 0 ? in.writerIndex() : lf + 1;
-        int length = end - from;
+        int length = lineBytes(in);
         if (headLength + length > MAX_HEAD_BYTES) {
             malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
             return;
@@ -141,7 +148,7 @@ public final class ResponseParser {
         in.readBytes(head, headLength, length);
         headLength += length;
         messageBytes += length;
-        if (lf >= 0) {
+        if (endsLine(head, headLength)) {
             int start = lineStart;
             lineStart = headLength;
             headLine(start, headLength);
@@ -261,10 +268,7 @@ public final class ResponseParser {
     }
 
     private void readChunkLine(ByteBuf in) {
-        int from = in.readerIndex();
-        int lf = in.indexOf(from, in.writerIndex(), (byte) '\n');
-        int end = lf < 0 ? in.writerIndex() : lf + 1;
-        int length = end - from;
+        int length = lineBytes(in);
         if (chunkLineLength + length > MAX_CHUNK_LINE_BYTES) {
             malformed("chunk line longer than " + MAX_CHUNK_LINE_BYTES + " bytes");
             return;
@@ -272,7 +276,7 @@ public final class ResponseParser {
         in.readBytes(chunkLine, chunkLineLength, length);
         chunkLineLength += length;
         messageBytes += length;
-        if (lf < 0) {
+        if (!endsLine(chunkLine, chunkLineLength)) {
             return;
         }
         int lineEnd = chunkLineLength - 1;

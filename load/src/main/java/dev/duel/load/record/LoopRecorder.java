@@ -83,10 +83,7 @@ public final class LoopRecorder {
         } else {
             seconds.record(endNanos, -1);
         }
-        if (windows != null) {
-            if (!windows.hasOrigin() && timeline.mainAnchored()) {
-                windows.setOrigin(timeline.mainStartNanos());
-            }
+        if (windowsStarted()) {
             windows.record(endNanos, failure == null ? latencyNanos : -1);
         }
         PhaseAccumulator into = phase(startPhase);
@@ -150,10 +147,7 @@ public final class LoopRecorder {
     /** Hands finished intervals to the collectors; see {@link IntervalRoller#flushThrough}. */
     public void flushThrough(long nowNanos) {
         seconds.flushThrough(nowNanos);
-        if (windows != null) {
-            if (!windows.hasOrigin() && timeline.mainAnchored()) {
-                windows.setOrigin(timeline.mainStartNanos());
-            }
+        if (windowsStarted()) {
             windows.flushThrough(nowNanos);
         }
     }
@@ -161,12 +155,20 @@ public final class LoopRecorder {
     /** The run ended at {@code endNanos}: hands every remaining interval to the collectors. */
     public void finish(long endNanos) {
         seconds.finish(endNanos);
-        if (windows != null) {
-            if (!windows.hasOrigin() && timeline.mainAnchored()) {
-                windows.setOrigin(timeline.mainStartNanos());
-            }
+        if (windowsStarted()) {
             windows.finish(endNanos);
         }
+    }
+
+    /** True once the run has windows and they have their origin: the first correct response. */
+    private boolean windowsStarted() {
+        if (windows == null) {
+            return false;
+        }
+        if (!windows.hasOrigin() && timeline.mainAnchored()) {
+            windows.setOrigin(timeline.mainStartNanos());
+        }
+        return windows.hasOrigin();
     }
 
     public List<FailureExample> examples() {
