@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /** The {@code duel} command: is B faster than A, by how much, and is that beyond noise? */
 @Command(name = "duel",
         description = "Measures HTTP APIs honestly: load, compare, and say when a difference is only noise.",
-        subcommands = {LoadCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {LoadCommand.class, DemoCommand.class, TrainStartupCommand.class, CommandLine.HelpCommand.class},
         footer = {"", ExitCodes.HELP},
         mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
 public final class Duel implements Runnable {
@@ -24,7 +24,26 @@ public final class Duel implements Runnable {
     }
 
     public static void main(String[] args) {
+        // Leak detection samples and touches buffers on the hot path; duel's buffers are released
+        // in one place each, and the tests run with detection on.
+        defaultProperty("io.netty.leakDetection.level", "disabled");
+        // Netty's JFR allocation events pull in the JFR machinery at start-up (a quarter of a second
+        // on one core) for telemetry duel never reads.
+        defaultProperty("io.netty.jfr.enabled", "false");
+        // duel converts its own durations; picocli's java.time and java.sql converters only cost start-up time.
+        defaultProperty("picocli.converters.excludes", "java\\.time\\..*,java\\.sql\\..*");
+        if (args.length > 0 && (args[0].equals("load") || args[0].equals("demo"))) {
+            Thread preload = new Thread(LoadEngine::preload, "duel-preload");
+            preload.setDaemon(true);
+            preload.start();
+        }
         System.exit(execute(args));
+    }
+
+    private static void defaultProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
     }
 
     /** Runs the command line and returns its exit code (no System.exit, so tests can call it). */

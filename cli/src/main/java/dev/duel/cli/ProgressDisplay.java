@@ -5,7 +5,6 @@ import dev.duel.load.SecondResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -13,8 +12,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The live progress line, one bar per phase: elapsed / total, then the last second's rate,
- * the failures so far and the last second's p99. On a terminal the line redraws in place;
- * elsewhere (CI logs) it prints one line per second. Used on the engine's control thread.
+ * the failures so far and the last second's p99. On a terminal a progress bar redraws in place;
+ * elsewhere (CI logs) a plain line is printed each second. Used on the engine's control thread.
  */
 final class ProgressDisplay implements ProgressListener {
     private final PrintStream out;
@@ -32,6 +31,15 @@ final class ProgressDisplay implements ProgressListener {
         if (status.phase().equals("ended")) {
             return;
         }
+        String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
+        String rates = String.format(Locale.ROOT, "%,d req/s  errors %,d  p99 %s",
+                second.ok() + second.failures(), status.totalFailures(), p99);
+        if (!interactive) {
+            // Logs get one plain line per second; redrawing bars only make sense on a terminal.
+            String total = status.phaseTotalMillis() < 0 ? "?" : String.valueOf(Math.round(status.phaseTotalMillis() / 1000));
+            out.printf(Locale.ROOT, "%-6s %3d/%s s  %s%n", status.phase(), Math.round(status.phaseElapsedMillis() / 1000), total, rates);
+            return;
+        }
         if (bar == null || !status.phase().equals(barPhase)) {
             closeBar();
             barPhase = status.phase();
@@ -40,17 +48,14 @@ final class ProgressDisplay implements ProgressListener {
                     .setInitialMax(status.phaseTotalMillis() < 0 ? -1 : Math.round(status.phaseTotalMillis() / 1000))
                     .setUnit(" s", 1)
                     .setStyle(ProgressBarStyle.ASCII)
-                    .setUpdateIntervalMillis(interactive ? 200 : 1000)
+                    .setUpdateIntervalMillis(200)
                     .setMaxRenderedLength(110)
-                    .setConsumer(interactive ? new ConsoleProgressBarConsumer(out, 110)
-                            : new DelegatingProgressBarConsumer(out::println))
+                    .setConsumer(new ConsoleProgressBarConsumer(out, 110))
                     .hideEta()
                     .build();
         }
         bar.stepTo(Math.round(status.phaseElapsedMillis() / 1000));
-        String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
-        bar.setExtraMessage(String.format(Locale.ROOT, "%,d req/s  errors %,d  p99 %s",
-                second.ok() + second.failures(), status.totalFailures(), p99));
+        bar.setExtraMessage(rates);
     }
 
     @Override

@@ -29,6 +29,22 @@ public final class LoadEngine {
         this.clock = clock;
     }
 
+    /**
+     * Initialises the engine's one-time machinery (the native transport, the buffer allocator, the
+     * histogram classes) so that a later {@link #run} starts sending sooner; a command line calls it
+     * on a background thread while it parses its arguments. Safe to call from any thread, any number
+     * of times; failures are left for {@code run} to report.
+     */
+    public static void preload() {
+        try {
+            Transports.choose(LoadPlan.Transport.AUTO);
+            io.netty.buffer.ByteBufAllocator.DEFAULT.directBuffer(64).release();
+            dev.duel.load.record.Histograms.newLatencyHistogram();
+        } catch (RuntimeException | LinkageError e) {
+            // run() meets the same problem and reports it properly
+        }
+    }
+
     /** duel's version, as built. */
     public static String version() {
         try (InputStream in = LoadEngine.class.getResourceAsStream("version.properties")) {

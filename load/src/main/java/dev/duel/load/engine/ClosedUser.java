@@ -32,7 +32,7 @@ final class ClosedUser implements ConnectionOwner {
             loop.recorder().reconnected(loop.clock().nanoTime());
         }
         everOpened = true;
-        next();
+        next(loop.clock().nanoTime());
     }
 
     @Override
@@ -42,9 +42,9 @@ final class ClosedUser implements ConnectionOwner {
     }
 
     @Override
-    public void onIdle(HttpConnection idle) {
-        readySinceNanos = loop.clock().nanoTime();
-        next();
+    public void onIdle(HttpConnection idle, long nowNanos) {
+        readySinceNanos = nowNanos;
+        next(nowNanos);
     }
 
     @Override
@@ -54,23 +54,22 @@ final class ClosedUser implements ConnectionOwner {
         loop.connect(this);
     }
 
-    private void next() {
+    private void next(long now) {
         if (loop.finished() || connection == null) {
             return;
         }
-        long now = loop.clock().nanoTime();
         Phase phase = loop.timeline().phaseAt(now);
         if (phase.sendsLoad()) {
             long intended = readySinceNanos;
             if (phase == Phase.MAIN) {
                 intended = Math.max(intended, loop.timeline().mainStartNanos());
             }
-            connection.send(phase, intended, false, false);
+            connection.send(phase, intended, now, false, false);
         } else if (phase == Phase.GAP) {
             long resumeAt = loop.timeline().nextLoadStartNanos(now);
             loop.schedule(() -> {
                 readySinceNanos = loop.clock().nanoTime();
-                next();
+                next(readySinceNanos);
             }, resumeAt - now);
         }
     }

@@ -6,8 +6,8 @@ interface ConnectionOwner {
 
     void onOpenFailed();
 
-    /** The connection's request ended and it can take the next one. */
-    void onIdle(HttpConnection connection);
+    /** The connection's request ended at {@code nowNanos} and it can take the next one. */
+    void onIdle(HttpConnection connection, long nowNanos);
 
     /** The connection closed; any request on it has already been accounted for. */
     void onClosed(HttpConnection connection);

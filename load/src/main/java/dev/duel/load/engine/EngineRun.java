@@ -237,7 +237,7 @@ public final class EngineRun {
             SecondResult second = Results.second(merged, timeline.phaseAt(secondStart).name().toLowerCase(Locale.ROOT));
             seconds.add(second);
             failuresSoFar += second.failures();
-            listener.onSecond(second, merged.latency(), status());
+            listener.onSecond(second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
         }
         if (windowsCollector != null) {
             Timing.Windows w = (Timing.Windows) plan.timing();
@@ -251,8 +251,8 @@ public final class EngineRun {
         }
     }
 
-    private ProgressListener.RunStatus status() {
-        long now = clock.nanoTime();
+    /** Where the run stood at {@code now}: for the progress line, at the end of the second just merged. */
+    private ProgressListener.RunStatus statusAt(long now) {
         Phase phase = timeline.phaseAt(now);
         double elapsed;
         double total;

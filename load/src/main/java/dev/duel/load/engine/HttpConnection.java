@@ -66,10 +66,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
      * Writes the next request.
      *
      * @param phase     the phase the request belongs to (where it starts)
+     * @param nowNanos  a clock reading taken just now, used as the moment the request is written
      * @param late      it waited for a free connection past its intended start
      * @param scheduled it has an intended start from an arrival schedule (open model)
      */
-    void send(Phase phase, long intendedNanos, boolean late, boolean scheduled) {
+    void send(Phase phase, long intendedNanos, long nowNanos, boolean late, boolean scheduled) {
         ByteBuf request;
         int bytes;
         var template = loop.template();
@@ -82,12 +83,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             bytes = request.readableBytes();
         }
         parser.expectNoBody(template.expectsNoResponseBody());
-        long now = loop.clock().nanoTime();
         this.inFlight = true;
         this.startPhase = phase;
         this.intendedNanos = intendedNanos;
-        this.sentNanos = now;
-        loop.recorder().sent(phase, intendedNanos, now, bytes, late, scheduled);
+        this.sentNanos = nowNanos;
+        loop.recorder().sent(phase, intendedNanos, nowNanos, bytes, late, scheduled);
         channel.writeAndFlush(request, channel.voidPromise());
     }
 
@@ -163,7 +163,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         if (!keepAlive) {
             close();
         } else if (!loop.finished()) {
-            owner.onIdle(this);
+            owner.onIdle(this, endNanos);
         }
     }
 

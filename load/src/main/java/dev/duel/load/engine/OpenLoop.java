@@ -32,7 +32,7 @@ final class OpenLoop implements OpenDispatcher.Lanes<HttpConnection>, Connection
     @Override
     public void send(HttpConnection lane, long intendedNanos, boolean late) {
         Phase phase = loop.timeline().phaseAt(intendedNanos);
-        lane.send(phase, intendedNanos, late, true);
+        lane.send(phase, intendedNanos, loop.clock().nanoTime(), late, true);
     }
 
     @Override
@@ -60,7 +60,7 @@ final class OpenLoop implements OpenDispatcher.Lanes<HttpConnection>, Connection
     }
 
     @Override
-    public void onIdle(HttpConnection connection) {
+    public void onIdle(HttpConnection connection, long nowNanos) {
         dispatcher.laneIdle(connection);
     }
 

@@ -34,6 +34,8 @@ public final class ResponseParser {
     /** Largest status line plus headers accepted. */
     public static final int MAX_HEAD_BYTES = 64 * 1024;
     private static final int MAX_CHUNK_LINE_BYTES = 4 * 1024;
+    /** How much of the head is copied at a time: more than most whole heads. */
+    private static final int HEAD_COPY_BYTES = 1024;
 
     private enum State { HEAD, FIXED_BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_DATA_END, TRAILERS, UNTIL_CLOSE, BROKEN }
 
@@ -46,7 +48,7 @@ public final class ResponseParser {
     private byte[] head = new byte[512];
     private int headLength;
     private int lineStart;
-    private final byte[] chunkLine = new byte[MAX_CHUNK_LINE_BYTES];
+    private byte[] chunkLine = new byte[64];
     private int chunkLineLength;
 
     private boolean noBodyExpected;
@@ -137,37 +139,46 @@ public final class ResponseParser {
     }
 
     private void readHead(ByteBuf in) {
-        int length = lineBytes(in);
-        if (headLength + length > MAX_HEAD_BYTES) {
+        // Copy a run of bytes in one go and walk its lines in the array; bytes after the end of the
+        // head stay in the buffer for the body.
+        int copied = Math.min(in.readableBytes(), Math.min(HEAD_COPY_BYTES, MAX_HEAD_BYTES - headLength));
+        if (copied == 0) {
             malformed("response head larger than " + MAX_HEAD_BYTES + " bytes");
             return;
         }
-        if (headLength + length > head.length) {
-            head = java.util.Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, Math.max(head.length * 2, headLength + length)));
+        if (headLength + copied > head.length) {
+            head = java.util.Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, Math.max(head.length * 2, headLength + copied)));
         }
-        in.readBytes(head, headLength, length);
-        headLength += length;
-        messageBytes += length;
-        if (endsLine(head, headLength)) {
+        in.getBytes(in.readerIndex(), head, headLength, copied);
+        int scanFrom = headLength;
+        int end = headLength + copied;
+        headLength = end;
+        for (int i = scanFrom; i < end; i++) {
+            if (head[i] != '\n') {
+                continue;
+            }
             int start = lineStart;
-            lineStart = headLength;
-            headLine(start, headLength);
+            lineStart = i + 1;
+            int contentEnd = i > start && head[i - 1] == '\r' ? i - 1 : i;
+            if (contentEnd == start && start > 0) {
+                int consumed = i + 1 - scanFrom;
+                in.skipBytes(consumed);
+                messageBytes += consumed;
+                headLength = i + 1;
+                endOfHead();
+                return;
+            }
+            if (start == 0) {
+                statusLine(contentEnd);
+            } else {
+                headerLine(start, contentEnd);
+            }
+            if (state == State.BROKEN) {
+                return;
+            }
         }
-    }
-
-    /** One line of the head, from {@code start} to {@code end} (the LF included). */
-    private void headLine(int start, int end) {
-        int contentEnd = end - 1;
-        if (contentEnd > start && head[contentEnd - 1] == '\r') {
-            contentEnd--;
-        }
-        if (start == 0) {
-            statusLine(contentEnd);
-        } else if (contentEnd == start) {
-            endOfHead();
-        } else {
-            headerLine(start, contentEnd);
-        }
+        in.skipBytes(copied);
+        messageBytes += copied;
     }
 
     private void statusLine(int end) {
@@ -272,6 +283,9 @@ public final class ResponseParser {
         if (chunkLineLength + length > MAX_CHUNK_LINE_BYTES) {
             malformed("chunk line longer than " + MAX_CHUNK_LINE_BYTES + " bytes");
             return;
+        }
+        if (chunkLineLength + length > chunkLine.length) {
+            chunkLine = java.util.Arrays.copyOf(chunkLine, MAX_CHUNK_LINE_BYTES);
         }
         in.readBytes(chunkLine, chunkLineLength, length);
         chunkLineLength += length;

@@ -42,7 +42,7 @@ class HttpConnectionTest {
         }
 
         @Override
-        public void onIdle(HttpConnection connection) {
+        public void onIdle(HttpConnection connection, long nowNanos) {
             idle++;
         }
 
@@ -73,7 +73,7 @@ class HttpConnectionTest {
     }
 
     private String send() {
-        connection.send(Phase.MAIN, clock.nanoTime(), false, false);
+        connection.send(Phase.MAIN, clock.nanoTime(), clock.nanoTime(), false, false);
         ByteBuf written = channel.readOutbound();
         String request = written.toString(StandardCharsets.ISO_8859_1);
         written.release();
