@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes JSON so that a reader never sees half a file: temp file, fsync, rename. */
 final class JsonFiles {
@@ -23,6 +24,12 @@ final class JsonFiles {
         Path directory = absolute.getParent();
         Files.createDirectories(directory);
         Path temp = Files.createTempFile(directory, "." + absolute.getFileName(), ".tmp");
+        try {
+            // Temp files are private; a result is as readable as any file the user writes.
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // keep the platform's default
+        }
         try {
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE)) {
                 MAPPER.writeValue(out, value);

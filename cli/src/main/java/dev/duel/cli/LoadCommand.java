@@ -22,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -142,32 +144,42 @@ final class LoadCommand implements Callable<Integer> {
             progress = new HdrLogListener(hdrLog, progress);
         }
         LoadEngine engine = new LoadEngine();
-        Thread stopper = new Thread(engine::stop, "duel-stop");
+        // Ctrl-C ends the run early; the hook then waits until what was measured is printed and written.
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread stopper = new Thread(() -> {
+            engine.stop();
+            try {
+                reported.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "duel-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
-        LoadResult result;
         try {
-            result = engine.run(plan, progress);
+            LoadResult result = engine.run(plan, progress);
+            if (out != null) {
+                JsonFiles.writeAtomically(out, result);
+            }
+            stdout.print(new SummaryFormatter().format(result, maxErrorRate));
+            if (out != null) {
+                stdout.println("result written to " + out);
+            }
+            stdout.flush();
+            if (allConnectsFailed(result)) {
+                return ExitCodes.UNREACHABLE;
+            }
+            return result.main().errorRate() > maxErrorRate ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
         } catch (TargetUnreachableException e) {
             err.println("duel: " + e.getMessage());
             return ExitCodes.UNREACHABLE;
         } finally {
+            reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(stopper);
             } catch (IllegalStateException shuttingDown) {
-                // the JVM is exiting because of Ctrl-C: the result is printed below all the same
+                // Ctrl-C: the hook is running and lets the JVM exit now that the result is out
             }
         }
-        if (out != null) {
-            JsonFiles.writeAtomically(out, result);
-        }
-        stdout.print(new SummaryFormatter().format(result, maxErrorRate));
-        if (out != null) {
-            stdout.println("result written to " + out);
-        }
-        if (allConnectsFailed(result)) {
-            return ExitCodes.UNREACHABLE;
-        }
-        return result.main().errorRate() > maxErrorRate ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
     }
 
     private static boolean allConnectsFailed(LoadResult result) {

@@ -20,6 +20,7 @@ import java.util.Properties;
 public final class LoadEngine {
     private final Clock clock;
     private volatile EngineRun current;
+    private volatile boolean stopRequested;
 
     public LoadEngine() {
         this(Clock.system());
@@ -71,6 +72,9 @@ public final class LoadEngine {
         InetSocketAddress address = reachableAddress(plan);
         EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, listener);
         current = run;
+        if (stopRequested) {
+            run.stop(); // a stop that came while the run was being prepared
+        }
         try {
             return run.execute();
         } finally {
@@ -78,8 +82,12 @@ public final class LoadEngine {
         }
     }
 
-    /** Ends the current run now; requests in flight are interrupted and the result is returned as usual. */
+    /**
+     * Ends the current run now (or the next one as soon as it starts); requests in flight are
+     * interrupted and the result is returned as usual.
+     */
     public void stop() {
+        stopRequested = true;
         EngineRun run = current;
         if (run != null) {
             run.stop();

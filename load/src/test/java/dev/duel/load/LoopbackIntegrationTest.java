@@ -97,6 +97,29 @@ class LoopbackIntegrationTest {
     }
 
     @Test
+    void usersWhoseConnectionsCloseDuringTheGapSendOneRequestAtATime() throws Exception {
+        // The server closes connections idle for 200 ms, so every user reconnects inside the 700 ms gap.
+        try (TestServer server = new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok").delayed(2 * MS), 200 * MS)) {
+            LoadResult result = run(plan(server.url("/"), new LoadModel.Closed(4), phases(500, 700, 500), List.of()));
+            assertAccounting(result.warmup());
+            assertAccounting(result.main());
+            assertTrue(result.main().reconnects() + result.warmup().reconnects() >= 4, "connections were closed in the gap");
+            assertEquals(server.requests.get(), result.warmup().sent() + result.main().sent());
+            assertTrue(result.main().latency().minMicros() >= 2_000, "no response credited to the wrong request");
+        }
+    }
+
+    @Test
+    void openModelWithAGapButNoWarmupStartsAtMain() throws Exception {
+        try (TestServer server = new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok"))) {
+            LoadModel open = new LoadModel.Open(Rate.perSecond(200), LoadModel.Arrival.UNIFORM, 4);
+            LoadResult result = run(plan(server.url("/"), open, phases(0, 300, 1_000), List.of()));
+            assertEquals(200, result.main().sent() + result.main().unstarted(), 1);
+            assertTrue(result.main().ok() > 150, result.main().toString());
+        }
+    }
+
+    @Test
     void everyTenthWrongAnswerIsExactlyTenPercentCheckFailures() throws Exception {
         try (TestServer server = new TestServer((n, c, t, r) -> TestServer.Answer.ok(n % 10 == 0 ? "{\"id\":41}" : "{\"id\":42}"))) {
             LoadResult result = run(plan(server.url("/json"), new LoadModel.Closed(1), phases(0, 0, 1_500), List.of("json:/id == 42")));

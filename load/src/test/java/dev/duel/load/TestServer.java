@@ -53,6 +53,14 @@ final class TestServer implements AutoCloseable {
     private final Channel server;
 
     TestServer(Script script) throws InterruptedException {
+        this(script, 0);
+    }
+
+    /**
+     * @param idleCloseNanos if positive, a connection with no request for this long is closed by the
+     *                       server, as keep-alive timeouts do
+     */
+    TestServer(Script script, long idleCloseNanos) throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -60,14 +68,23 @@ final class TestServer implements AutoCloseable {
                         channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20),
                                 new SimpleChannelInboundHandler<FullHttpRequest>() {
                                     private long onConnection;
+                                    private io.netty.util.concurrent.ScheduledFuture<?> idleClose;
 
                                     @Override
                                     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
                                         long now = System.nanoTime();
+                                        if (idleClose != null) {
+                                            idleClose.cancel(false);
+                                        }
                                         arrivalNanos.add(now);
                                         uris.add(request.uri());
                                         Answer answer = script.answer(requests.incrementAndGet(), ++onConnection, now, request);
-                                        Runnable reply = () -> reply(ctx, answer);
+                                        Runnable reply = () -> {
+                                            reply(ctx, answer);
+                                            if (idleCloseNanos > 0) {
+                                                idleClose = ctx.executor().schedule(() -> ctx.close(), idleCloseNanos, TimeUnit.NANOSECONDS);
+                                            }
+                                        };
                                         if (answer.delayNanos() > 0) {
                                             ctx.executor().schedule(reply, answer.delayNanos(), TimeUnit.NANOSECONDS);
                                         } else {

@@ -14,6 +14,8 @@ final class ClosedUser implements ConnectionOwner {
     private long readySinceNanos;
     private int failuresInRow;
     private boolean everOpened;
+    /** A resume at the start of main is already scheduled: the gap must not schedule a second one. */
+    private boolean resumeScheduled;
 
     ClosedUser(LoopContext loop) {
         this.loop = loop;
@@ -55,7 +57,7 @@ final class ClosedUser implements ConnectionOwner {
     }
 
     private void next(long now) {
-        if (loop.finished() || connection == null) {
+        if (loop.finished() || connection == null || connection.inFlight() || resumeScheduled) {
             return;
         }
         Phase phase = loop.timeline().phaseAt(now);
@@ -67,7 +69,9 @@ final class ClosedUser implements ConnectionOwner {
             connection.send(phase, intended, now, false, false);
         } else if (phase == Phase.GAP) {
             long resumeAt = loop.timeline().nextLoadStartNanos(now);
+            resumeScheduled = true;
             loop.schedule(() -> {
+                resumeScheduled = false;
                 readySinceNanos = loop.clock().nanoTime();
                 next(readySinceNanos);
             }, resumeAt - now);

@@ -60,7 +60,8 @@ public final class EngineRun {
     private final int threads;
     private volatile boolean stopRequested;
 
-    private Timeline timeline;
+    /** Written once by the control thread, read by {@link #stop()} from any thread. */
+    private volatile Timeline timeline;
     private final List<LoopContext> loops = new ArrayList<>();
     private final List<Long> loopThreadIds = new ArrayList<>();
     private IntervalCollector secondsCollector;

@@ -24,6 +24,7 @@ import java.util.Arrays;
 final class HttpConnection extends ChannelInboundHandlerAdapter implements ResponseParser.Handler {
     private static final int INITIAL_BODY_BYTES = 4096;
     private static final int RETAINED_BODY_BYTES = 1 << 20;
+    private static final byte[] NO_BODY = new byte[0];
 
     private final LoopContext loop;
     private final ConnectionOwner owner;
@@ -32,7 +33,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private Channel channel;
     private boolean opened;
 
+    private static final long NOT_IDLE = Long.MIN_VALUE;
+
     private boolean inFlight;
+    /** Set when a response completed during the current read: the owner is told once the read is parsed. */
+    private long idleSinceNanos = NOT_IDLE;
     private Phase startPhase;
     private long intendedNanos;
     private long sentNanos;
@@ -71,6 +76,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
      * @param scheduled it has an intended start from an arrival schedule (open model)
      */
     void send(Phase phase, long intendedNanos, long nowNanos, boolean late, boolean scheduled) {
+        if (inFlight) {
+            throw new IllegalStateException("one request at a time on a connection: the previous one is still in flight");
+        }
         ByteBuf request;
         int bytes;
         var template = loop.template();
@@ -84,6 +92,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         }
         parser.expectNoBody(template.expectsNoResponseBody());
         this.inFlight = true;
+        this.bodyLength = 0;
         this.startPhase = phase;
         this.intendedNanos = intendedNanos;
         this.sentNanos = nowNanos;
@@ -104,6 +113,17 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             parser.feed(in);
         } finally {
             in.release();
+        }
+        if (idleSinceNanos != NOT_IDLE) {
+            // The next request goes out only after this read is fully parsed, so that bytes after
+            // the response can never be taken for the answer to a request not yet written.
+            long since = idleSinceNanos;
+            idleSinceNanos = NOT_IDLE;
+            if (parser.inProgress()) {
+                close(); // a partial response nobody asked for: the framing can't be trusted
+            } else if (channel.isOpen() && !loop.finished()) {
+                owner.onIdle(this, since);
+            }
         }
     }
 
@@ -149,10 +169,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         String detail = null;
         if (!statusOk) {
             failure = FailureKind.STATUS;
-            detail = "status " + parser.status() + " failed the check '" + loop.checks().status() + "'";
+            detail = loop.recorder().wantsExample(failure)
+                    ? "status " + parser.status() + " failed the check '" + loop.checks().status() + "'" : null;
         } else {
             for (BodyCheck check : loop.checks().bodyChecks()) {
-                detail = check.verify(body == null ? new byte[0] : body, bodyLength, bodyTruncated, values);
+                detail = check.verify(body == null ? NO_BODY : body, bodyLength, bodyTruncated, values);
                 if (detail != null) {
                     failure = FailureKind.CHECK;
                     break;
@@ -162,8 +183,8 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         end(endNanos, parser.messageBytes(), failure, detail);
         if (!keepAlive) {
             close();
-        } else if (!loop.finished()) {
-            owner.onIdle(this, endNanos);
+        } else {
+            idleSinceNanos = endNanos;
         }
     }
 

@@ -31,6 +31,8 @@ public final class OpenDispatcher<L> {
     }
 
     private static final long NEVER = Long.MAX_VALUE;
+    /** Most arrivals one loop keeps waiting for a connection (8 MB); later ones are counted unstarted at once. */
+    static final int MAX_PENDING = 1 << 20;
 
     private final Clock clock;
     private final Timeline timeline;
@@ -65,7 +67,11 @@ public final class OpenDispatcher<L> {
     public void start() {
         originNanos = timeline.startNanos();
         originPhase = timeline.phaseAt(originNanos);
-        if (!originPhase.sendsLoad()) {
+        if (originPhase == Phase.GAP) {
+            // No warm-up: the schedule begins with main.
+            originNanos = timeline.nextLoadStartNanos(originNanos);
+            originPhase = Phase.MAIN;
+        } else if (!originPhase.sendsLoad()) {
             return;
         }
         nextIntendedNanos = originNanos + schedule.nextOffsetNanos();
@@ -133,7 +139,7 @@ public final class OpenDispatcher<L> {
     public void finish() {
         nextIntendedNanos = NEVER;
         while (!pending.isEmpty()) {
-            recorder.unstarted(loadPhaseOf(pending.poll()), 1);
+            countUnstarted(pending.poll());
         }
         latePending = 0;
     }
@@ -162,7 +168,12 @@ public final class OpenDispatcher<L> {
                 nextIntendedNanos = originNanos + schedule.nextOffsetNanos();
                 continue;
             }
-            pending.add(nextIntendedNanos);
+            if (pending.size() < MAX_PENDING) {
+                pending.add(nextIntendedNanos);
+            } else {
+                // A target that has stalled for long: the backlog is bounded, the rest is counted.
+                countUnstarted(nextIntendedNanos);
+            }
             nextIntendedNanos = originNanos + schedule.nextOffsetNanos();
         }
     }
@@ -171,20 +182,24 @@ public final class OpenDispatcher<L> {
         Phase current = timeline.phaseAt(now);
         while (!pending.isEmpty()) {
             long intendedNanos = pending.peek();
-            Phase due = timeline.phaseAt(intendedNanos);
-            if (due == current) {
+            if (current.sendsLoad() && timeline.phaseAt(intendedNanos) == current) {
                 return;
             }
             pending.poll();
             latePending = Math.max(0, latePending - 1);
-            recorder.unstarted(loadPhaseOf(intendedNanos), 1);
+            countUnstarted(intendedNanos);
         }
     }
 
-    /** The load phase an arrival belongs to; an early end of the run may have cut its phase short. */
-    private Phase loadPhaseOf(long intendedNanos) {
+    /**
+     * An arrival that never started counts as unstarted in its phase; one whose intended start
+     * lies past an early end of the run was never part of the run.
+     */
+    private void countUnstarted(long intendedNanos) {
         Phase phase = timeline.phaseAt(intendedNanos);
-        return phase.sendsLoad() ? phase : Phase.MAIN;
+        if (phase.sendsLoad()) {
+            recorder.unstarted(phase, 1);
+        }
     }
 
     private void grow(long now) {

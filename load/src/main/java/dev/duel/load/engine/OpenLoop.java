@@ -9,8 +9,8 @@ import dev.duel.load.schedule.Phase;
 final class OpenLoop implements OpenDispatcher.Lanes<HttpConnection>, ConnectionOwner {
     private final LoopContext loop;
     private OpenDispatcher<HttpConnection> dispatcher;
+    /** Deadline of the wake-up that counts; tasks scheduled for other deadlines are stale and do nothing. */
     private long earliestWakeNanos = Long.MAX_VALUE;
-    private final Runnable wake = this::wake;
 
     OpenLoop(LoopContext loop) {
         this.loop = loop;
@@ -22,7 +22,10 @@ final class OpenLoop implements OpenDispatcher.Lanes<HttpConnection>, Connection
         openDispatcher.start();
     }
 
-    private void wake() {
+    private void wake(long deadlineNanos) {
+        if (deadlineNanos != earliestWakeNanos) {
+            return;
+        }
         earliestWakeNanos = Long.MAX_VALUE;
         if (!loop.finished()) {
             dispatcher.tick();
@@ -46,7 +49,7 @@ final class OpenLoop implements OpenDispatcher.Lanes<HttpConnection>, Connection
             return;
         }
         earliestWakeNanos = nanos;
-        loop.schedule(wake, nanos - loop.clock().nanoTime());
+        loop.schedule(() -> wake(nanos), nanos - loop.clock().nanoTime());
     }
 
     @Override

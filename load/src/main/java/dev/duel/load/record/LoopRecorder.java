@@ -124,9 +124,13 @@ public final class LoopRecorder {
         }
     }
 
-    /** A connection was opened again after the server closed the previous one. */
+    /**
+     * A connection was opened again after the server closed the previous one; one reopened in the
+     * gap counts for main, whose requests it will carry.
+     */
     public void reconnected(long nowNanos) {
-        PhaseAccumulator into = phase(timeline.phaseAt(nowNanos));
+        Phase now = timeline.phaseAt(nowNanos);
+        PhaseAccumulator into = phase(now == Phase.GAP ? Phase.MAIN : now);
         if (into != null) {
             into.reconnects++;
         }

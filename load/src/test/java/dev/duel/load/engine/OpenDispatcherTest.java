@@ -49,7 +49,7 @@ class OpenDispatcherTest {
             this.serviceNanosAtSend = serviceNanosAtSend;
         }
 
-        private void at(long nanos, Runnable action) {
+        void at(long nanos, Runnable action) {
             events.add(new Event(Math.max(nanos, clock.nanoTime()), sequence++, action));
         }
 
@@ -149,6 +149,27 @@ class OpenDispatcherTest {
             assertEquals(2 * S + i * 100 * MS, mainIntended.get(i));
         }
         assertTrue(sim.sentIntended.stream().noneMatch(t -> t >= S && t < 2 * S), "nothing intended in the gap");
+    }
+
+    @Test
+    void withoutWarmupTheScheduleStartsWithMainAfterTheGap() {
+        Simulation sim = new Simulation(Timeline.phased(0, 0, S, S), Rate.perSecond(10), 2, sentAt -> MS);
+        sim.run();
+        assertEquals(10, sim.main().sent());
+        assertEquals(S, sim.sentIntended.get(0));
+    }
+
+    @Test
+    void anEarlyEndDropsWaitingArrivalsWithoutSendingThem() {
+        // The connection is stuck from 100 ms; at 500 ms the run is stopped as of 450 ms (a stop
+        // reads the clock a little before it takes effect), with arrivals up to 500 ms waiting.
+        Timeline timeline = Timeline.phased(0, 0, 0, 2 * S);
+        Simulation sim = new Simulation(timeline, Rate.perSecond(1_000), 1, sentAt -> sentAt == 100 * MS ? 3 * S : 0);
+        sim.at(500 * MS, () -> timeline.endAt(450 * MS));
+        sim.run();
+        PhaseAccumulator main = sim.main();
+        assertEquals(101, main.sent());
+        assertEquals(349, main.unstarted(), "arrivals due before the stop (101..449 ms); none after it counts");
     }
 
     @Test
