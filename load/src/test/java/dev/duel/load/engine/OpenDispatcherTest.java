@@ -82,7 +82,7 @@ class OpenDispatcherTest {
                 clock.advanceTo(next.atNanos);
                 next.action.run();
             }
-            clock.advanceTo(timeline.endNanos());
+            clock.advanceTo(Math.max(clock.nanoTime(), timeline.endNanos()));
             dispatcher.finish();
         }
 
