@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
 public interface ProgressListener {
     /**
      * @param second  the merged second
-     * @param latency that second's latencies of correct responses (ns), the listener's to keep
+     * @param latency that second's latencies of correct responses (ns); valid during this call only
      * @param status  where the run stands
      */
     void onSecond(SecondResult second, Histogram latency, RunStatus status);

@@ -59,10 +59,6 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         this.opened = true;
     }
 
-    boolean opened() {
-        return opened;
-    }
-
     boolean inFlight() {
         return inFlight;
     }

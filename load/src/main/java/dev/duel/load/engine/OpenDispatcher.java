@@ -148,10 +148,6 @@ public final class OpenDispatcher<L> {
         return openLanes;
     }
 
-    public int pendingArrivals() {
-        return pending.size();
-    }
-
     private void generate(long now) {
         while (nextIntendedNanos <= now) {
             Phase phase = timeline.phaseAt(nextIntendedNanos);

@@ -1,5 +1,6 @@
 package dev.duel.load.record;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -17,7 +18,10 @@ import org.HdrHistogram.Histogram;
  * loops, {@link #drainFinished} from one collecting thread.
  */
 public final class IntervalCollector {
-    /** One merged interval; its histogram (latency of correct responses, ns) is the receiver's to keep. */
+    /**
+     * One merged interval. Its histogram (latency of correct responses, ns) is reused: it is valid
+     * until the next call of {@link #drainFinished()}.
+     */
     public record Merged(int index, long ok, long failures, Histogram latency) {
     }
 
@@ -25,12 +29,27 @@ public final class IntervalCollector {
     private final List<Queue<IntervalAccumulator>> spares = new ArrayList<>();
     private final AtomicIntegerArray watermarks;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
+    /** Merged intervals handed out by the last drain, and spares: histograms are recycled, not re-made each second. */
+    private final List<Pending> lent = new ArrayList<>();
+    private final ArrayDeque<Pending> free = new ArrayDeque<>();
     private int nextIndex;
 
     private static final class Pending {
         long ok;
         long failures;
         final Histogram latency = Histograms.newLatencyHistogram();
+
+        Pending reset() {
+            ok = 0;
+            failures = 0;
+            latency.reset();
+            return this;
+        }
+    }
+
+    private Pending newPending() {
+        Pending spare = free.poll();
+        return spare == null ? new Pending() : spare.reset();
     }
 
     public IntervalCollector(int loops) {
@@ -61,6 +80,8 @@ public final class IntervalCollector {
 
     /** Merged intervals that no loop can add to any more, in index order, each exactly once. */
     public List<Merged> drainFinished() {
+        free.addAll(lent);
+        lent.clear();
         int finishedBelow = Integer.MAX_VALUE;
         for (int i = 0; i < watermarks.length(); i++) {
             finishedBelow = Math.min(finishedBelow, watermarks.get(i));
@@ -69,7 +90,7 @@ public final class IntervalCollector {
         // watermark is therefore visible below.
         IntervalAccumulator interval;
         while ((interval = handedOver.poll()) != null) {
-            Pending into = pending.computeIfAbsent(interval.index, i -> new Pending());
+            Pending into = pending.computeIfAbsent(interval.index, i -> newPending());
             into.ok += interval.ok;
             into.failures += interval.failures;
             into.latency.add(interval.latency);
@@ -79,8 +100,9 @@ public final class IntervalCollector {
         while (nextIndex < finishedBelow) {
             Pending merged = pending.remove(nextIndex);
             if (merged == null) {
-                merged = new Pending();
+                merged = newPending();
             }
+            lent.add(merged);
             finished.add(new Merged(nextIndex, merged.ok, merged.failures, merged.latency));
             nextIndex++;
         }

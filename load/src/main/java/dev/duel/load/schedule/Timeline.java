@@ -90,11 +90,6 @@ public final class Timeline {
         return phase == Phase.GAP ? mainStartNanos.get() : UNSET;
     }
 
-    /** The start of the load phase that contains {@code nanos}: the origin of its arrival schedule. */
-    public long loadPhaseOriginNanos(long nanos) {
-        return phaseAt(nanos) == Phase.MAIN && !windowed ? mainStartNanos.get() : startNanos;
-    }
-
     public boolean windowed() {
         return windowed;
     }

@@ -47,6 +47,18 @@ class IntervalCollectorTest {
     }
 
     @Test
+    void encodedHistogramsDecodeToTheSameCounts() {
+        var histogram = Histograms.newLatencyHistogram();
+        for (long micros = 1; micros <= 10_000; micros++) {
+            Histograms.recordNanos(histogram, micros * 1_000);
+        }
+        var decoded = Histograms.decode(Histograms.encode(histogram));
+        assertEquals(histogram.getTotalCount(), decoded.getTotalCount());
+        assertEquals(histogram.getValueAtPercentile(99), decoded.getValueAtPercentile(99));
+        assertEquals(0, Histograms.decode("").getTotalCount());
+    }
+
+    @Test
     void windowsStopAtTheirCount() {
         IntervalCollector collector = new IntervalCollector(1);
         IntervalRoller roller = new IntervalRoller(0, S, 3, collector);

@@ -19,8 +19,6 @@ class TimelineTest {
         assertEquals(Phase.MAIN, t.phaseAt(100 + 6 * S - 1));
         assertEquals(Phase.ENDED, t.phaseAt(100 + 6 * S));
         assertEquals(100 + 3 * S, t.nextLoadStartNanos(100 + 2 * S + 5));
-        assertEquals(100 + 3 * S, t.loadPhaseOriginNanos(100 + 4 * S));
-        assertEquals(100, t.loadPhaseOriginNanos(100 + S));
     }
 
     @Test
