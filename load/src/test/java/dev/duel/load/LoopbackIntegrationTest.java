@@ -214,6 +214,33 @@ class LoopbackIntegrationTest {
     }
 
     @Test
+    void aTargetThatGoesAwayIsRetriedWithBackoffNotSpunOn() throws Exception {
+        // Every response closes its connection; after 300 ms the server stops accepting new ones.
+        try (TestServer server = new TestServer((n, c, t, r) -> new TestServer.Answer(200, "ok", 0, true, true))) {
+            Thread stopper = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                server.stopListening();
+            });
+            stopper.start();
+            LoadResult result = run(plan(server.url("/"), new LoadModel.Closed(4), phases(0, 0, 2_000), List.of()));
+            stopper.join();
+            PhaseResult main = result.main();
+            assertTrue(main.ok() > 0);
+            assertTrue(main.connectFailures() > 0, main.toString());
+            // Backoff doubles from 10 ms to 1 s: at most about 8 attempts per user in the 1.7 s left.
+            assertTrue(main.connectFailures() <= 4 * 10, "connect attempts were not spun on: " + main.connectFailures());
+            assertTrue(main.errorRate() > 0);
+            assertTrue(result.failureExamples().stream().anyMatch(e -> e.kind() == FailureKind.CONNECT
+                    && e.detail().startsWith("cannot connect to")), result.failureExamples().toString());
+            assertAccounting(main);
+        }
+    }
+
+    @Test
     void anUnreachableTargetIsReportedBeforeAnythingRuns() throws Exception {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {

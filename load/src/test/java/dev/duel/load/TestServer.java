@@ -113,6 +113,11 @@ final class TestServer implements AutoCloseable {
         }
     }
 
+    /** Stops accepting connections; connections already open stay open. */
+    void stopListening() {
+        server.close().syncUninterruptibly();
+    }
+
     int port() {
         return ((InetSocketAddress) server.localAddress()).getPort();
     }
