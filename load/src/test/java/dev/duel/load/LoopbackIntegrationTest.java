@@ -42,6 +42,16 @@ class LoopbackIntegrationTest {
                 phase.phase() + ": sent = ok + failed + interrupted, " + phase);
     }
 
+    /**
+     * Every request the server saw was counted as sent once; requests still on their way when the
+     * run ended may not have reached the server.
+     */
+    private static void assertServerSawTheSentRequests(TestServer server, long sent, long inFlightAtEnd) {
+        long seen = server.requests.get();
+        assertTrue(seen <= sent && seen >= sent - inFlightAtEnd,
+                "server saw " + seen + ", engine sent " + sent + " (" + inFlightAtEnd + " in flight at the end)");
+    }
+
     private static LoadResult run(LoadPlan plan) throws TargetUnreachableException {
         return new LoadEngine().run(plan, ProgressListener.NONE);
     }
@@ -59,7 +69,7 @@ class LoopbackIntegrationTest {
             assertTrue(main.latency().minMicros() >= 5_000, "nothing faster than the server's delay");
             assertAccounting(main);
             assertAccounting(result.warmup());
-            assertEquals(server.requests.get(), result.warmup().sent() + main.sent(), "every request the server saw is counted once");
+            assertServerSawTheSentRequests(server, result.warmup().sent() + main.sent(), main.interrupted());
         }
     }
 
@@ -104,7 +114,7 @@ class LoopbackIntegrationTest {
             assertAccounting(result.warmup());
             assertAccounting(result.main());
             assertTrue(result.main().reconnects() + result.warmup().reconnects() >= 4, "connections were closed in the gap");
-            assertEquals(server.requests.get(), result.warmup().sent() + result.main().sent());
+            assertServerSawTheSentRequests(server, result.warmup().sent() + result.main().sent(), result.main().interrupted());
             assertTrue(result.main().latency().minMicros() >= 2_000, "no response credited to the wrong request");
         }
     }
@@ -141,7 +151,7 @@ class LoopbackIntegrationTest {
             assertEquals(0, withHeader.main().failed(), "Connection: close is not a failure");
             assertTrue(withHeader.main().reconnects() >= withHeader.main().ok() / 5 - 8, "reconnects " + withHeader.main());
             assertAccounting(withHeader.main());
-            assertEquals(polite.requests.get(), withHeader.main().sent());
+            assertServerSawTheSentRequests(polite, withHeader.main().sent(), withHeader.main().interrupted());
 
             LoadResult withoutHeader = run(plan(abrupt.url("/"), new LoadModel.Closed(8), phases(0, 0, 1_000), List.of()));
             PhaseResult main = withoutHeader.main();
