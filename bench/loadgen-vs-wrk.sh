@@ -65,7 +65,7 @@ served() { curl -fs "http://127.0.0.1:$port/nginx_status" | awk 'NR==3 {print $3
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # busy ticks of the whole machine (user, nice, system, irq, softirq, steal)
 machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
-nginx_worker() { pgrep -P "$nginx_pid" | head -1; }
+nginx_worker() { pgrep -P "$nginx_pid" | sed -n 1p; }
 peak_rss_kb() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }
 hz=$(getconf CLK_TCK)
 
