@@ -19,6 +19,14 @@ public record Problem(String type, String title, int status, String detail) {
                 "No database is configured: start the app with DATABASE_URL set to a PostgreSQL JDBC URL.");
     }
 
+    public static Problem notJson() {
+        return new Problem("about:blank", "Unsupported Media Type", 415, "Send the product as Content-Type: application/json.");
+    }
+
+    public static Problem noRoute(String method, String path) {
+        return new Problem("about:blank", "Not Found", 404, "No route for " + method + " " + printable(path) + ".");
+    }
+
     public static Problem databaseFailed() {
         return new Problem("about:blank", "Service Unavailable", 503, "The database did not answer.");
     }
