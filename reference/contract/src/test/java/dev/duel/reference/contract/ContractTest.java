@@ -191,6 +191,17 @@ class ContractTest {
     }
 
     @Test
+    void quotesBindABodyAndAQueryParameterWithoutTheDatabase() throws Exception {
+        String lamp = "{\"sku\":\"L-1\",\"name\":\"Lamp\",\"priceCents\":1250}";
+        assertJson(200, "{\"sku\":\"L-1\",\"quantity\":3,\"unitCents\":1250,\"totalCents\":3750}", post("/quote?quantity=3", lamp));
+        assertJson(200, "{\"sku\":\"L-1\",\"quantity\":1,\"unitCents\":1250,\"totalCents\":1250}", post("/quote", lamp));
+        assertJson(400, "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
+                + "\"detail\":\"quantity must be an integer from 1 to 1000.\"}", post("/quote?quantity=many", lamp));
+        assertEquals(400, post("/quote?quantity=0", lamp).statusCode());
+        assertJson(400, "{\"errors\":{\"priceCents\":[\"is required.\"]}}", post("/quote?quantity=many", "{\"sku\":\"L-1\",\"name\":\"Lamp\"}"));
+    }
+
+    @Test
     void injectionAttemptsAreHarmless() throws Exception {
         String sku = "x'); DROP TABLE products; -- " + app.name.charAt(0) + jdk.feature();
         String name = "Robert'); DELETE FROM products; --";

@@ -19,6 +19,10 @@ public record Problem(String type, String title, int status, String detail) {
                 "No database is configured: start the app with DATABASE_URL set to a PostgreSQL JDBC URL.");
     }
 
+    public static Problem badQuantity(String detail) {
+        return new Problem("about:blank", "Bad Request", 400, detail);
+    }
+
     public static Problem notJson() {
         return new Problem("about:blank", "Unsupported Media Type", 415, "Send the product as Content-Type: application/json.");
     }

@@ -10,6 +10,7 @@ import dev.duel.reference.logic.ProcessLogic;
 import dev.duel.reference.logic.ProductRepository;
 import dev.duel.reference.logic.ProductRules;
 import dev.duel.reference.logic.ProductView;
+import dev.duel.reference.logic.Quote;
 import dev.duel.reference.logic.ReferenceApp;
 import dev.duel.reference.logic.ValidationErrors;
 import io.javalin.Javalin;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -68,20 +70,12 @@ final class Routes {
                     problem(ctx, Problem.noDatabase());
                     return;
                 }
-                String contentType = ctx.contentType();
-                if (contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith(JSON)) {
+                if (!isJson(ctx)) {
                     problem(ctx, Problem.notJson());
                     return;
                 }
-                NewProduct input;
-                try {
-                    input = Json.MAPPER.readValue(ctx.bodyAsBytes(), NewProduct.class);
-                } catch (IOException e) {
-                    json(ctx, 400, ValidationErrors.malformedBody());
-                    return;
-                }
+                NewProduct input = readProduct(ctx);
                 if (input == null) {
-                    json(ctx, 400, ValidationErrors.malformedBody());
                     return;
                 }
                 Map<String, List<String>> errors = ProductRules.fieldErrors(input);
@@ -98,6 +92,27 @@ final class Routes {
                     json(ctx, 201, created);
                 } catch (DuplicateSkuException raceLost) {
                     json(ctx, 400, ValidationErrors.duplicateSku(raceLost.sku()));
+                }
+            });
+
+            config.routes.post("/quote", ctx -> {
+                if (!isJson(ctx)) {
+                    problem(ctx, Problem.notJson());
+                    return;
+                }
+                NewProduct input = readProduct(ctx);
+                if (input == null) {
+                    return;
+                }
+                Map<String, List<String>> errors = ProductRules.fieldErrors(input);
+                if (!errors.isEmpty()) {
+                    json(ctx, 400, new ValidationErrors(errors));
+                    return;
+                }
+                try {
+                    json(ctx, 200, Quote.of(input, Quote.quantity(ctx.queryParam("quantity"))));
+                } catch (IllegalArgumentException e) {
+                    problem(ctx, Problem.badQuantity(e.getMessage()));
                 }
             });
 
@@ -119,6 +134,25 @@ final class Routes {
                 }
             });
         });
+    }
+
+    private static boolean isJson(Context ctx) {
+        String contentType = ctx.contentType();
+        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(JSON);
+    }
+
+    /** The body as a product, or null after answering 400 when it is not one. */
+    private static NewProduct readProduct(Context ctx) {
+        NewProduct input;
+        try {
+            input = Json.MAPPER.readValue(ctx.bodyAsBytes(), NewProduct.class);
+        } catch (IOException e) {
+            input = null;
+        }
+        if (input == null) {
+            json(ctx, 400, ValidationErrors.malformedBody());
+        }
+        return input;
     }
 
     private static void json(Context ctx, int status, Object body) {
