@@ -70,20 +70,12 @@ final class Routes {
                     problem(ctx, Problem.noDatabase());
                     return;
                 }
-                if (!isJson(ctx)) {
-                    problem(ctx, Problem.notJson());
-                    return;
-                }
-                NewProduct input = readProduct(ctx);
+                NewProduct input = validProduct(ctx, (product, errors) -> {
+                    if (ProductRules.skuWellFormed(product.sku()) && products.get().skuExists(product.sku())) {
+                        ProductRules.add(errors, "sku", ProductRules.duplicateSku(product.sku()));
+                    }
+                });
                 if (input == null) {
-                    return;
-                }
-                Map<String, List<String>> errors = ProductRules.fieldErrors(input);
-                if (ProductRules.skuWellFormed(input.sku()) && products.get().skuExists(input.sku())) {
-                    ProductRules.add(errors, "sku", ProductRules.duplicateSku(input.sku()));
-                }
-                if (!errors.isEmpty()) {
-                    json(ctx, 400, new ValidationErrors(errors));
                     return;
                 }
                 try {
@@ -96,17 +88,8 @@ final class Routes {
             });
 
             config.routes.post("/quote", ctx -> {
-                if (!isJson(ctx)) {
-                    problem(ctx, Problem.notJson());
-                    return;
-                }
-                NewProduct input = readProduct(ctx);
+                NewProduct input = validProduct(ctx, (product, errors) -> { });
                 if (input == null) {
-                    return;
-                }
-                Map<String, List<String>> errors = ProductRules.fieldErrors(input);
-                if (!errors.isEmpty()) {
-                    json(ctx, 400, new ValidationErrors(errors));
                     return;
                 }
                 try {
@@ -136,13 +119,22 @@ final class Routes {
         });
     }
 
-    private static boolean isJson(Context ctx) {
-        String contentType = ctx.contentType();
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(JSON);
+    /** A rule beyond the field rules, which may ask the database. */
+    @FunctionalInterface
+    private interface ExtraRule {
+        void check(NewProduct product, Map<String, List<String>> errors) throws SQLException;
     }
 
-    /** The body as a product, or null after answering 400 when it is not one. */
-    private static NewProduct readProduct(Context ctx) {
+    /**
+     * The validation step: the JSON body as a product that passed the field rules and {@code extra},
+     * or null after answering 415 (not JSON) or 400 (unreadable, or with the errors).
+     */
+    private static NewProduct validProduct(Context ctx, ExtraRule extra) throws SQLException {
+        String contentType = ctx.contentType();
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith(JSON)) {
+            problem(ctx, Problem.notJson());
+            return null;
+        }
         NewProduct input;
         try {
             input = Json.MAPPER.readValue(ctx.bodyAsBytes(), NewProduct.class);
@@ -151,6 +143,13 @@ final class Routes {
         }
         if (input == null) {
             json(ctx, 400, ValidationErrors.malformedBody());
+            return null;
+        }
+        Map<String, List<String>> errors = ProductRules.fieldErrors(input);
+        extra.check(input, errors);
+        if (!errors.isEmpty()) {
+            json(ctx, 400, new ValidationErrors(errors));
+            return null;
         }
         return input;
     }
