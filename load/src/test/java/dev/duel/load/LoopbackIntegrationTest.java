@@ -205,7 +205,10 @@ class LoopbackIntegrationTest {
             assertEquals(5, result.windows().size());
             assertTrue(result.windows().stream().allMatch(w -> w.ok() > 10), result.windows().toString());
             assertTrue(result.firstCorrectResponseMillis() >= 0);
-            assertEquals(20, result.warmup().failures().get("status"));
+            // 20 answers were 503; one of them may still be in flight on the other user's connection
+            // when the first correct answer starts main, and then counts as interrupted instead.
+            long status503 = result.warmup().failures().get("status");
+            assertTrue(status503 == 20 || status503 == 19 && result.warmup().interrupted() >= 1, result.warmup().toString());
             assertAccounting(result.main());
         }
     }

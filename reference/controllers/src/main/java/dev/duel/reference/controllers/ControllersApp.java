@@ -64,6 +64,9 @@ public class ControllersApp {
         properties.put("spring.main.register-shutdown-hook", true);
         properties.put("logging.level.root", "WARN");
         properties.put("spring.mvc.problemdetails.enabled", false);
+        // Tomcat closes a keep-alive connection after 100 requests by default; Jetty never does.
+        // Unlimited here, so that a comparison measures request handling, not reconnects.
+        properties.put("server.tomcat.max-keep-alive-requests", -1);
         spring.setDefaultProperties(properties);
         spring.addInitializers(context -> context.getBeanFactory().registerSingleton("referenceApp", app));
         return spring;
