@@ -268,7 +268,7 @@ class ContractTest {
 
     @Test
     void withoutADatabaseProductsAnswer503AndHealthSaysAbsent() throws Exception {
-        try (AppProcess bare = AppProcess.start(jdk.java(), app.jar(), Map.of("PORT", "0", "DATASET_SIZE", "100"),
+        try (AppProcess bare = AppProcess.start(jdk.java(), app.jar(), Map.of("PORT", "0", "DATASET_SIZE", String.valueOf(DATASET_SIZE / 100)),
                 logs(app.name + "-jdk" + jdk.feature() + "-nodb.log"))) {
             String problem = "{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":503,"
                     + "\"detail\":\"No database is configured: start the app with DATABASE_URL set to a PostgreSQL JDBC URL.\"}";
@@ -284,6 +284,12 @@ class ContractTest {
             assertEquals("absent", Json.MAPPER.readTree(health.body()).get("db").asText());
             assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create(bare.url("/json"))).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode());
+            // A hundredth of the dataset gives the shared logic's answer for a hundredth of the dataset.
+            HttpResponse<byte[]> process = HTTP.send(HttpRequest.newBuilder(URI.create(bare.url("/process"))).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            ProcessLogic.process(Dataset.generate(DATASET_SIZE / 100), expected);
+            assertArrayEquals(expected.toByteArray(), process.body());
         }
     }
 
