@@ -35,6 +35,7 @@ import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -121,7 +122,7 @@ class ContractTest {
     }
 
     private static String contentType(HttpResponse<?> response) {
-        return response.headers().firstValue("Content-Type").orElse("").replace(";charset=UTF-8", "");
+        return response.headers().firstValue("Content-Type").orElse("");
     }
 
     @Test
@@ -199,6 +200,65 @@ class ContractTest {
                 + "\"detail\":\"quantity must be an integer from 1 to 1000.\"}", post("/quote?quantity=many", lamp));
         assertEquals(400, post("/quote?quantity=0", lamp).statusCode());
         assertJson(400, "{\"errors\":{\"priceCents\":[\"is required.\"]}}", post("/quote?quantity=many", "{\"sku\":\"L-1\",\"name\":\"Lamp\"}"));
+    }
+
+    /** Inputs where frameworks' defaults differ, and the answer both apps must give. */
+    static Stream<Arguments> awkwardRequests() {
+        String quote = "{\"sku\":\"a\",\"name\":\"n\",\"priceCents\":1}";
+        String body = "{\"errors\":{\"body\":[\"must be a JSON object with sku, name and priceCents.\"]}}";
+        String notJson = "{\"type\":\"about:blank\",\"title\":\"Unsupported Media Type\",\"status\":415,"
+                + "\"detail\":\"Send the product as Content-Type: application/json.\"}";
+        String oneLamp = "{\"sku\":\"a\",\"quantity\":1,\"unitCents\":1,\"totalCents\":1}";
+        String product42 = "{\"id\":42,\"name\":\"Product 42\",\"priceCents\":4200}";
+        return Stream.of(
+                Arguments.of("GET", "/error", null, null, 404, "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No route for GET /error.\"}"),
+                Arguments.of("GET", "/json/", null, null, 404, "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No route for GET /json/.\"}"),
+                Arguments.of("POST", "/json", "application/json", "{}", 405, "{\"type\":\"about:blank\",\"title\":\"Method Not Allowed\",\"status\":405,\"detail\":\"POST is not allowed on /json.\"}"),
+                Arguments.of("DELETE", "/products/1", null, null, 405, "{\"type\":\"about:blank\",\"title\":\"Method Not Allowed\",\"status\":405,\"detail\":\"DELETE is not allowed on /products/1.\"}"),
+                Arguments.of("GET", "/products/0x2A", null, null, 400, "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The product id must be an integer, got '0x2A'.\"}"),
+                Arguments.of("GET", "/products/%2042", null, null, 400, "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The product id must be an integer, got ' 42'.\"}"),
+                Arguments.of("GET", "/products/+42", null, null, 200, product42),
+                Arguments.of("GET", "/products/42;v=1", null, null, 200, product42),
+                Arguments.of("GET", "/products/-1", null, null, 404, "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No product with id -1.\"}"),
+                Arguments.of("POST", "/quote", "APPLICATION/JSON", quote, 200, oneLamp),
+                Arguments.of("POST", "/quote", "application/json; charset=UTF-8", quote, 200, oneLamp),
+                Arguments.of("POST", "/quote", "application/json;charset=foo", quote, 415, notJson),
+                Arguments.of("POST", "/quote", "application/jsonx", quote, 415, notJson),
+                Arguments.of("POST", "/products", "application/merge-patch+json", quote, 415, notJson),
+                Arguments.of("POST", "/quote?quantity=2&quantity=3", "application/json", quote,
+                        200, "{\"sku\":\"a\",\"quantity\":2,\"unitCents\":1,\"totalCents\":2}"),
+                Arguments.of("POST", "/quote?quantity=", "application/json", quote, 400,
+                        "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"quantity must be an integer from 1 to 1000.\"}"),
+                Arguments.of("POST", "/quote", "application/json", "", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "[1]", 400, body),
+                Arguments.of("POST", "/quote", "application/json", quote + " x", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "{\"sku\":\"a\",\"name\":\"n\",\"priceCents\":1.5}", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "{\"sku\":\"a\",\"name\":\"n\",\"priceCents\":\"5\"}", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "{\"sku\":5,\"name\":\"n\",\"priceCents\":1}", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "{\"sku\":\"a\",\"name\":\"n\",\"priceCents\":99999999999}", 400, body),
+                Arguments.of("POST", "/quote", "application/json", "{\"sku\":\"a\",\"name\":\"n\",\"priceCents\":1,\"extra\":[1]}", 200, oneLamp),
+                Arguments.of("POST", "/products", "application/json", "{\"sku\":\"a\\u0000\",\"name\":\"n\",\"priceCents\":1}", 400,
+                        "{\"errors\":{\"sku\":[\"must not contain the NUL character.\"]}}"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} ({2}) -> {4}")
+    @MethodSource("awkwardRequests")
+    void awkwardRequestsGetTheSameAnswerInBothApps(String method, String path, String contentType, String body, int status,
+            String expected) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(process.url(path)))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        assertJson(status, expected, HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+    }
+
+    @Test
+    void answersAreJsonWhateverTheAcceptHeaderSays() throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(process.url("/json")))
+                .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString());
+        assertJson(200, "{\"id\":42,\"name\":\"Product 42\",\"priceCents\":4200}", response);
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElse(""));
     }
 
     @Test

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration;
+import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -23,7 +25,7 @@ import org.springframework.context.event.EventListener;
  * connections. Exit codes: 2 bad configuration, 3 database unusable, 4 Spring could not start
  * (the port in use, most often).
  */
-@SpringBootApplication
+@SpringBootApplication(exclude = ErrorMvcAutoConfiguration.class)
 public class ControllersApp {
     public static final String NAME = "controllers";
 
@@ -68,7 +70,9 @@ public class ControllersApp {
         // Unlimited here, so that a comparison measures request handling, not reconnects.
         properties.put("server.tomcat.max-keep-alive-requests", -1);
         spring.setDefaultProperties(properties);
-        spring.addInitializers(context -> context.getBeanFactory().registerSingleton("referenceApp", app));
+        // Spring closes the app (and its pool) when the context closes.
+        spring.addInitializers(context -> ((GenericApplicationContext) context).registerBean("referenceApp",
+                ReferenceApp.class, () -> app, definition -> definition.setDestroyMethodName("close")));
         return spring;
     }
 

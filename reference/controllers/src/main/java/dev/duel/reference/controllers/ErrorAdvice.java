@@ -12,6 +12,8 @@ import java.util.TreeMap;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -28,12 +30,12 @@ class ErrorAdvice {
     ResponseEntity<ValidationErrors> invalid(MethodArgumentNotValidException e) {
         Map<String, List<String>> errors = new TreeMap<>();
         e.getBindingResult().getFieldErrors().forEach(error -> ProductRules.add(errors, error.getField(), error.getDefaultMessage()));
-        return ResponseEntity.badRequest().body(new ValidationErrors(errors));
+        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(new ValidationErrors(errors));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ValidationErrors> unreadable(HttpMessageNotReadableException e) {
-        return ResponseEntity.badRequest().body(ValidationErrors.malformedBody());
+        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(ValidationErrors.malformedBody());
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
@@ -49,6 +51,17 @@ class ErrorAdvice {
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<Problem> notJson(HttpMediaTypeNotSupportedException e) {
         return problem(Problem.notJson());
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<Problem> methodNotAllowed(HttpServletRequest request) {
+        return problem(Problem.methodNotAllowed(request.getMethod(), request.getRequestURI()));
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Problem> unexpected(Exception e) {
+        LoggerFactory.getLogger(ErrorAdvice.class).error("request failed", e);
+        return problem(Problem.internalError());
     }
 
     @ExceptionHandler(NoResourceFoundException.class)

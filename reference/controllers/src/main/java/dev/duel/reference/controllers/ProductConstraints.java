@@ -5,6 +5,8 @@ import static dev.duel.reference.logic.ProductRules.MISSING;
 import static dev.duel.reference.logic.ProductRules.NAME_MAX_LENGTH;
 import static dev.duel.reference.logic.ProductRules.NAME_TOO_LONG;
 import static dev.duel.reference.logic.ProductRules.NEGATIVE_PRICE;
+import static dev.duel.reference.logic.ProductRules.NO_NUL_PATTERN;
+import static dev.duel.reference.logic.ProductRules.NUL_CHARACTER;
 import static dev.duel.reference.logic.ProductRules.SKU_MAX_LENGTH;
 import static dev.duel.reference.logic.ProductRules.SKU_TOO_LONG;
 
@@ -12,6 +14,7 @@ import jakarta.validation.Constraint;
 import jakarta.validation.Payload;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import java.lang.annotation.Documented;
@@ -30,6 +33,7 @@ final class ProductConstraints {
 
     @NotBlank(message = BLANK)
     @Size(max = SKU_MAX_LENGTH, message = SKU_TOO_LONG)
+    @Pattern(regexp = NO_NUL_PATTERN, message = NUL_CHARACTER)
     @Documented
     @Constraint(validatedBy = {})
     @Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
@@ -44,6 +48,7 @@ final class ProductConstraints {
 
     @NotBlank(message = BLANK)
     @Size(max = NAME_MAX_LENGTH, message = NAME_TOO_LONG)
+    @Pattern(regexp = NO_NUL_PATTERN, message = NUL_CHARACTER)
     @Documented
     @Constraint(validatedBy = {})
     @Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})

@@ -4,6 +4,7 @@ import dev.duel.reference.logic.DuplicateSkuException;
 import dev.duel.reference.logic.NewProduct;
 import dev.duel.reference.logic.Problem;
 import dev.duel.reference.logic.ProductRepository;
+import dev.duel.reference.logic.ProductRules;
 import dev.duel.reference.logic.ProductView;
 import dev.duel.reference.logic.ReferenceApp;
 import dev.duel.reference.logic.ValidationErrors;
@@ -32,15 +33,23 @@ class ProductController {
         return ProductView.SAMPLE;
     }
 
+    /** The id is taken as text and parsed by the shared rule: Spring's own conversion would also take " 42" and "0x2A". */
     @GetMapping("/products/{id}")
-    ResponseEntity<?> product(@PathVariable long id) throws SQLException {
-        return repository().findById(id)
+    ResponseEntity<?> product(@PathVariable String id) throws SQLException {
+        Long parsed = ProductRules.parseId(id);
+        if (parsed == null) {
+            return problem(Problem.badId(id));
+        }
+        return repository().findById(parsed)
                 .<ResponseEntity<?>>map(ResponseEntity::ok)
-                .orElseGet(() -> ResponseEntity.status(404).contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE))
-                        .body(Problem.notFound(id)));
+                .orElseGet(() -> problem(Problem.notFound(parsed)));
     }
 
-    @PostMapping("/products")
+    private static ResponseEntity<?> problem(Problem problem) {
+        return ResponseEntity.status(problem.status()).contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE)).body(problem);
+    }
+
+    @PostMapping(path = "/products", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> create(@Valid @RequestBody CreateProductRequest request) throws SQLException {
         try {
             ProductView created = repository().insert(new NewProduct(request.sku(), request.name(), request.priceCents()));
@@ -50,7 +59,7 @@ class ProductController {
         }
     }
 
-    /** Present whenever a handler runs: {@link DatabaseRequiredInterceptor} answers 503 first otherwise. */
+    /** Present whenever a handler runs: {@link WebSettings} answers 503 first otherwise. */
     private ProductRepository repository() {
         return app.products().orElseThrow();
     }

@@ -67,6 +67,8 @@ public final class Database implements AutoCloseable {
 
     private void migrate() throws SQLException {
         try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+            // Another app migrating holds the lock for a second at most; a minute means something is stuck.
+            statement.execute("SET lock_timeout = '60s'");
             statement.execute("SELECT pg_advisory_lock(" + MIGRATION_LOCK + ")");
             try {
                 statement.execute("""

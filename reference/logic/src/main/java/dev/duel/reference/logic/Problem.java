@@ -31,6 +31,14 @@ public record Problem(String type, String title, int status, String detail) {
         return new Problem("about:blank", "Not Found", 404, "No route for " + method + " " + printable(path) + ".");
     }
 
+    public static Problem methodNotAllowed(String method, String path) {
+        return new Problem("about:blank", "Method Not Allowed", 405, printable(method) + " is not allowed on " + printable(path) + ".");
+    }
+
+    public static Problem internalError() {
+        return new Problem("about:blank", "Internal Server Error", 500, "The app failed; its log says why.");
+    }
+
     public static Problem databaseFailed() {
         return new Problem("about:blank", "Service Unavailable", 503, "The database did not answer.");
     }

@@ -19,6 +19,10 @@ public final class ProductRules {
     public static final String SKU_TOO_LONG = "must be at most 32 characters.";
     public static final String NAME_TOO_LONG = "must be at most 100 characters.";
     public static final String NEGATIVE_PRICE = "must be at least 0.";
+    /** PostgreSQL text cannot hold U+0000; saying so beats a database error. */
+    public static final String NUL_CHARACTER = "must not contain the NUL character.";
+    /** The same rule as a regular expression, for Bean Validation's {@code @Pattern}. */
+    public static final String NO_NUL_PATTERN = "[^\\x00]*";
 
     private ProductRules() {
     }
@@ -29,7 +33,31 @@ public final class ProductRules {
 
     /** True when the SKU passed its field rules, so that asking the database about it makes sense. */
     public static boolean skuWellFormed(String sku) {
-        return sku != null && !sku.isBlank() && sku.length() <= SKU_MAX_LENGTH;
+        return sku != null && !sku.isBlank() && sku.length() <= SKU_MAX_LENGTH && sku.indexOf('\u0000') < 0;
+    }
+
+    /**
+     * A product id as written in a path: an optional sign and decimal digits that fit a long, nothing
+     * else (no spaces, no hex), the same in both apps.
+     *
+     * @return the id, or null when the text is not one
+     */
+    public static Long parseId(String text) {
+        if (text == null || text.isEmpty() || text.length() > 20) {
+            return null;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean sign = i == 0 && (c == '-' || c == '+') && text.length() > 1;
+            if (!sign && (c < '0' || c > '9')) {
+                return null;
+            }
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Errors of the field rules, by field, sorted; empty when the product passes them. */
@@ -41,11 +69,17 @@ public final class ProductRules {
         if (product.sku() != null && product.sku().length() > SKU_MAX_LENGTH) {
             add(errors, "sku", SKU_TOO_LONG);
         }
+        if (product.sku() != null && product.sku().indexOf('\u0000') >= 0) {
+            add(errors, "sku", NUL_CHARACTER);
+        }
         if (product.name() == null || product.name().isBlank()) {
             add(errors, "name", BLANK);
         }
         if (product.name() != null && product.name().length() > NAME_MAX_LENGTH) {
             add(errors, "name", NAME_TOO_LONG);
+        }
+        if (product.name() != null && product.name().indexOf('\u0000') >= 0) {
+            add(errors, "name", NUL_CHARACTER);
         }
         if (product.priceCents() == null) {
             add(errors, "priceCents", MISSING);

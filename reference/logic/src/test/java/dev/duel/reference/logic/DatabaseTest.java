@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.reference.pg.EmbeddedDatabase;
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,25 +38,55 @@ class DatabaseTest {
         postgres.close();
     }
 
+    /** A new, empty database on the shared server, so that migrations really race. */
+    private static AppConfig freshDatabase(String name) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        }
+        String url = postgres.jdbcUrl().replace("/postgres?", "/" + name + "?");
+        return AppConfig.fromEnvironment(Map.of("DATABASE_URL", url, "DB_POOL_SIZE", "4"));
+    }
+
     @Test
-    void twoAppsMigratingAtOnceSeedExactlyOnce() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+    void appsMigratingAnEmptyDatabaseAtOnceSeedItExactlyOnce() throws Exception {
+        AppConfig empty = freshDatabase("race_migration");
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
+            CountDownLatch go = new CountDownLatch(1);
             List<Future<Database>> opened = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                opened.add(pool.submit(() -> Database.open(config)));
+            for (int i = 0; i < 4; i++) {
+                opened.add(pool.submit(() -> {
+                    go.await();
+                    return Database.open(empty);
+                }));
             }
-            try (Database a = opened.get(0).get(); Database b = opened.get(1).get()) {
-                assertTrue(new ProductRepository(a.dataSource()).count() >= Database.SEED_ROWS);
-                assertEquals("ok", b.status());
+            go.countDown();
+            List<Database> databases = new ArrayList<>();
+            for (Future<Database> future : opened) {
+                databases.add(future.get());
             }
-            try (Database again = Database.open(config)) {
-                ProductRepository products = new ProductRepository(again.dataSource());
-                assertEquals(new ProductView(42, "Product 42", 4200), products.findById(42).orElseThrow());
-                assertTrue(products.findById(Database.SEED_ROWS + 10_000_000L).isEmpty());
+            try {
+                assertEquals(Database.SEED_ROWS, new ProductRepository(databases.get(0).dataSource()).count());
+                assertEquals("ok", databases.get(3).status());
+            } finally {
+                databases.forEach(Database::close);
             }
         } finally {
             pool.shutdown();
+        }
+    }
+
+    @Test
+    void migratingAgainChangesNothing() throws Exception {
+        try (Database first = Database.open(config)) {
+            ProductRepository products = new ProductRepository(first.dataSource());
+            long before = products.count();
+            try (Database again = Database.open(config)) {
+                assertEquals(before, new ProductRepository(again.dataSource()).count());
+            }
+            assertEquals(new ProductView(42, "Product 42", 4200), products.findById(42).orElseThrow());
+            assertTrue(products.findById(Database.SEED_ROWS + 10_000_000L).isEmpty());
         }
     }
 

@@ -16,8 +16,12 @@ import dev.duel.reference.logic.ValidationErrors;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.http.Context;
+import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +43,11 @@ final class Routes {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.http.compressionStrategy = CompressionStrategy.NONE;
+            // The same routing rules as Spring MVC's defaults: "/json/" is not "/json", a wrong method is a
+            // 405, and a large body is parsed rather than refused.
+            config.router.ignoreTrailingSlashes = false;
+            config.http.prefer405over404 = true;
+            config.http.maxRequestSize = 64L << 20;
 
             config.routes.get("/json", ctx -> json(ctx, 200, ProductView.SAMPLE));
 
@@ -48,11 +57,9 @@ final class Routes {
                     problem(ctx, Problem.noDatabase());
                     return;
                 }
-                String raw = ctx.pathParam("id");
-                long id;
-                try {
-                    id = Long.parseLong(raw);
-                } catch (NumberFormatException e) {
+                String raw = idSegment(ctx);
+                Long id = ProductRules.parseId(raw);
+                if (id == null) {
                     problem(ctx, Problem.badId(raw));
                     return;
                 }
@@ -110,13 +117,33 @@ final class Routes {
             config.routes.get("/memory", ctx -> json(ctx, 200, MemoryReport.current()));
 
             config.routes.exception(SQLException.class, (e, ctx) -> problem(ctx, Problem.databaseFailed()));
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                LoggerFactory.getLogger(Routes.class).error("request failed", e);
+                problem(ctx, Problem.internalError());
+            });
+            config.routes.error(405, ctx -> problem(ctx, Problem.methodNotAllowed(ctx.req().getMethod(), ctx.path())));
             config.routes.error(404, ctx -> {
                 // Runs for every 404; a "no such product" answer is already a problem body and stays.
-                if (!Problem.MEDIA_TYPE.equals(ctx.res().getContentType())) {
+                String answered = ctx.res().getContentType();
+                if (answered == null || !answered.startsWith(Problem.MEDIA_TYPE)) {
                     problem(ctx, Problem.noRoute(ctx.method().name(), ctx.path()));
                 }
             });
         });
+    }
+
+    /**
+     * The id as written, without path parameters (a literal ";v=1" in the URL), as Spring MVC reads
+     * it; an encoded "%3B" stays part of the id.
+     */
+    private static String idSegment(Context ctx) {
+        String uri = ctx.req().getRequestURI();
+        String segment = uri.substring(uri.lastIndexOf('/') + 1);
+        int parameters = segment.indexOf(';');
+        if (parameters < 0) {
+            return ctx.pathParam("id");
+        }
+        return URLDecoder.decode(segment.substring(0, parameters).replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     /** A rule beyond the field rules, which may ask the database. */
@@ -130,14 +157,18 @@ final class Routes {
      * or null after answering 415 (not JSON) or 400 (unreadable, or with the errors).
      */
     private static NewProduct validProduct(Context ctx, ExtraRule extra) throws SQLException {
-        String contentType = ctx.contentType();
-        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith(JSON)) {
+        // The raw header: Jetty's parsed content type throws on an unknown charset.
+        Charset charset = jsonCharset(ctx.header("Content-Type"));
+        if (charset == null) {
             problem(ctx, Problem.notJson());
             return null;
         }
         NewProduct input;
         try {
-            input = Json.MAPPER.readValue(ctx.bodyAsBytes(), NewProduct.class);
+            byte[] body = ctx.bodyAsBytes();
+            // Undeclared: Jackson detects UTF-8/16/32 itself; declared: decode as declared, as Spring does.
+            input = charset == DETECT ? Json.MAPPER.readValue(body, NewProduct.class)
+                    : Json.MAPPER.readValue(new String(body, charset), NewProduct.class);
         } catch (IOException e) {
             input = null;
         }
@@ -152,6 +183,35 @@ final class Routes {
             return null;
         }
         return input;
+    }
+
+    /** Marks a JSON body without a declared charset. */
+    private static final Charset DETECT = StandardCharsets.UTF_8;
+
+    /**
+     * The charset of a JSON body: {@link #DETECT} when none is declared, or null when the content
+     * type is not {@code application/json} (any case, any parameters) or names an unknown charset.
+     */
+    static Charset jsonCharset(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        String[] parts = contentType.split(";");
+        if (!parts[0].trim().toLowerCase(Locale.ROOT).equals(JSON)) {
+            return null;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].trim();
+            if (parameter.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                String name = parameter.substring("charset=".length()).trim().replace("\"", "");
+                try {
+                    return Charset.forName(name);
+                } catch (IllegalArgumentException unknown) {
+                    return null;
+                }
+            }
+        }
+        return DETECT;
     }
 
     private static void json(Context ctx, int status, Object body) {

@@ -7,22 +7,32 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
 import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
-/** Without a database, every {@code /products} request is answered 503 before binding or validation. */
+/**
+ * Web settings: without a database, every {@code /products} request is answered 503 before binding
+ * or validation; and answers are JSON whatever the Accept header says, as in the minimal app.
+ */
 @Configuration
-class DatabaseRequiredInterceptor implements HandlerInterceptor, WebMvcConfigurer {
+class WebSettings implements HandlerInterceptor, WebMvcConfigurer {
     private final ReferenceApp app;
 
-    DatabaseRequiredInterceptor(ReferenceApp app) {
+    WebSettings(ReferenceApp app) {
         this.app = app;
     }
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(this).addPathPatterns("/products", "/products/**");
+    }
+
+    @Override
+    public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
+        configurer.ignoreAcceptHeader(true).defaultContentType(MediaType.APPLICATION_JSON);
     }
 
     @Override
