@@ -1,0 +1,94 @@
+package dev.duel.targets;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A target's own group in the unified cgroup v2 hierarchy, under {@code <root>/duel/<name>}, with
+ * the cpu, cpuset and memory controllers enabled down to it. Joined before the first instruction,
+ * like {@link CgroupV1Group}.
+ */
+final class CgroupV2Group implements LimitedGroup {
+    private final Path group;
+    private final boolean limited;
+
+    private CgroupV2Group(Path group, boolean limited) {
+        this.group = group;
+        this.limited = limited;
+    }
+
+    static CgroupV2Group create(Path root, String name, Limits limits) throws IOException {
+        Path parent = root.resolve("duel");
+        Files.createDirectories(parent);
+        // Controllers must be enabled in every ancestor's subtree_control to reach a leaf.
+        Files.writeString(root.resolve("cgroup.subtree_control"), "+cpu +cpuset +memory");
+        Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu +cpuset +memory");
+        Path group = parent.resolve(name);
+        Files.createDirectories(group);
+        CgroupV2Group created = new CgroupV2Group(group, limits.any());
+        try {
+            if (limits.cpus() != null) {
+                Files.writeString(group.resolve("cpu.max"), Math.round(limits.cpus() * 100_000) + " 100000");
+            }
+            if (limits.cpuset() != null) {
+                Files.writeString(group.resolve("cpuset.cpus"), limits.cpuset());
+            }
+            if (limits.memoryBytes() != null) {
+                Files.writeString(group.resolve("memory.max"), String.valueOf(limits.memoryBytes()));
+                Files.writeString(group.resolve("memory.swap.max"), "0");
+            }
+        } catch (IOException | RuntimeException e) {
+            created.close();
+            throw e;
+        }
+        return created;
+    }
+
+    @Override
+    public String mechanism() {
+        return limited ? "cgroup v2" : "cgroup v2 (accounting only: no limits asked)";
+    }
+
+    @Override
+    public boolean enforced() {
+        return limited;
+    }
+
+    @Override
+    public List<String> wrap(List<String> command) {
+        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c",
+                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"", "duel-join",
+                group.resolve("cgroup.procs").toString(), "--"));
+        wrapped.addAll(command);
+        return wrapped;
+    }
+
+    @Override
+    public List<String> extraJvmArguments() {
+        return List.of();
+    }
+
+    @Override
+    public ResourceReading read(long rootPid) {
+        Map<String, Long> stat = Cgroups.keyValues(group.resolve("cpu.stat"));
+        long usageMicros = stat.getOrDefault("usage_usec", -1L);
+        long throttledMicros = stat.getOrDefault("throttled_usec", -1L);
+        long peak = Cgroups.number(group.resolve("memory.peak"));
+        return new ResourceReading(
+                usageMicros < 0 ? -1 : usageMicros * 1_000,
+                stat.getOrDefault("nr_periods", -1L),
+                stat.getOrDefault("nr_throttled", -1L),
+                throttledMicros < 0 ? -1 : throttledMicros * 1_000,
+                Cgroups.number(group.resolve("memory.current")),
+                peak);
+    }
+
+    @Override
+    public void close() {
+        Cgroups.remove(group);
+    }
+}

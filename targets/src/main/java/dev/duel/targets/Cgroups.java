@@ -1,0 +1,169 @@
+package dev.duel.targets;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Chooses how to enforce limits on this machine: cgroup v2 where its cpu and memory controllers
+ * are writable, else cgroup v1 (cpu, cpuacct, cpuset, memory) where writable, else affinity only,
+ * saying why. Reads /proc/self/mountinfo; thread-safe.
+ */
+public final class Cgroups {
+    private final Path mountInfo;
+    private final Path sysRoot;
+
+    public Cgroups() {
+        this(Path.of("/proc/self/mountinfo"), Path.of("/"));
+    }
+
+    /** @param sysRoot prefix for mount points, for tests with a fake file system */
+    Cgroups(Path mountInfo, Path sysRoot) {
+        this.mountInfo = mountInfo;
+        this.sysRoot = sysRoot;
+    }
+
+    /**
+     * A fresh group for one target under these limits. A group is made even without limits where
+     * cgroups are writable: it also counts the CPU of processes that leave their parent (a
+     * database's server processes).
+     *
+     * @param label a short name for the group (made unique here)
+     */
+    public LimitedGroup create(String label, Limits limits) {
+        String name = label.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> reasons = new java.util.ArrayList<>();
+        Path v2 = unifiedRoot();
+        if (v2 != null && controllersOf(v2).containsAll(List.of("cpu", "memory"))) {
+            try {
+                return CgroupV2Group.create(v2, name, limits);
+            } catch (IOException | RuntimeException e) {
+                reasons.add("cgroup v2 at " + v2 + " is not writable: " + e.getMessage());
+            }
+        } else {
+            reasons.add(v2 == null ? "no cgroup v2 mounted" : "cgroup v2 has no cpu and memory controllers");
+        }
+        Map<String, Path> v1 = v1Mounts();
+        if (v1.keySet().containsAll(List.of("cpu", "cpuacct", "cpuset", "memory"))) {
+            try {
+                return CgroupV1Group.create(v1, name, limits);
+            } catch (IOException | RuntimeException e) {
+                reasons.add("cgroup v1 is not writable: " + e.getMessage());
+            }
+        } else {
+            reasons.add("cgroup v1 lacks some of cpu, cpuacct, cpuset, memory");
+        }
+        if (!limits.any()) {
+            // Nothing to enforce; only the accounting (CPU of processes that outlive their parent) is lost.
+            return LimitedGroup.none();
+        }
+        return new Unenforced("not enforced (" + String.join("; ", reasons)
+                + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited", limits);
+    }
+
+    /** Where the unified (v2) hierarchy is mounted, or null. */
+    Path unifiedRoot() {
+        for (String[] mount : mounts()) {
+            if (mount[0].equals("cgroup2")) {
+                return sysRoot.resolve(mount[1].substring(1));
+            }
+        }
+        return null;
+    }
+
+    /** Mount point of each v1 controller. */
+    Map<String, Path> v1Mounts() {
+        Map<String, Path> mounts = new LinkedHashMap<>();
+        for (String[] mount : mounts()) {
+            if (mount[0].equals("cgroup")) {
+                for (String option : mount[2].split(",")) {
+                    mounts.putIfAbsent(option, sysRoot.resolve(mount[1].substring(1)));
+                }
+            }
+        }
+        return mounts;
+    }
+
+    /** {type, mount point, super options} of each cgroup mount in mountinfo. */
+    private List<String[]> mounts() {
+        List<String[]> mounts = new java.util.ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(mountInfo)) {
+                String[] halves = line.split(" - ", 2);
+                if (halves.length < 2) {
+                    continue;
+                }
+                String[] left = halves[0].split(" ");
+                String[] right = halves[1].split(" ");
+                if (left.length >= 5 && right.length >= 3 && (right[0].equals("cgroup") || right[0].equals("cgroup2"))) {
+                    mounts.add(new String[] {right[0], left[4], right[2]});
+                }
+            }
+        } catch (IOException e) {
+            return mounts;
+        }
+        return mounts;
+    }
+
+    private static List<String> controllersOf(Path root) {
+        try {
+            return List.of(Files.readString(root.resolve("cgroup.controllers")).trim().split("\\s+"));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    static long number(Path file) {
+        try {
+            String text = Files.readString(file).trim();
+            return text.equals("max") ? -1 : Long.parseLong(text);
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static Map<String, Long> keyValues(Path file) {
+        Map<String, Long> values = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(file)) {
+                String[] parts = line.trim().split("\\s+");
+                if (parts.length == 2) {
+                    values.put(parts[0], Long.parseLong(parts[1]));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return values;
+        }
+        return values;
+    }
+
+    /** Stops our processes left in the group (their PIDs are listed there) and removes it. */
+    static void remove(Path group) {
+        if (!Files.isDirectory(group)) {
+            return;
+        }
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try {
+                for (String pid : Files.readAllLines(group.resolve("cgroup.procs"))) {
+                    if (!pid.isBlank()) {
+                        ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly);
+                    }
+                }
+                Files.delete(group);
+                return;
+            } catch (IOException | NumberFormatException e) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.duel.targets;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** CPU and memory of a process and its descendants, read from /proc. Stateless. */
+final class ProcessTree {
+    private ProcessTree() {
+    }
+
+    static List<ProcessHandle> members(long rootPid) {
+        List<ProcessHandle> members = new ArrayList<>();
+        ProcessHandle.of(rootPid).ifPresent(root -> {
+            members.add(root);
+            root.descendants().forEach(members::add);
+        });
+        return members;
+    }
+
+    /** CPU time of the living tree in nanoseconds; time of descendants that already exited is lost. */
+    static long cpuNanos(long rootPid) {
+        long total = 0;
+        for (ProcessHandle member : members(rootPid)) {
+            Optional<Duration> cpu = member.info().totalCpuDuration();
+            total += cpu.map(Duration::toNanos).orElse(0L);
+        }
+        return total;
+    }
+
+    /** Resident memory of the tree in bytes (VmRSS summed), or -1 without /proc. */
+    static long residentBytes(long rootPid) {
+        long total = 0;
+        boolean any = false;
+        for (ProcessHandle member : members(rootPid)) {
+            long rss = statusKilobytes(member.pid(), "VmRSS:");
+            if (rss >= 0) {
+                total += rss * 1024;
+                any = true;
+            }
+        }
+        return any ? total : -1;
+    }
+
+    /** A field of /proc/PID/status in kilobytes, or -1. */
+    static long statusKilobytes(long pid, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith(field)) {
+                    return Long.parseLong(line.substring(field.length()).replace("kB", "").trim());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

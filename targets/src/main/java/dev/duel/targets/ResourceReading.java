@@ -1,0 +1,27 @@
+package dev.duel.targets;
+
+/**
+ * What a group of processes had used at one moment; subtract two readings for an interval.
+ * Values are -1 where the mechanism cannot tell.
+ *
+ * @param cpuNanos           CPU time used, user and system, in nanoseconds
+ * @param periods            CFS periods elapsed under a quota
+ * @param throttledPeriods   periods in which the group hit its quota
+ * @param throttledNanos     time the group spent throttled, in nanoseconds
+ * @param memoryBytes        memory in use now (cgroup usage, or resident set of the process tree)
+ * @param peakMemoryBytes    highest memory use so far
+ */
+public record ResourceReading(long cpuNanos, long periods, long throttledPeriods, long throttledNanos, long memoryBytes,
+        long peakMemoryBytes) {
+
+    /** The counters' growth from {@code earlier} to this reading; memory is this reading's. */
+    public ResourceReading since(ResourceReading earlier) {
+        return new ResourceReading(delta(cpuNanos, earlier.cpuNanos), delta(periods, earlier.periods),
+                delta(throttledPeriods, earlier.throttledPeriods), delta(throttledNanos, earlier.throttledNanos),
+                memoryBytes, peakMemoryBytes);
+    }
+
+    private static long delta(long now, long before) {
+        return now < 0 || before < 0 ? -1 : now - before;
+    }
+}

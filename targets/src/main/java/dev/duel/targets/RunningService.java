@@ -1,0 +1,139 @@
+package dev.duel.targets;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A started service: the environment targets receive, and its resource readings (so a
+ * database-bound comparison can show the database at its limit). Close it to stop what was started.
+ */
+public final class RunningService implements AutoCloseable {
+    private final String name;
+    private final Map<String, String> env;
+    private final Process process;
+    private final RunningTarget target;
+    private final LimitedGroup group;
+
+    private RunningService(String name, Map<String, String> env, Process process, RunningTarget target, LimitedGroup group) {
+        this.name = name;
+        this.env = Map.copyOf(env);
+        this.process = process;
+        this.target = target;
+        this.group = group;
+    }
+
+    /**
+     * Starts the service (or, for an external one, only names it).
+     *
+     * @param log where its output goes
+     */
+    public static RunningService start(ServiceSpec spec, TargetLauncher launcher, JdkResolver jdks, Cgroups cgroups, Path log)
+            throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
+        if (spec instanceof ServiceSpec.ExternalPostgres external) {
+            return new RunningService(external.name(), Map.of("DATABASE_URL", external.url()), null, null, LimitedGroup.none());
+        }
+        if (spec instanceof ServiceSpec.Command command) {
+            TargetSpec asTarget = new TargetSpec(command.name(), null, null, command.command(), List.of(), command.env(),
+                    command.port(), command.ready(), List.of(), command.limits());
+            RunningTarget started = launcher.start(asTarget, Map.of(), log);
+            Map<String, String> env = new java.util.LinkedHashMap<>();
+            command.env().forEach((key, value) -> env.put(key, value.replace("${port}", String.valueOf(started.port()))));
+            return new RunningService(command.name(), env, null, started, started.group());
+        }
+        ServiceSpec.EmbeddedPostgres postgres = (ServiceSpec.EmbeddedPostgres) spec;
+        if (!Files.isRegularFile(postgres.launcherJar())) {
+            throw new IOException("the embedded PostgreSQL launcher " + postgres.launcherJar()
+                    + " is missing: build it with mvn -pl reference/pg -am package -DskipTests");
+        }
+        LimitedGroup group = cgroups.create(postgres.name(), postgres.limits());
+        List<String> command = group.wrap(List.of(jdks.installed().get(0).java().toString(), "-jar", postgres.launcherJar().toString()));
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        String url;
+        try {
+            url = firstLine(process, Duration.ofSeconds(120));
+        } catch (IOException e) {
+            process.destroyForcibly();
+            group.close();
+            throw new IOException("embedded PostgreSQL did not start: " + e.getMessage() + lastLines(log), e);
+        }
+        return new RunningService(postgres.name(), Map.of("DATABASE_URL", url), process, null, group);
+    }
+
+    private static String firstLine(Process process, Duration timeout) throws IOException, InterruptedException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (reader.ready()) {
+                String line = reader.readLine();
+                if (line != null && line.startsWith("jdbc:")) {
+                    return line.trim();
+                }
+            } else if (!process.isAlive()) {
+                throw new IOException("it exited with code " + process.exitValue());
+            } else {
+                Thread.sleep(20);
+            }
+        }
+        throw new IOException("no JDBC URL within " + timeout.toSeconds() + " s");
+    }
+
+    private static String lastLines(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return "\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Environment each target receives from this service. */
+    public Map<String, String> env() {
+        return env;
+    }
+
+    /** The process id, or -1 for a service not started here. */
+    public long pid() {
+        return process != null ? process.pid() : target != null ? target.pid() : -1;
+    }
+
+    public ResourceReading read() {
+        long pid = pid();
+        return pid < 0 ? new ResourceReading(-1, -1, -1, -1, -1, -1) : group.read(pid);
+    }
+
+    @Override
+    public void close() {
+        if (target != null) {
+            target.stop();
+            return;
+        }
+        if (process != null) {
+            List<ProcessHandle> descendants = new ArrayList<>(process.descendants().toList());
+            process.destroy();
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+            descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        }
+        group.close();
+    }
+}

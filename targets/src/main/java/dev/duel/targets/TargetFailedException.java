@@ -1,0 +1,24 @@
+package dev.duel.targets;
+
+import java.util.List;
+
+/** A target that did not start, or stopped on its own; carries its exit code and last log lines. */
+public final class TargetFailedException extends Exception {
+    private final Integer exitCode;
+    private final List<String> lastLogLines;
+
+    public TargetFailedException(String message, Integer exitCode, List<String> lastLogLines) {
+        super(message);
+        this.exitCode = exitCode;
+        this.lastLogLines = List.copyOf(lastLogLines);
+    }
+
+    /** The process's exit code, or null while it was still running (a timeout). */
+    public Integer exitCode() {
+        return exitCode;
+    }
+
+    public List<String> lastLogLines() {
+        return lastLogLines;
+    }
+}

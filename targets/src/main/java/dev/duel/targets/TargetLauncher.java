@@ -1,0 +1,175 @@
+package dev.duel.targets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts a target as a fresh process inside its limits and waits until it is ready: polls every
+ * 10 ms for the first accepted connection and the first response that passes the ready check,
+ * then checks the target's identity. Thread-safe.
+ */
+public final class TargetLauncher {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long POLL_MILLIS = 10;
+    /** Exit code of the wrapper when joining the control group failed. */
+    private static final int JOIN_FAILED = 97;
+
+    private final JdkResolver jdks;
+    private final Cgroups cgroups;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    public TargetLauncher(JdkResolver jdks, Cgroups cgroups) {
+        this.jdks = jdks;
+        this.cgroups = cgroups;
+    }
+
+    /**
+     * Starts the target and returns it ready, identity checked.
+     *
+     * @param extraEnv environment from services (such as DATABASE_URL), added to the target's own
+     * @param log      where its stdout and stderr go
+     * @throws TargetFailedException     it exited, or was not ready in time (it is stopped)
+     * @throws IdentityMismatchException it is not the target the spec names (it is stopped)
+     * @throws IOException               it could not be started at all (bad command, port in use)
+     */
+    public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log)
+            throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        int port = spec.port() == null ? freePort() : requireFree(spec.port());
+        List<String> command = new ArrayList<>();
+        LimitedGroup group = cgroups.create(spec.name(), spec.limits());
+        try {
+            if (spec.jar() != null) {
+                Jdk jdk = jdks.resolve(spec.java());
+                command.add(jdk.java().toString());
+                spec.jvmArgs().forEach(argument -> command.add(withPort(argument, port)));
+                command.addAll(group.extraJvmArguments());
+                command.add("-jar");
+                command.add(spec.jar().toString());
+            } else {
+                spec.command().forEach(argument -> command.add(withPort(argument, port)));
+            }
+            Map<String, String> environment = new LinkedHashMap<>(extraEnv);
+            spec.env().forEach((name, value) -> environment.put(name, withPort(value, port)));
+            List<String> wrapped = group.wrap(command);
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            ProcessBuilder builder = new ProcessBuilder(wrapped).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(environment);
+            long spawnNanos = System.nanoTime();
+            Process process = builder.start();
+            RunningTarget target = new RunningTarget(spec, process, group, port, log, wrapped);
+            try {
+                awaitReady(target, spawnNanos);
+                checkIdentity(target);
+            } catch (TargetFailedException | IdentityMismatchException | InterruptedException | RuntimeException e) {
+                target.stop();
+                throw e;
+            }
+            return target;
+        } catch (IOException | RuntimeException e) {
+            group.close();
+            throw e;
+        }
+    }
+
+    private void awaitReady(RunningTarget target, long spawnNanos) throws TargetFailedException, InterruptedException {
+        ReadySpec ready = target.spec().ready();
+        long deadline = spawnNanos + ready.timeout().toNanos();
+        long firstAccept = -1;
+        HttpRequest request = HttpRequest.newBuilder(URI.create(target.url(ready.path()))).timeout(Duration.ofSeconds(2)).GET().build();
+        while (true) {
+            Integer exit = target.exitCode();
+            if (exit != null) {
+                String why = exit == JOIN_FAILED ? "could not join its control group (" + target.group().mechanism() + ")"
+                        : "exited with code " + exit + " before it was ready";
+                throw new TargetFailedException("target " + target.spec().name() + " " + why, exit, target.lastLogLines(50));
+            }
+            if (firstAccept < 0 && accepts(target.port())) {
+                firstAccept = System.nanoTime();
+            }
+            if (firstAccept >= 0) {
+                try {
+                    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() == ready.status()) {
+                        long now = System.nanoTime();
+                        target.markReady((firstAccept - spawnNanos) / 1_000_000, (now - spawnNanos) / 1_000_000, response.body());
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not ready yet
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TargetFailedException("target " + target.spec().name() + " was not ready within "
+                        + ready.timeout().toSeconds() + " s (GET " + ready.path() + " -> " + ready.status() + ")", null,
+                        target.lastLogLines(50));
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    private static void checkIdentity(RunningTarget target) throws IdentityMismatchException {
+        if (target.spec().identity().isEmpty()) {
+            return;
+        }
+        JsonNode response;
+        try {
+            response = JSON.readTree(target.readyBody());
+        } catch (IOException e) {
+            throw new IdentityMismatchException("expected JSON with " + target.spec().identity() + " at "
+                    + target.url(target.spec().ready().path()) + ", it answered something else; refusing to measure");
+        }
+        for (IdentityCheck check : target.spec().identity()) {
+            if (!check.passes(response)) {
+                String field = check.pointer().substring(1);
+                throw new IdentityMismatchException("expected " + field + (check.operator() == IdentityCheck.Operator.EQUALS ? "=" : " containing ")
+                        + check.expected() + " at " + target.url(target.spec().ready().path()) + ", it reported " + field + "="
+                        + check.actual(response) + "; refusing to measure");
+            }
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static int requireFree(int port) throws IOException {
+        try (ServerSocket socket = new ServerSocket(port, 0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IOException("port " + port + " on 127.0.0.1 is in use: stop what holds it, pick another port, or use port: auto");
+        }
+    }
+
+    private static String withPort(String text, int port) {
+        return text.replace("${port}", String.valueOf(port));
+    }
+}
