@@ -3,7 +3,6 @@ package dev.duel.targets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,15 +14,14 @@ import java.util.Set;
  * {@code <mount>/duel/<name>}. The process joins every group from a tiny shell that then execs it,
  * so nothing runs outside its limits.
  */
-final class CgroupV1Group implements LimitedGroup {
+final class CgroupV1Group extends ControlGroup {
     private final Map<String, Path> groupByController;
     private final Set<Path> groups;
-    private final boolean limited;
 
     private CgroupV1Group(Map<String, Path> groupByController, boolean limited) {
+        super("cgroup v1", limited);
         this.groupByController = groupByController;
         this.groups = new LinkedHashSet<>(groupByController.values());
-        this.limited = limited;
     }
 
     /**
@@ -72,30 +70,8 @@ final class CgroupV1Group implements LimitedGroup {
     }
 
     @Override
-    public String mechanism() {
-        return limited ? "cgroup v1" : "cgroup v1 (accounting only: no limits asked)";
-    }
-
-    @Override
-    public boolean enforced() {
-        return limited;
-    }
-
-    @Override
-    public List<String> wrap(List<String> command) {
-        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c",
-                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"", "duel-join"));
-        for (Path group : groups) {
-            wrapped.add(group.resolve("cgroup.procs").toString());
-        }
-        wrapped.add("--");
-        wrapped.addAll(command);
-        return wrapped;
-    }
-
-    @Override
-    public List<String> extraJvmArguments() {
-        return List.of();
+    List<Path> procsFiles() {
+        return groups.stream().map(group -> group.resolve("cgroup.procs")).toList();
     }
 
     @Override

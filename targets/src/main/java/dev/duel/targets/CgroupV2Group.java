@@ -3,7 +3,6 @@ package dev.duel.targets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -12,13 +11,12 @@ import java.util.Map;
  * the cpu, cpuset and memory controllers enabled down to it. Joined before the first instruction,
  * like {@link CgroupV1Group}.
  */
-final class CgroupV2Group implements LimitedGroup {
+final class CgroupV2Group extends ControlGroup {
     private final Path group;
-    private final boolean limited;
 
     private CgroupV2Group(Path group, boolean limited) {
+        super("cgroup v2", limited);
         this.group = group;
-        this.limited = limited;
     }
 
     static CgroupV2Group create(Path root, String name, Limits limits) throws IOException {
@@ -49,27 +47,8 @@ final class CgroupV2Group implements LimitedGroup {
     }
 
     @Override
-    public String mechanism() {
-        return limited ? "cgroup v2" : "cgroup v2 (accounting only: no limits asked)";
-    }
-
-    @Override
-    public boolean enforced() {
-        return limited;
-    }
-
-    @Override
-    public List<String> wrap(List<String> command) {
-        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c",
-                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"", "duel-join",
-                group.resolve("cgroup.procs").toString(), "--"));
-        wrapped.addAll(command);
-        return wrapped;
-    }
-
-    @Override
-    public List<String> extraJvmArguments() {
-        return List.of();
+    List<Path> procsFiles() {
+        return List.of(group.resolve("cgroup.procs"));
     }
 
     @Override

@@ -1,0 +1,45 @@
+package dev.duel.targets;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What cgroup v1 and v2 groups have in common: the join-then-exec wrapper and how they describe themselves. */
+abstract class ControlGroup implements LimitedGroup {
+    private final String version;
+    private final boolean limited;
+
+    ControlGroup(String version, boolean limited) {
+        this.version = version;
+        this.limited = limited;
+    }
+
+    /** The {@code cgroup.procs} files the process must join, one per hierarchy. */
+    abstract List<Path> procsFiles();
+
+    @Override
+    public String mechanism() {
+        return limited ? version : version + " (accounting only: no limits asked)";
+    }
+
+    @Override
+    public boolean enforced() {
+        return limited;
+    }
+
+    /** A tiny shell writes its own PID into each group, then execs the command: it starts inside. */
+    @Override
+    public List<String> wrap(List<String> command) {
+        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c",
+                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"", "duel-join"));
+        procsFiles().forEach(file -> wrapped.add(file.toString()));
+        wrapped.add("--");
+        wrapped.addAll(command);
+        return wrapped;
+    }
+
+    @Override
+    public List<String> extraJvmArguments() {
+        return List.of();
+    }
+}
