@@ -19,6 +19,28 @@ public record Rate(long count, long periodNanos) {
         }
     }
 
+    /**
+     * {@code 1000} or {@code 1000/s}: per second; {@code 30/1m}, {@code 5/100ms}: per period.
+     *
+     * @throws IllegalArgumentException saying how to write one
+     */
+    public static Rate parse(String text) {
+        String trimmed = text == null ? "" : text.trim();
+        int slash = trimmed.indexOf('/');
+        String count = slash < 0 ? trimmed : trimmed.substring(0, slash);
+        String period = slash < 0 ? "1s" : trimmed.substring(slash + 1);
+        if (!period.isEmpty() && !Character.isDigit(period.charAt(0))) {
+            period = "1" + period;
+        }
+        try {
+            long requests = Long.parseLong(count.trim());
+            long periodNanos = dev.duel.load.Durations.parse(period).toNanos();
+            return new Rate(requests, periodNanos);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a rate: write requests per second (1000) or per period (30/1m, 5/100ms)");
+        }
+    }
+
     public static Rate perSecond(long count) {
         return new Rate(count, NANOS_PER_SECOND);
     }

@@ -1,0 +1,56 @@
+package dev.duel.suite;
+
+import dev.duel.load.LoadModel;
+import dev.duel.load.LoadPlan;
+import dev.duel.load.Timing;
+import dev.duel.load.http.Header;
+import dev.duel.load.http.RequestSpec;
+import dev.duel.load.http.VariableSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One thing a suite measures on each target: what to send, what to check, the load and its timing.
+ * Immutable.
+ *
+ * @param starts for {@link Kind#STARTUP}: fresh starts per run
+ */
+public record Scenario(String name, Kind kind, String method, String path, List<Header> headers, byte[] body,
+        Map<String, VariableSpec> variables, List<String> checks, LoadModel model, Timing timing, int starts,
+        Duration timeout, double maxErrorRate) {
+
+    /** What the scenario measures. */
+    public enum Kind {
+        /** Warm-up, gap, main: the default. */
+        LOAD,
+        /** Windows from a fresh target's first correct answer. */
+        WARMUP_CURVE,
+        /** Fresh starts, time to the first correct answer only; no load. */
+        STARTUP,
+        /** Low concurrency: the cost of one request, percentiles that mean something. */
+        LATENCY,
+        /** Saturating concurrency: capacity; its percentiles describe queueing. */
+        THROUGHPUT;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    public Scenario {
+        headers = List.copyOf(headers);
+        variables = Map.copyOf(variables);
+        checks = List.copyOf(checks);
+    }
+
+    public boolean sendsLoad() {
+        return kind != Kind.STARTUP;
+    }
+
+    /** The load run against a target on 127.0.0.1:{@code port}. */
+    public LoadPlan plan(int port, int threads) {
+        return new LoadPlan(new RequestSpec(method, "http://127.0.0.1:" + port + path, headers, body),
+                new java.util.LinkedHashMap<>(variables), checks, model, timing, timeout, 1, threads, LoadPlan.Transport.AUTO);
+    }
+}

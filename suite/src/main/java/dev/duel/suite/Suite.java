@@ -1,0 +1,57 @@
+package dev.duel.suite;
+
+import dev.duel.targets.ServiceSpec;
+import dev.duel.targets.TargetSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A checked suite: targets measured in alternation, each fresh under its limits, against shared
+ * services, for each scenario, so many times. Immutable.
+ *
+ * @param together scenarios measured in this order on one fresh target per run (others get their own)
+ */
+public record Suite(String name, Path file, List<TargetSpec> targets, List<ServiceSpec> services, List<Scenario> scenarios,
+        List<String> together, int repetitions, Order order, Duration cooldown, Loadgen loadgen, Gates gates,
+        List<String> thresholds) {
+
+    /** How runs of different targets follow each other. */
+    public enum Order {
+        /** AB, then BA, then AB...: the target that runs first changes every repetition. */
+        ALTERNATE,
+        /** All repetitions of A, then all of B: for contrast only, drift then favours one side. */
+        SEQUENTIAL
+    }
+
+    /**
+     * @param cpuset  CPUs the load generator is pinned to, or null
+     * @param threads event-loop threads, 0 for one per CPU it may use
+     * @param warmup  how long the engine warms itself against an in-process sink before the first run
+     */
+    public record Loadgen(String cpuset, int threads, Duration warmup) {
+    }
+
+    /**
+     * @param quietMaxCores        outside CPU (cores) above which the machine is not quiet
+     * @param quietFor             how long it must stay quiet before a run
+     * @param quietMaxWait         how long to wait for that at most
+     * @param quietRetries         runs discarded for noise are repeated this many times
+     * @param loadgenMaxUtilization share of its cores the engine may use before a run is invalid
+     * @param loadgenMaxLagP99     the engine's p99 lag behind schedule above which a run is invalid
+     * @param loadgenMaxLateShare  share of late requests above which an open-model run is invalid
+     */
+    public record Gates(double quietMaxCores, Duration quietFor, Duration quietMaxWait, int quietRetries,
+            double loadgenMaxUtilization, Duration loadgenMaxLagP99, double loadgenMaxLateShare) {
+        public static final Gates DEFAULT = new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70,
+                Duration.ofMillis(1), 0.01);
+    }
+
+    public TargetSpec target(String name) {
+        return targets.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    public Scenario scenario(String name) {
+        return scenarios.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+}

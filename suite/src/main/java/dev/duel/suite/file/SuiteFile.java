@@ -1,0 +1,65 @@
+package dev.duel.suite.file;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A suite file exactly as written in YAML, before any checking beyond types: unknown keys and
+ * wrong types are rejected by the parser with their line and column. {@link dev.duel.suite.SuiteLoader}
+ * turns it into a {@link dev.duel.suite.Suite}. Every part is immutable.
+ */
+public record SuiteFile(
+        String name,
+        List<TargetEntry> targets,
+        Map<String, ServiceEntry> services,
+        List<ScenarioEntry> scenarios,
+        List<String> together,
+        Integer repetitions,
+        String order,
+        String cooldown,
+        LoadgenEntry loadgen,
+        GatesEntry gates,
+        List<String> thresholds) {
+
+    /** One target: a jar on a JDK, or a command. */
+    public record TargetEntry(String name, String java, String jar, List<String> command, List<String> jvmArgs,
+            Map<String, String> env, String port, ReadyEntry ready, List<String> identity, LimitsEntry limits) {
+    }
+
+    public record ReadyEntry(String path, Integer status, String timeout) {
+    }
+
+    public record LimitsEntry(Double cpus, String cpuset, String memory) {
+    }
+
+    /** A scenario: what to send, what to check, how to load, and for how long. */
+    public record ScenarioEntry(String name, String kind, RequestEntry request, List<String> checks, ModelEntry model,
+            PhasesEntry phases, WindowsEntry windows, Integer starts, String timeout, String maxErrorRate) {
+    }
+
+    public record RequestEntry(String method, String path, List<String> headers, String body, Map<String, String> vars) {
+    }
+
+    public record ModelEntry(Integer vus, String rate, String arrival, Integer maxConnections, Long seed) {
+    }
+
+    public record PhasesEntry(String warmup, String gap, String duration) {
+    }
+
+    public record WindowsEntry(Integer count, String length, String awaitFirst) {
+    }
+
+    /** Where and how the load generator runs: its CPUs, its event loops, and its own warm-up. */
+    public record LoadgenEntry(String cpuset, Integer threads, String warmup) {
+    }
+
+    public record GatesEntry(QuietEntry quiet, LoadgenGateEntry loadgen) {
+    }
+
+    public record QuietEntry(Double maxCores, @JsonProperty("for") String forDuration, String maxWait, Integer retries) {
+    }
+
+    public record LoadgenGateEntry(Double maxUtilization, String maxLagP99, Double maxLateShare) {
+    }
+}
