@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import dev.duel.load.HdrLogListener;
+import dev.duel.suite.AtomicJson;
 import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
@@ -158,7 +159,7 @@ final class LoadCommand implements Callable<Integer> {
         try {
             LoadResult result = engine.run(plan, progress);
             if (out != null) {
-                JsonFiles.writeAtomically(out, result);
+                AtomicJson.write(out, result);
             }
             stdout.print(new SummaryFormatter().format(result, maxErrorRate));
             if (out != null) {

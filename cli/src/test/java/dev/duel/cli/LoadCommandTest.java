@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.duel.load.sink.SinkServer;
+import dev.duel.suite.AtomicJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -61,7 +62,7 @@ class LoadCommandTest {
                 "--check", "json:/id == 42", "--out", json.toString(), "--hdr-log", hdr.toString(), "-q");
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("failures     none"), outcome.out());
-        JsonNode result = JsonFiles.MAPPER.readTree(json.toFile());
+        JsonNode result = AtomicJson.MAPPER.readTree(json.toFile());
         assertEquals(4, result.at("/settings/virtualUsers").asInt());
         assertEquals("json:/id == 42", result.at("/settings/checks/1").asText());
         assertTrue(result.at("/main/ok").asLong() > 0);

@@ -40,6 +40,11 @@ public final class HdrLogListener implements ProgressListener, AutoCloseable {
     }
 
     @Override
+    public void onPhase(String phase) {
+        next.onPhase(phase);
+    }
+
+    @Override
     public void onEnd() {
         next.onEnd();
         close();

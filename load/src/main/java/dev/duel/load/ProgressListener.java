@@ -14,6 +14,14 @@ public interface ProgressListener {
      */
     void onSecond(SecondResult second, Histogram latency, RunStatus status);
 
+    /**
+     * A phase began: "warmup", "gap", "main", then "ended" when the run stops (before results are
+     * merged). Called as close to the boundary as the control thread can manage, so that a caller
+     * can read other processes' counters at the edges of each phase.
+     */
+    default void onPhase(String phase) {
+    }
+
     /** The run ended; no more calls follow. */
     default void onEnd() {
     }

@@ -66,6 +66,42 @@ public final class Cgroups {
                 + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited", limits);
     }
 
+    /**
+     * Removes empty groups that an earlier duel left behind when it was killed before it could
+     * clean up; groups that still hold processes are left alone.
+     *
+     * @return how many were removed
+     */
+    public int removeStaleGroups() {
+        List<Path> parents = new java.util.ArrayList<>();
+        Path v2 = unifiedRoot();
+        if (v2 != null) {
+            parents.add(v2.resolve("duel"));
+        }
+        v1Mounts().values().stream().distinct().forEach(mount -> parents.add(mount.resolve("duel")));
+        int removed = 0;
+        for (Path parent : parents) {
+            if (!Files.isDirectory(parent)) {
+                continue;
+            }
+            try (var children = Files.list(parent)) {
+                for (Path child : children.filter(Files::isDirectory).toList()) {
+                    try {
+                        if (Files.readAllLines(child.resolve("cgroup.procs")).stream().allMatch(String::isBlank)) {
+                            Files.delete(child);
+                            removed++;
+                        }
+                    } catch (IOException e) {
+                        // busy or not ours to remove: leave it
+                    }
+                }
+            } catch (IOException e) {
+                // nothing to clean
+            }
+        }
+        return removed;
+    }
+
     /** Where the unified (v2) hierarchy is mounted, or null. */
     Path unifiedRoot() {
         for (String[] mount : mounts()) {

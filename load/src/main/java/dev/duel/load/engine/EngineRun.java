@@ -183,8 +183,14 @@ public final class EngineRun {
     private void control() {
         long nextSecond = timeline.startNanos() + SECOND_NANOS;
         long awaitFirstNanos = plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
+        Phase announced = null;
         while (true) {
             long now = clock.nanoTime();
+            Phase phase = timeline.phaseAt(now);
+            if (phase != announced && phase != Phase.ENDED) {
+                announced = phase;
+                listener.onPhase(phase.name().toLowerCase(Locale.ROOT));
+            }
             if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
                 warnings.add(String.format(Locale.ROOT, "no correct response within %.1f s: no windows were recorded",
                         awaitFirstNanos / 1e9));
@@ -200,6 +206,7 @@ public final class EngineRun {
                     mainEndReadNanos = now;
                     mainEndCpuNanos = readCpu(mainEndThreadCpu);
                 }
+                listener.onPhase("ended");
                 return;
             }
             if (now >= nextSecond) {
@@ -208,11 +215,25 @@ public final class EngineRun {
             }
             drain(false);
             long wake = Math.min(now + CONTROL_TICK_NANOS, Math.min(nextSecond, timeline.endNanos()));
+            long nextBoundary = nextBoundaryAfter(now);
+            wake = Math.min(wake, nextBoundary);
             if (mainStartReadNanos < 0) {
                 wake = timeline.mainAnchored() ? Math.min(wake, timeline.mainStartNanos()) : Math.min(wake, now + ANCHOR_POLL_NANOS);
             }
             LockSupport.parkNanos(Math.max(0, wake - clock.nanoTime()));
         }
+    }
+
+    /** The next phase boundary after {@code now}, so that phase callbacks come on time. */
+    private long nextBoundaryAfter(long now) {
+        long best = Long.MAX_VALUE;
+        long warmupEnd = timeline.startNanos() + timeline.warmupNanos();
+        for (long boundary : new long[] {warmupEnd, timeline.mainStartNanos(), timeline.endNanos()}) {
+            if (boundary > now && boundary < best) {
+                best = boundary;
+            }
+        }
+        return best;
     }
 
     private long readCpu(List<Long> threadCpu) {

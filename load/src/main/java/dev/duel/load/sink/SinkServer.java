@@ -115,5 +115,11 @@ public final class SinkServer implements AutoCloseable {
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
             ctx.writeAndFlush(response);
         }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // A client that goes away mid-request is normal for a sink: close, say nothing.
+            ctx.close();
+        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.duel.cli;
+package dev.duel.suite;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,25 +12,25 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** Writes JSON so that a reader never sees half a file: temp file, fsync, rename. */
-final class JsonFiles {
-    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+/** JSON files a reader never sees half-written: temp file, fsync, rename. Thread-safe. */
+public final class AtomicJson {
+    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private JsonFiles() {
+    private AtomicJson() {
     }
 
-    static void writeAtomically(Path target, Object value) throws IOException {
+    public static void write(Path target, Object value) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path directory = absolute.getParent();
         Files.createDirectories(directory);
         Path temp = Files.createTempFile(directory, "." + absolute.getFileName(), ".tmp");
         try {
-            // Temp files are private; a result is as readable as any file the user writes.
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException notPosix) {
-            // keep the platform's default
-        }
-        try {
+            try {
+                // Temp files are private; a result is as readable as any file the user writes.
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // keep the platform's default
+            }
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE)) {
                 MAPPER.writeValue(out, value);
             }

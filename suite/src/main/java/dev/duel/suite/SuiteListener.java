@@ -1,0 +1,34 @@
+package dev.duel.suite;
+
+import dev.duel.load.ProgressListener;
+import dev.duel.load.SecondResult;
+import dev.duel.suite.record.RunRecord;
+
+/** Told what a running suite does, for a progress display. Called from the runner's thread only. */
+public interface SuiteListener {
+    default void suiteStarted(Suite suite, int totalRuns, int alreadyDone) {
+    }
+
+    default void message(String text) {
+    }
+
+    /** A run (or its repeat after a noisy attempt) begins. */
+    default void runStarted(RunPlan plan, int attempt) {
+    }
+
+    /** What the run is doing now: "waiting for a quiet machine", "starting jdk25", "json: main"... */
+    default void stage(RunPlan plan, String what) {
+    }
+
+    default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
+    }
+
+    default void runEnded(RunPlan plan, RunRecord record) {
+    }
+
+    default void suiteEnded(SuiteOutcome outcome) {
+    }
+
+    SuiteListener NONE = new SuiteListener() {
+    };
+}

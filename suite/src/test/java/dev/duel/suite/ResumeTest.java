@@ -1,0 +1,77 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** kill -9 of a running suite, then resume: completed runs kept, the interrupted one redone, nothing partial. */
+class ResumeTest {
+    @TempDir
+    Path temp;
+
+    private List<Path> runFiles(Path runs) throws Exception {
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(runs)) {
+            return files.sorted().toList();
+        }
+    }
+
+    @Test
+    void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
+        String yaml = SuiteRunnerTest.suite(SuiteRunnerTest.fixtureTarget("a", "ok", "a", "a")
+                + SuiteRunnerTest.fixtureTarget("b", "ok", "b", "b"), 2).replace("duration: 700ms", "duration: 3s");
+        Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
+        Path results = temp.resolve("results");
+        Path runs = results.resolve("runs");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process suite = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), RunSuiteMain.class.getName(),
+                file.toString(), results.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("first.log").toFile()).start();
+        // Wait until run 1 is complete and run 2 is under way, then kill -9 (with the target it started).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline && !(Files.exists(runs.resolve("001-a-health.json"))
+                && Files.exists(runs.resolve("002-b-health.inflight")) && Files.exists(runs.resolve("002-b-health.log"))
+                && Files.size(runs.resolve("002-b-health.log")) > 0)) {
+            Thread.sleep(50);
+        }
+        assertTrue(suite.isAlive(), "the suite was still running when killed");
+        List<ProcessHandle> started = suite.descendants().toList();
+        suite.destroyForcibly();
+        suite.waitFor(10, TimeUnit.SECONDS);
+        started.forEach(ProcessHandle::destroyForcibly);
+        FileTime firstRecordTime = Files.getLastModifiedTime(runs.resolve("001-a-health.json"));
+        String firstRecord = Files.readString(runs.resolve("001-a-health.json"));
+        assertFalse(Files.exists(runs.resolve("002-b-health.json")), "run 2 was killed before its record");
+
+        Suite loaded = new SuiteLoader(temp).load(file);
+        SuiteOutcome outcome = new SuiteRunner(loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+
+        assertEquals(1, outcome.skipped());
+        assertEquals(3, outcome.ok(), outcome.toString());
+        assertEquals(firstRecordTime, Files.getLastModifiedTime(runs.resolve("001-a-health.json")), "completed runs are never rewritten");
+        assertEquals(firstRecord, Files.readString(runs.resolve("001-a-health.json")));
+        List<String> names = runFiles(runs).stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
+        assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp") || n.endsWith(".inflight")), names.toString());
+        Map<String, Long> records = names.stream().filter(n -> n.endsWith(".json")).collect(Collectors.groupingBy(n -> n, Collectors.counting()));
+        assertEquals(Map.of("001-a-health.json", 1L, "002-b-health.json", 1L, "003-b-health.json", 1L, "004-a-health.json", 1L), records);
+        for (Path record : runFiles(runs)) {
+            if (record.toString().endsWith(".json")) {
+                assertEquals("ok", AtomicJson.MAPPER.readTree(record.toFile()).get("status").asText(), record.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole suites against fixture targets: records, order, failures, refusals. */
+class SuiteRunnerTest {
+    @TempDir
+    Path temp;
+
+    /** A command target running the fixture server with a behaviour and an app name. */
+    static String fixtureTarget(String name, String behaviour, String app, String identity) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return """
+                  - name: %s
+                    command: [%s, -Xmx64m, -XX:+UseSerialGC, -cp, '%s', dev.duel.targets.fixtures.FixtureServer, %s, %s, '${port}']
+                    ready: {path: /health, timeout: 20s}
+                    identity: ['/app == "%s"']
+                    limits: {cpus: 1.0, memory: 256m}
+                """.formatted(name, java, System.getProperty("java.class.path"), behaviour, app, identity);
+    }
+
+    static String suite(String targets, int repetitions) {
+        return """
+                name: fixtures
+                targets:
+                %s
+                scenarios:
+                  - name: health
+                    request: {path: /health}
+                    checks: ['json:/app exists']
+                    model: {vus: 2}
+                    phases: {warmup: 300ms, gap: 100ms, duration: 700ms}
+                repetitions: %d
+                cooldown: 0s
+                loadgen: {threads: 1, warmup: 1s}
+                gates:
+                  quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}
+                  loadgen: {maxUtilization: 1.0}
+                """.formatted(targets, repetitions);
+    }
+
+    private SuiteOutcome run(String yaml) throws Exception {
+        Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
+        Suite suite = new SuiteLoader(temp).load(file);
+        return new SuiteRunner(suite, temp.resolve("results"), SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+    }
+
+    private List<JsonNode> records() throws IOException {
+        try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
+            return files.filter(f -> f.toString().endsWith(".json") && !f.getFileName().toString().contains("discarded"))
+                    .sorted().map(f -> {
+                        try {
+                            return AtomicJson.MAPPER.readTree(f.toFile());
+                        } catch (IOException e) {
+                            throw new AssertionError(f + " is not JSON", e);
+                        }
+                    }).toList();
+        }
+    }
+
+    @Test
+    void twoTargetsAlternateAndEveryRunLeavesACompleteRecord() throws Exception {
+        SuiteOutcome outcome = run(suite(fixtureTarget("a", "ok", "a", "a") + fixtureTarget("b", "ok", "b", "b"), 2));
+        assertEquals(4, outcome.ok(), outcome.toString());
+        List<JsonNode> records = records();
+        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(r -> r.get("target").asText()).toList());
+        for (JsonNode record : records) {
+            assertEquals("ok", record.get("status").asText(), record.toPrettyString());
+            assertTrue(record.at("/startup/readyMillis").asLong() > 0);
+            JsonNode result = record.at("/results/0");
+            assertTrue(result.at("/load/main/ok").asLong() > 0);
+            assertTrue(result.at("/target/main/cpuMillis").asDouble() > 0, result.toPrettyString());
+            assertTrue(result.at("/target/main/cores").asDouble() > 0);
+            assertTrue(result.has("rssBytes"));
+            assertTrue(record.at("/targetInfo/limitsMechanism").asText().length() > 0);
+            assertTrue(record.at("/gates/quietMet").asBoolean());
+            assertEquals(outcome.directory().resolve("env.json").toFile().exists(), true);
+        }
+        JsonNode env = AtomicJson.MAPPER.readTree(temp.resolve("results/env.json").toFile());
+        assertTrue(env.get("logicalCores").asInt() > 0);
+        assertTrue(env.get("fingerprint").asText().length() == 12);
+        assertEquals(env.get("fingerprint").asText(), records.get(0).get("environment").asText());
+    }
+
+    @Test
+    void aTargetThatCrashesIsAFailedRunAndTheSuiteGoesOn() throws Exception {
+        String yaml = suite(fixtureTarget("steady", "ok", "steady", "steady") + fixtureTarget("crashy", "crash", "crashy", "crashy"), 1)
+                .replace("duration: 700ms", "duration: 2s");
+        SuiteOutcome outcome = run(yaml);
+        assertEquals(1, outcome.ok());
+        assertEquals(1, outcome.failed());
+        JsonNode crashed = records().stream().filter(r -> r.get("target").asText().equals("crashy")).findFirst().orElseThrow();
+        assertEquals("failed", crashed.get("status").asText());
+        assertTrue(crashed.get("reason").asText().contains("exited with code 3"), crashed.get("reason").asText());
+        assertTrue(crashed.get("lastLogLines").toString().contains("fixture crashing"));
+    }
+
+    @Test
+    void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
+        String yaml = suite(fixtureTarget("real", "ok", "controllers", "minimal"), 2);
+        SuiteException e = assertThrows(SuiteException.class, () -> run(yaml));
+        assertTrue(e.getMessage().matches("expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
+                e.getMessage());
+        assertEquals("failed", records().get(0).get("status").asText());
+        assertEquals(1, records().size(), "nothing after the refusal");
+    }
+}
