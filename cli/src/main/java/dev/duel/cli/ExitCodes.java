@@ -11,6 +11,10 @@ public final class ExitCodes {
     public static final int UNREACHABLE = 3;
     /** duel itself failed: a bug; run again with --verbose and report it. */
     public static final int INTERNAL = 4;
+    /** The suite finished, but some runs failed, were invalid or stayed noisy: see their records. */
+    public static final int NOT_CLEAN = 5;
+    /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
+    public static final int STOPPED = 6;
 
     static final String HELP = """
             Exit codes:
@@ -18,7 +22,9 @@ public final class ExitCodes {
               1  checks failed on more requests than --max-error-rate allows
               2  usage error (bad option or value); nothing was run
               3  target unreachable; nothing was measured
-              4  internal error (run with --verbose and report it)""";
+              4  internal error (run with --verbose and report it)
+              5  duel run: the suite finished, but some runs failed, were invalid or stayed noisy
+              6  duel run: the suite stopped early; completed runs are kept, run it again to resume""";
 
     private ExitCodes() {
     }

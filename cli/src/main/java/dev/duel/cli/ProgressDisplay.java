@@ -18,12 +18,24 @@ import org.HdrHistogram.Histogram;
 final class ProgressDisplay implements ProgressListener {
     private final PrintStream out;
     private final boolean interactive;
+    private final String label;
+    private final int plainEverySeconds;
     private ProgressBar bar;
     private String barPhase;
 
     ProgressDisplay(PrintStream out) {
+        this(out, "", 1);
+    }
+
+    /**
+     * @param label             printed before the phase (a suite's scenario), or ""
+     * @param plainEverySeconds off a terminal, print a line every this many seconds
+     */
+    ProgressDisplay(PrintStream out, String label, int plainEverySeconds) {
         this.out = out;
         this.interactive = System.console() != null;
+        this.label = label;
+        this.plainEverySeconds = plainEverySeconds;
     }
 
     @Override
@@ -36,15 +48,19 @@ final class ProgressDisplay implements ProgressListener {
                 second.ok() + second.failures(), status.totalFailures(), p99);
         if (!interactive) {
             // Logs get one plain line per second; redrawing bars only make sense on a terminal.
+            long elapsedSeconds = Math.round(status.phaseElapsedMillis() / 1000);
+            if (elapsedSeconds % plainEverySeconds != 0) {
+                return;
+            }
             String total = status.phaseTotalMillis() < 0 ? "?" : String.valueOf(Math.round(status.phaseTotalMillis() / 1000));
-            out.printf(Locale.ROOT, "%-6s %3d/%s s  %s%n", status.phase(), Math.round(status.phaseElapsedMillis() / 1000), total, rates);
+            out.printf(Locale.ROOT, "%s%-6s %3d/%s s  %s%n", label, status.phase(), elapsedSeconds, total, rates);
             return;
         }
         if (bar == null || !status.phase().equals(barPhase)) {
             closeBar();
             barPhase = status.phase();
             bar = new ProgressBarBuilder()
-                    .setTaskName(String.format(Locale.ROOT, "%-6s", status.phase()))
+                    .setTaskName(String.format(Locale.ROOT, "%s%-6s", label, status.phase()))
                     .setInitialMax(status.phaseTotalMillis() < 0 ? -1 : Math.round(status.phaseTotalMillis() / 1000))
                     .setUnit(" s", 1)
                     .setStyle(ProgressBarStyle.ASCII)

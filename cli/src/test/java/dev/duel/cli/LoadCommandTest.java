@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.suite.AtomicJson;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -35,30 +32,11 @@ class LoadCommandTest {
         sink.close();
     }
 
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
-    private static Outcome duel(String... args) {
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Duel.execute(args);
-            return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
-    }
-
     @Test
     void aCleanRunExitsZeroAndWritesEverySettingAsJson() throws Exception {
         Path json = temp.resolve("runs/result.json");
         Path hdr = temp.resolve("latency.hlog");
-        Outcome outcome = duel("load", sink.url("/json"), "--vus", "4", "--warmup", "300ms", "--duration", "1s",
+        Captured outcome = Captured.duel("load", sink.url("/json"), "--vus", "4", "--warmup", "300ms", "--duration", "1s",
                 "--check", "json:/id == 42", "--out", json.toString(), "--hdr-log", hdr.toString(), "-q");
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("failures     none"), outcome.out());
@@ -80,25 +58,25 @@ class LoadCommandTest {
 
     @Test
     void checksFailingAboveTheAllowedRateExitOne() {
-        Outcome strict = duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41", "-q");
+        Captured strict = Captured.duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41", "-q");
         assertEquals(ExitCodes.CHECKS_FAILED, strict.exitCode());
         assertTrue(strict.out().contains("/id is 42, expected 41"), strict.out());
-        Outcome lenient = duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41",
+        Captured lenient = Captured.duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41",
                 "--max-error-rate", "100%", "-q");
         assertEquals(ExitCodes.OK, lenient.exitCode());
     }
 
     @Test
     void usageErrorsExitTwoWithOneClearLine() {
-        assertEquals(ExitCodes.USAGE, duel("load", sink.url("/"), "--vus", "0").exitCode());
-        assertEquals(ExitCodes.USAGE, duel("load", sink.url("/"), "--vus", "2", "--rate", "10").exitCode());
-        assertEquals(ExitCodes.USAGE, duel("load", sink.url("/"), "--duration", "soon").exitCode());
-        assertEquals(ExitCodes.USAGE, duel("load", sink.url("/"), "--windows", "5", "--duration", "2s").exitCode());
-        Outcome https = duel("load", "https://127.0.0.1/");
+        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--vus", "0").exitCode());
+        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--vus", "2", "--rate", "10").exitCode());
+        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--duration", "soon").exitCode());
+        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--windows", "5", "--duration", "2s").exitCode());
+        Captured https = Captured.duel("load", "https://127.0.0.1/");
         assertEquals(ExitCodes.USAGE, https.exitCode());
         assertTrue(https.err().startsWith("duel: https is not supported"), https.err());
         assertTrue(!https.err().contains("at dev.duel"), "no stack trace without --verbose");
-        Outcome undeclared = duel("load", sink.url("/p/${id}"));
+        Captured undeclared = Captured.duel("load", sink.url("/p/${id}"));
         assertEquals(ExitCodes.USAGE, undeclared.exitCode());
         assertTrue(undeclared.err().contains("--var id="), undeclared.err());
     }
@@ -109,14 +87,14 @@ class LoadCommandTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Outcome outcome = duel("load", "http://127.0.0.1:" + port + "/", "--duration", "1s");
+        Captured outcome = Captured.duel("load", "http://127.0.0.1:" + port + "/", "--duration", "1s");
         assertEquals(ExitCodes.UNREACHABLE, outcome.exitCode());
         assertTrue(outcome.err().contains("is the target running"), outcome.err());
     }
 
     @Test
     void helpDocumentsTheExitCodes() {
-        Outcome help = duel("load", "--help");
+        Captured help = Captured.duel("load", "--help");
         assertEquals(0, help.exitCode());
         assertTrue(help.out().contains("3  target unreachable"), help.out());
     }

@@ -12,7 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** JSON files a reader never sees half-written: temp file, fsync, rename. Thread-safe. */
+/** JSON (and other) files a reader never sees half-written: temp file, fsync, rename. Thread-safe. */
 public final class AtomicJson {
     public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -20,6 +20,11 @@ public final class AtomicJson {
     }
 
     public static void write(Path target, Object value) throws IOException {
+        writeBytes(target, MAPPER.writeValueAsBytes(value));
+    }
+
+    /** Any content, with the same guarantee. */
+    public static void writeBytes(Path target, byte[] content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path directory = absolute.getParent();
         Files.createDirectories(directory);
@@ -32,7 +37,7 @@ public final class AtomicJson {
                 // keep the platform's default
             }
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE)) {
-                MAPPER.writeValue(out, value);
+                out.write(content);
             }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 channel.force(true);

@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.stream.Stream;
 
 /**
- * A suite's results folder: {@code env.json}, and in {@code runs/} one JSON record per run (written
+ * A suite's results folder: {@code suite.yaml} (the suite file it belongs to), {@code env.json}, and in {@code runs/} one JSON record per run (written
  * atomically), one per discarded attempt beside it, the run's log, and an {@code .inflight} marker
  * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume.
  * Nothing is ever overwritten except an in-flight run's own partial log. Not thread-safe: one
@@ -29,12 +30,14 @@ public final class ResultStore {
 
     /** Removes temp files of writes that a killed suite left half done; records are never touched. */
     public void removeUnfinishedWrites() throws IOException {
-        if (!Files.isDirectory(runs)) {
-            return;
-        }
-        try (Stream<Path> files = Files.list(runs)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".") && f.toString().endsWith(".tmp")).toList()) {
-                Files.deleteIfExists(file);
+        for (Path folder : new Path[] {directory, runs}) {
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(folder)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".") && f.toString().endsWith(".tmp")).toList()) {
+                    Files.deleteIfExists(file);
+                }
             }
         }
     }
@@ -75,8 +78,31 @@ public final class ResultStore {
         Files.writeString(inFlight(plan), Instant.now().toString());
     }
 
-    public Path log(RunPlan plan) {
-        return runs.resolve(plan.fileStem() + ".log");
+    /** The target's output for one attempt; a repeat after a noisy attempt gets its own file. */
+    public Path log(RunPlan plan, int attempt) {
+        return runs.resolve(plan.fileStem() + (attempt <= 1 ? "" : ".attempt-" + attempt) + ".log");
+    }
+
+    /**
+     * Why this folder cannot take runs of {@code suiteFile}: it holds runs of a different version of
+     * the suite (its {@code suite.yaml} differs), and resuming would mix runs measured under
+     * different settings. Null when it can.
+     */
+    public String conflictWith(Path suiteFile) throws IOException {
+        Path copy = directory.resolve("suite.yaml");
+        if (Files.exists(copy) && !Arrays.equals(Files.readAllBytes(copy), Files.readAllBytes(suiteFile))) {
+            return directory + " holds runs of a different version of the suite (its suite.yaml differs from " + suiteFile
+                    + "); give --results a new folder, or remove the old one to start over";
+        }
+        return null;
+    }
+
+    /** Ties the folder to the suite: keeps a copy of the suite file as {@code suite.yaml} (once). */
+    public void claim(Path suiteFile) throws IOException {
+        Path copy = directory.resolve("suite.yaml");
+        if (!Files.exists(copy)) {
+            AtomicJson.writeBytes(copy, Files.readAllBytes(suiteFile));
+        }
     }
 
     /** Writes the record: the final one, or a discarded attempt's beside it; clears the in-flight mark. */

@@ -23,7 +23,8 @@ public interface SuiteListener {
     default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
     }
 
-    default void runEnded(RunPlan plan, RunRecord record) {
+    /** @param last false for an attempt discarded for noise that will be repeated */
+    default void runEnded(RunPlan plan, RunRecord record, boolean last) {
     }
 
     default void suiteEnded(SuiteOutcome outcome) {

@@ -27,6 +27,7 @@ import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetLauncher;
 import dev.duel.targets.TargetSpec;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,12 +60,15 @@ public final class SuiteRunner {
     private final Path duelHome;
     private final List<RunningService> services = new CopyOnWriteArrayList<>();
     private volatile RunningTarget current;
+    private volatile boolean aborted;
+    private final LeftoverProcesses leftovers;
     private final MachineCpu machine = new MachineCpu(this::oursNanos);
     private String environmentFingerprint = "";
 
     public SuiteRunner(Suite suite, Path resultsDirectory, SuiteListener listener, JdkResolver jdks, Cgroups cgroups, Path duelHome) {
         this.suite = suite;
         this.store = new ResultStore(resultsDirectory);
+        this.leftovers = new LeftoverProcesses(resultsDirectory);
         this.listener = listener;
         this.jdks = jdks;
         this.cgroups = cgroups;
@@ -90,11 +94,17 @@ public final class SuiteRunner {
      *                        not start); completed runs stay on disk
      */
     public SuiteOutcome run() throws SuiteException, InterruptedException {
+        preflight();
         List<RunPlan> plans = RunPlan.of(suite);
         int alreadyDone = (int) plans.stream().filter(store::done).count();
         listener.suiteStarted(suite, plans.size(), alreadyDone);
         try {
             store.removeUnfinishedWrites();
+            store.claim(suite.file());
+            List<String> ended = leftovers.endLeftovers();
+            if (!ended.isEmpty()) {
+                listener.message("ended what a killed duel left running from this folder: " + String.join(", ", ended));
+            }
             int stale = cgroups.removeStaleGroups();
             if (stale > 0) {
                 listener.message("removed " + stale + " empty control group(s) left by an earlier duel");
@@ -136,8 +146,98 @@ public final class SuiteRunner {
         } catch (IOException e) {
             throw new SuiteException("writing results under " + store.directory() + " failed: " + e.getMessage(), e);
         } finally {
-            services.forEach(RunningService::close);
-            services.clear();
+            stopServices();
+        }
+    }
+
+    /**
+     * Checks what can be checked before anything runs: every JDK resolves, every jar exists, the
+     * results folder holds no runs of another version of the suite; so that a typo does not surface
+     * after an hour of measuring the other target.
+     *
+     * @throws SuiteException naming what is missing and how to get it; nothing was run
+     */
+    public void preflight() throws SuiteException {
+        List<String> problems = new ArrayList<>();
+        for (TargetSpec target : suite.targets()) {
+            if (target.java() != null) {
+                try {
+                    jdks.resolve(target.java());
+                } catch (IllegalArgumentException e) {
+                    problems.add("target " + target.name() + ": " + e.getMessage());
+                }
+            }
+            if (target.jar() != null && !Files.isRegularFile(target.jar())) {
+                problems.add("target " + target.name() + ": no jar at " + target.jar() + buildHint(target.jar()));
+            }
+        }
+        for (ServiceSpec service : suite.services()) {
+            if (service instanceof ServiceSpec.EmbeddedPostgres embedded && !Files.isRegularFile(embedded.launcherJar())) {
+                problems.add("service " + service.name() + ": postgres: embedded needs " + embedded.launcherJar() + buildHint(embedded.launcherJar()));
+            }
+        }
+        try {
+            String conflict = store.conflictWith(suite.file());
+            if (conflict != null) {
+                problems.add(conflict);
+            }
+        } catch (IOException e) {
+            problems.add("cannot read " + store.directory() + "/suite.yaml: " + e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw new SuiteException(suite.file() + ":\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    private String buildHint(Path jar) {
+        Path module = jar.getParent() == null ? null : jar.getParent().getParent();
+        if (module != null && jar.getParent().getFileName().toString().equals("target")
+                && Files.isRegularFile(module.resolve("pom.xml"))) {
+            return " (build it: mvn -B -q -DskipTests -f " + module.resolve("pom.xml") + " -am package, or run ./duel once)";
+        }
+        return " (fix the path; relative paths start at the suite file's folder)";
+    }
+
+    /**
+     * Stops the current target and the services now, from another thread (a shutdown hook on
+     * Ctrl-C or SIGTERM). The run under way writes no record, so a resume redoes it.
+     */
+    public void abort() {
+        aborted = true;
+        RunningTarget target = current;
+        if (target != null) {
+            target.stop();
+        }
+        stopServices();
+        try {
+            // A target still starting is not "current" yet, but it is noted from its first instant.
+            leftovers.endLeftovers();
+        } catch (IOException e) {
+            listener.message("warning: could not read " + store.directory() + "/.processes: " + e.getMessage());
+        }
+    }
+
+    private void stopServices() {
+        for (RunningService service : services) {
+            service.close();
+            forget(service.pid());
+        }
+        services.clear();
+    }
+
+    private void remember(long pid, String role) {
+        try {
+            leftovers.add(pid, role);
+        } catch (IOException e) {
+            listener.message("warning: could not note pid " + pid + " in " + store.directory() + ": " + e.getMessage());
+        }
+    }
+
+    private void forget(long pid) {
+        try {
+            leftovers.remove(pid);
+        } catch (IOException e) {
+            listener.message("warning: could not update " + store.directory() + "/.processes: " + e.getMessage());
         }
     }
 
@@ -183,7 +283,8 @@ public final class SuiteRunner {
         for (ServiceSpec spec : suite.services()) {
             listener.message("starting service " + spec.name());
             try {
-                services.add(RunningService.start(spec, launcher, jdks, cgroups, store.directory().resolve("services").resolve(spec.name() + ".log")));
+                services.add(RunningService.start(spec, launcher, jdks, cgroups,
+                        store.directory().resolve("services").resolve(spec.name() + ".log"), pid -> remember(pid, "service " + spec.name())));
             } catch (IOException | TargetFailedException | IdentityMismatchException e) {
                 throw new SuiteException("service " + spec.name() + " did not start: " + e.getMessage(), e);
             }
@@ -203,13 +304,17 @@ public final class SuiteRunner {
             listener.runStarted(plan, attempt);
             store.markInFlight(plan);
             RunRecord record = runOnce(plan, attempt);
+            if (aborted) {
+                // Stopped from outside: what was measured of this run is cut short; a resume redoes it.
+                throw new InterruptedException("suite aborted");
+            }
             boolean last = !record.status().equals("discarded") || attempt >= lastAttempt;
             if (record.status().equals("discarded") && last) {
                 record = withReason(record, record.reason() + "; no clean run after " + attempt + " attempts");
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
             store.write(plan, record, last);
-            listener.runEnded(plan, record);
+            listener.runEnded(plan, record, last);
             if (last) {
                 return record;
             }
@@ -245,7 +350,7 @@ public final class SuiteRunner {
         listener.stage(plan, "starting " + spec.name());
         RunningTarget target = null;
         try {
-            target = launcher.start(spec, servicesEnv(), store.log(plan));
+            target = launcher.start(spec, servicesEnv(), store.log(plan, attempt), pid -> remember(pid, "target " + spec.name()));
             current = target;
             startup = new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
             info = targetInfo(spec, jdk, target, null);
@@ -256,8 +361,9 @@ public final class SuiteRunner {
                     for (int i = 1; i < scenario.starts(); i++) {
                         listener.stage(plan, scenarioName + ": fresh start " + (i + 1) + " of " + scenario.starts());
                         target.stop();
+                        forget(target.pid());
                         current = null;
-                        target = launcher.start(spec, servicesEnv(), store.log(plan));
+                        target = launcher.start(spec, servicesEnv(), store.log(plan, attempt), pid -> remember(pid, "target " + spec.name()));
                         current = target;
                         starts.add(target.readyMillis());
                     }
@@ -274,8 +380,16 @@ public final class SuiteRunner {
                     lastLines = target.lastLogLines(50);
                     break;
                 }
+                String wrong = wrongAnswers(scenario, measured.result.load());
+                if (wrong != null) {
+                    // A target that answers wrongly has no speed worth comparing, whatever else happened.
+                    status = "failed";
+                    reason = wrong;
+                    lastLines = target.lastLogLines(50);
+                    break;
+                }
                 String saturated = saturation(measured.result.load());
-                if (saturated != null) {
+                if (saturated != null && status.equals("ok")) {
                     status = "invalid";
                     reason = saturated;
                 }
@@ -313,6 +427,7 @@ public final class SuiteRunner {
             if (target != null) {
                 listener.stage(plan, "stopping " + spec.name());
                 target.stop();
+                forget(target.pid());
             }
             current = null;
         }
@@ -325,7 +440,7 @@ public final class SuiteRunner {
             RunRecord.Startup startup, List<RunRecord.ScenarioResult> results, RunRecord.GateReadings gates, List<String> lastLines) {
         return new RunRecord(LoadEngine.version(), suite.name(), plan.index(), plan.repetition(), attempt, plan.target(), plan.scenarios(),
                 status, reason, startedAt.toString(), Instant.now().toString(), info, startup, List.copyOf(results), gates,
-                environmentFingerprint, store.directory().relativize(store.log(plan)).toString(), lastLines);
+                environmentFingerprint, store.directory().relativize(store.log(plan, attempt)).toString(), lastLines);
     }
 
     private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, RunningTarget target, JvmFacts facts) {
@@ -334,6 +449,21 @@ public final class SuiteRunner {
                 spec.limits().toString(), spec.limits().cpus(), spec.limits().cpuset(), spec.limits().memoryBytes(),
                 target == null ? "not started" : target.group().mechanism(), target != null && target.group().enforced(),
                 facts == null ? JvmFacts.UNKNOWN : facts);
+    }
+
+    /** Why the target's answers make the run worthless (checks failed beyond the scenario's allowance); null when they do not. */
+    private static String wrongAnswers(Scenario scenario, LoadResult load) {
+        PhaseResult main = load.main();
+        if (main.sent() + main.connectFailures() == 0) {
+            return "no request was sent in " + scenario.name() + "'s main phase";
+        }
+        if (main.errorRate() <= scenario.maxErrorRate()) {
+            return null;
+        }
+        String example = load.failureExamples().isEmpty() ? "" : "; first: " + load.failureExamples().get(0).kind().label()
+                + " " + load.failureExamples().get(0).detail();
+        return String.format(Locale.ROOT, "%s: %.2f%% of requests failed (allowed %.2f%%) %s%s", scenario.name(),
+                main.errorRate() * 100, scenario.maxErrorRate() * 100, main.failures(), example);
     }
 
     /** Why the load generator, not the target, limited the run; null when it did not. */
@@ -388,7 +518,9 @@ public final class SuiteRunner {
                 services.forEach(service -> readings.put(service.name(), service.read()));
                 servicesAt.put(phase, readings);
                 machineAt.put(phase, machine.read());
-                listener.stage(plan, scenario.name() + ": " + phase);
+                if (!phase.equals("ended")) {
+                    listener.stage(plan, scenario.name() + ": " + phase);
+                }
             }
         };
         LoadResult load;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import java.nio.file.Files;
@@ -17,7 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** kill -9 of a running suite, then resume: completed runs kept, the interrupted one redone, nothing partial. */
+/**
+ * kill -9 of a running suite, then resume: completed runs kept, the interrupted one redone, nothing
+ * partial, and the target the killed suite left running ended before anything is measured.
+ */
 class ResumeTest {
     @TempDir
     Path temp;
@@ -33,8 +37,8 @@ class ResumeTest {
 
     @Test
     void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
-        String yaml = SuiteRunnerTest.suite(SuiteRunnerTest.fixtureTarget("a", "ok", "a", "a")
-                + SuiteRunnerTest.fixtureTarget("b", "ok", "b", "b"), 2).replace("duration: 700ms", "duration: 3s");
+        String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a")
+                + FixtureSuites.target("b", "ok", "b", "b"), 2).replace("duration: 700ms", "duration: 3s");
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
@@ -52,7 +56,15 @@ class ResumeTest {
         List<ProcessHandle> started = suite.descendants().toList();
         suite.destroyForcibly();
         suite.waitFor(10, TimeUnit.SECONDS);
-        started.forEach(ProcessHandle::destroyForcibly);
+        try {
+            resumeAndCheck(file, results, runs, started);
+        } finally {
+            started.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private void resumeAndCheck(Path file, Path results, Path runs, List<ProcessHandle> started) throws Exception {
+        assertTrue(started.stream().anyMatch(ProcessHandle::isAlive), "kill -9 of duel leaves its target running: " + started);
         FileTime firstRecordTime = Files.getLastModifiedTime(runs.resolve("001-a-health.json"));
         String firstRecord = Files.readString(runs.resolve("001-a-health.json"));
         assertFalse(Files.exists(runs.resolve("002-b-health.json")), "run 2 was killed before its record");
@@ -60,6 +72,8 @@ class ResumeTest {
         Suite loaded = new SuiteLoader(temp).load(file);
         SuiteOutcome outcome = new SuiteRunner(loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
 
+        assertTrue(started.stream().noneMatch(ProcessHandle::isAlive), "the resumed suite ended the target the killed one left");
+        assertFalse(Files.exists(results.resolve(".processes")), "no process is noted once the suite ended");
         assertEquals(1, outcome.skipped());
         assertEquals(3, outcome.ok(), outcome.toString());
         assertEquals(firstRecordTime, Files.getLastModifiedTime(runs.resolve("001-a-health.json")), "completed runs are never rewritten");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import java.io.IOException;
@@ -19,38 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SuiteRunnerTest {
     @TempDir
     Path temp;
-
-    /** A command target running the fixture server with a behaviour and an app name. */
-    static String fixtureTarget(String name, String behaviour, String app, String identity) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return """
-                  - name: %s
-                    command: [%s, -Xmx64m, -XX:+UseSerialGC, -cp, '%s', dev.duel.targets.fixtures.FixtureServer, %s, %s, '${port}']
-                    ready: {path: /health, timeout: 20s}
-                    identity: ['/app == "%s"']
-                    limits: {cpus: 1.0, memory: 256m}
-                """.formatted(name, java, System.getProperty("java.class.path"), behaviour, app, identity);
-    }
-
-    static String suite(String targets, int repetitions) {
-        return """
-                name: fixtures
-                targets:
-                %s
-                scenarios:
-                  - name: health
-                    request: {path: /health}
-                    checks: ['json:/app exists']
-                    model: {vus: 2}
-                    phases: {warmup: 300ms, gap: 100ms, duration: 700ms}
-                repetitions: %d
-                cooldown: 0s
-                loadgen: {threads: 1, warmup: 1s}
-                gates:
-                  quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}
-                  loadgen: {maxUtilization: 1.0}
-                """.formatted(targets, repetitions);
-    }
 
     private SuiteOutcome run(String yaml) throws Exception {
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
@@ -73,7 +42,7 @@ class SuiteRunnerTest {
 
     @Test
     void twoTargetsAlternateAndEveryRunLeavesACompleteRecord() throws Exception {
-        SuiteOutcome outcome = run(suite(fixtureTarget("a", "ok", "a", "a") + fixtureTarget("b", "ok", "b", "b"), 2));
+        SuiteOutcome outcome = run(FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
         assertEquals(4, outcome.ok(), outcome.toString());
         List<JsonNode> records = records();
         assertEquals(List.of("a", "b", "b", "a"), records.stream().map(r -> r.get("target").asText()).toList());
@@ -97,7 +66,7 @@ class SuiteRunnerTest {
 
     @Test
     void aTargetThatCrashesIsAFailedRunAndTheSuiteGoesOn() throws Exception {
-        String yaml = suite(fixtureTarget("steady", "ok", "steady", "steady") + fixtureTarget("crashy", "crash", "crashy", "crashy"), 1)
+        String yaml = FixtureSuites.suite(FixtureSuites.target("steady", "ok", "steady", "steady") + FixtureSuites.target("crashy", "crash", "crashy", "crashy"), 1)
                 .replace("duration: 700ms", "duration: 2s");
         SuiteOutcome outcome = run(yaml);
         assertEquals(1, outcome.ok());
@@ -110,7 +79,7 @@ class SuiteRunnerTest {
 
     @Test
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
-        String yaml = suite(fixtureTarget("real", "ok", "controllers", "minimal"), 2);
+        String yaml = FixtureSuites.suite(FixtureSuites.target("real", "ok", "controllers", "minimal"), 2);
         SuiteException e = assertThrows(SuiteException.class, () -> run(yaml));
         assertTrue(e.getMessage().matches("expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
                 e.getMessage());

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,17 +35,18 @@ public final class RunningService implements AutoCloseable {
     /**
      * Starts the service (or, for an external one, only names it).
      *
-     * @param log where its output goes
+     * @param log     where its output goes
+     * @param spawned told the process id as soon as the process exists
      */
-    public static RunningService start(ServiceSpec spec, TargetLauncher launcher, JdkResolver jdks, Cgroups cgroups, Path log)
-            throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
+    public static RunningService start(ServiceSpec spec, TargetLauncher launcher, JdkResolver jdks, Cgroups cgroups, Path log,
+            LongConsumer spawned) throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
         if (spec instanceof ServiceSpec.ExternalPostgres external) {
             return new RunningService(external.name(), Map.of("DATABASE_URL", external.url()), null, null, LimitedGroup.none());
         }
         if (spec instanceof ServiceSpec.Command command) {
             TargetSpec asTarget = new TargetSpec(command.name(), null, null, command.command(), List.of(), command.env(),
                     command.port(), command.ready(), List.of(), command.limits());
-            RunningTarget started = launcher.start(asTarget, Map.of(), log);
+            RunningTarget started = launcher.start(asTarget, Map.of(), log, spawned);
             Map<String, String> env = new java.util.LinkedHashMap<>();
             command.env().forEach((key, value) -> env.put(key, value.replace("${port}", String.valueOf(started.port()))));
             return new RunningService(command.name(), env, null, started, started.group());
@@ -58,6 +60,7 @@ public final class RunningService implements AutoCloseable {
         List<String> command = group.wrap(List.of(jdks.installed().get(0).java().toString(), "-jar", postgres.launcherJar().toString()));
         Files.createDirectories(log.toAbsolutePath().getParent());
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        spawned.accept(process.pid());
         String url;
         try {
             url = firstLine(process, Duration.ofSeconds(120));

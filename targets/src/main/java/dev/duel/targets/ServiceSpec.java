@@ -11,12 +11,23 @@ import java.util.Map;
 public sealed interface ServiceSpec {
     String name();
 
+    /** One line for people: what is started (or reached) and under which limits. */
+    String describe();
+
     /** The reference PostgreSQL launcher's jar: started here, its JDBC URL passed as DATABASE_URL. */
     record EmbeddedPostgres(String name, Path launcherJar, Limits limits) implements ServiceSpec {
+        @Override
+        public String describe() {
+            return name + ": embedded PostgreSQL (" + launcherJar + "), limits " + limits;
+        }
     }
 
     /** A PostgreSQL already running: nothing is started, its URL is passed as DATABASE_URL. */
     record ExternalPostgres(String name, String url) implements ServiceSpec {
+        @Override
+        public String describe() {
+            return name + ": existing PostgreSQL at " + url + " (not started by duel, not limited)";
+        }
     }
 
     /**
@@ -28,6 +39,11 @@ public sealed interface ServiceSpec {
         public Command {
             command = List.copyOf(command);
             env = Map.copyOf(env == null ? Map.of() : env);
+        }
+
+        @Override
+        public String describe() {
+            return name + ": " + String.join(" ", command) + ", limits " + limits;
         }
     }
 }

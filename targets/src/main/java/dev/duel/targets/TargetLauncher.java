@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * Starts a target as a fresh process inside its limits and waits until it is ready: polls every
@@ -51,6 +52,16 @@ public final class TargetLauncher {
      */
     public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        return start(spec, extraEnv, log, pid -> {
+        });
+    }
+
+    /**
+     * As {@link #start(TargetSpec, Map, Path)}, telling {@code spawned} the process id as soon as the
+     * process exists, before it is ready: whoever must end it if duel dies knows it from then on.
+     */
+    public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
+            throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         int port = spec.port() == null ? freePort() : requireFree(spec.port());
         List<String> command = new ArrayList<>();
         LimitedGroup group = cgroups.create(spec.name(), spec.limits());
@@ -74,6 +85,7 @@ public final class TargetLauncher {
             builder.environment().putAll(environment);
             long spawnNanos = System.nanoTime();
             Process process = builder.start();
+            spawned.accept(process.pid());
             RunningTarget target = new RunningTarget(spec, process, group, port, log, wrapped);
             try {
                 awaitReady(target, spawnNanos);

@@ -13,6 +13,9 @@ import java.util.SplittableRandom;
  *       together they visit every value once per cycle.</li>
  *   <li>{@code uniform:1..10000}: independent uniform integers, from the run's seed.</li>
  *   <li>{@code list:a,b,c}: the values in turn, split between loops like {@code seq}.</li>
+ *   <li>{@code unique}: a value never used before, by this run or another ({@code <run>-<loop>-<n>},
+ *       at most 24 characters): keys for requests that create things, such as a POST whose key
+ *       must not exist yet in a database shared by every run of a suite.</li>
  * </ul>
  */
 public sealed interface VariableSpec {
@@ -99,8 +102,35 @@ public sealed interface VariableSpec {
         }
     }
 
-    /** Parses {@code seq:A..B}, {@code uniform:A..B} or {@code list:a,b,c}. */
+    /**
+     * Values unique across loops (by loop index) and across runs (by the wall-clock millisecond the
+     * run's sources were made, in base 36).
+     */
+    record Unique() implements VariableSpec {
+        @Override
+        public Source source(int stream, int streams, long seed) {
+            String prefix = Long.toString(System.currentTimeMillis(), 36) + "-" + Integer.toString(stream, 36) + "-";
+            return new Source() {
+                private long next;
+
+                @Override
+                public String next() {
+                    return prefix + Long.toString(next++, 36);
+                }
+            };
+        }
+
+        @Override
+        public String text() {
+            return "unique";
+        }
+    }
+
+    /** Parses {@code seq:A..B}, {@code uniform:A..B}, {@code list:a,b,c} or {@code unique}. */
     static VariableSpec parse(String text) {
+        if (text.trim().equals("unique")) {
+            return new Unique();
+        }
         int colon = text.indexOf(':');
         String kind = colon < 0 ? "" : text.substring(0, colon).trim();
         String argument = colon < 0 ? "" : text.substring(colon + 1).trim();
@@ -127,7 +157,7 @@ public sealed interface VariableSpec {
                 return new Values(values);
             }
             default -> throw new IllegalArgumentException(
-                    "'" + text + "': a variable is seq:A..B, uniform:A..B or list:a,b,c");
+                    "'" + text + "': a variable is seq:A..B, uniform:A..B, list:a,b,c or unique");
         }
     }
 }

@@ -81,4 +81,22 @@ class RequestTemplateTest {
         assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("seq:5..1"));
         assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("random:1..2"));
     }
+
+    @Test
+    void uniqueValuesNeverRepeatAcrossLoopsOrRunsAndFitAKey() throws InterruptedException {
+        VariableSpec spec = VariableSpec.parse("unique");
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int run = 0; run < 2; run++) {
+            for (int loop = 0; loop < 3; loop++) {
+                VariableSpec.Source source = spec.source(loop, 3, 1);
+                for (int i = 0; i < 1_000; i++) {
+                    String value = source.next();
+                    assertTrue(value.length() <= 24, value);
+                    assertTrue(seen.add(value), "repeated " + value);
+                }
+            }
+            Thread.sleep(2); // a later run starts in a later millisecond
+        }
+        assertEquals("unique", spec.text());
+    }
 }

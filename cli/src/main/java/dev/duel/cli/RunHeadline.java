@@ -1,0 +1,78 @@
+package dev.duel.cli;
+
+import dev.duel.load.PhaseResult;
+import dev.duel.suite.record.Resources;
+import dev.duel.suite.record.RunRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One line per run for the progress display: status, startup, and per scenario the main phase's
+ * rate, p99 (only with 1,000 samples or more), the target's CPU per request, cores and throttling,
+ * and each service's cores. A run that did not end ok shows why instead of numbers.
+ */
+final class RunHeadline {
+    /** Below this many samples a p99 is one of the slowest ten responses: not worth printing. */
+    static final long MIN_SAMPLES_FOR_P99 = 1_000;
+
+    private RunHeadline() {
+    }
+
+    static String of(RunRecord record) {
+        List<String> parts = new ArrayList<>();
+        parts.add(record.status());
+        if (!record.status().equals("ok")) {
+            parts.add(record.reason());
+        }
+        RunRecord.Startup startup = record.startup();
+        if (startup != null && startup.readyMillis() >= 0) {
+            parts.add(startup.startsMillis().size() > 1
+                    ? "starts " + startup.startsMillis().stream().map(ms -> seconds(ms)).toList()
+                    : "ready in " + seconds(startup.readyMillis()));
+        }
+        for (RunRecord.ScenarioResult result : record.results()) {
+            if (result.load() != null) {
+                parts.add(scenario(result));
+            }
+        }
+        return String.join(" | ", parts);
+    }
+
+    private static String scenario(RunRecord.ScenarioResult result) {
+        PhaseResult main = result.load().main();
+        StringBuilder line = new StringBuilder(result.scenario()).append(' ');
+        line.append(String.format(Locale.ROOT, "%,.0f req/s", main.okPerSecond()));
+        if (main.latency().count() >= MIN_SAMPLES_FOR_P99) {
+            line.append(" p99 ").append(SummaryFormatter.millis(main.latency().p99Micros()));
+        }
+        long failures = main.failed() + main.connectFailures();
+        if (failures > 0) {
+            line.append(String.format(Locale.ROOT, " %,d failed", failures));
+        }
+        Resources target = result.target().get("main");
+        if (target != null) {
+            if (target.cpuMicrosPerRequest() >= 0) {
+                line.append(String.format(Locale.ROOT, ", %.0f µs CPU/req", target.cpuMicrosPerRequest()));
+            }
+            if (target.cores() >= 0) {
+                line.append(String.format(Locale.ROOT, ", %.2f cores", target.cores()));
+            }
+            if (target.throttledShare() >= 0) {
+                line.append(String.format(Locale.ROOT, ", throttled %.0f%%", target.throttledShare() * 100));
+            }
+        }
+        for (Map.Entry<String, Map<String, Resources>> service : result.services().entrySet()) {
+            Resources serviceMain = service.getValue().get("main");
+            if (serviceMain != null && serviceMain.cores() >= 0) {
+                line.append(String.format(Locale.ROOT, ", %s %.2f cores", service.getKey(), serviceMain.cores()));
+            }
+        }
+        return line.toString();
+    }
+
+    static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.2f s", millis / 1000.0);
+    }
+}

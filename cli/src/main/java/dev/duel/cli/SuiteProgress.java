@@ -1,0 +1,154 @@
+package dev.duel.cli;
+
+import dev.duel.load.ProgressListener;
+import dev.duel.load.SecondResult;
+import dev.duel.load.Timing;
+import dev.duel.suite.RunPlan;
+import dev.duel.suite.Scenario;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteListener;
+import dev.duel.suite.SuiteOutcome;
+import dev.duel.suite.record.RunRecord;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * What {@code duel run} prints while a suite runs: a header per run (which run, elapsed, estimated
+ * time left), its stages, a progress bar per measured phase, and the run's headline numbers when it
+ * ends. The estimate starts from the suite's timings and then follows the runs actually measured
+ * (per target, since one app may start much slower than another). Called on the runner's thread.
+ */
+final class SuiteProgress implements SuiteListener {
+    /** Guess for start-up and stop of a target before any run has been timed. */
+    private static final Duration START_STOP_GUESS = Duration.ofSeconds(6);
+
+    private final PrintStream out;
+    private final LongSupplier nanoClock;
+    private final long startNanos;
+    private Suite suite;
+    private int total;
+    private int done;
+    private long runStartNanos;
+    private final Map<String, long[]> measuredByTarget = new HashMap<>();
+    private ProgressDisplay display;
+    private String displayKey;
+
+    SuiteProgress(PrintStream out, LongSupplier nanoClock) {
+        this.out = out;
+        this.nanoClock = nanoClock;
+        this.startNanos = nanoClock.getAsLong();
+    }
+
+    @Override
+    public void suiteStarted(Suite suite, int totalRuns, int alreadyDone) {
+        this.suite = suite;
+        this.total = totalRuns;
+        this.done = alreadyDone;
+        out.printf(Locale.ROOT, "suite %s: %d run(s) of %d target(s) x %d repetition(s)%s, about %s%n", suite.name(), totalRuns,
+                suite.targets().size(), suite.repetitions(),
+                alreadyDone > 0 ? ", " + alreadyDone + " already done" : "", clock(estimateLeft(totalRuns - alreadyDone)));
+    }
+
+    @Override
+    public void message(String text) {
+        closeDisplay();
+        out.println(text);
+    }
+
+    @Override
+    public void runStarted(RunPlan plan, int attempt) {
+        closeDisplay();
+        runStartNanos = nanoClock.getAsLong();
+        int left = total - done;
+        out.printf(Locale.ROOT, "%n[%d/%d] %s: %s, repetition %d%s   elapsed %s, left about %s%n", done + 1, total, plan.target(),
+                String.join(" + ", plan.scenarios()), plan.repetition(), attempt > 1 ? ", attempt " + attempt : "",
+                clock(nanoClock.getAsLong() - startNanos), clock(estimateLeft(left)));
+    }
+
+    @Override
+    public void stage(RunPlan plan, String what) {
+        closeDisplay();
+        out.println("  " + what);
+    }
+
+    @Override
+    public void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
+        String key = plan.fileStem() + "/" + scenario;
+        if (display == null || !key.equals(displayKey)) {
+            closeDisplay();
+            display = new ProgressDisplay(out, "  " + scenario + " ", 5);
+            displayKey = key;
+        }
+        display.onSecond(second, null, status);
+    }
+
+    @Override
+    public void runEnded(RunPlan plan, RunRecord record, boolean last) {
+        closeDisplay();
+        long tookNanos = nanoClock.getAsLong() - runStartNanos;
+        if (last) {
+            done++;
+        }
+        long[] sumAndCount = measuredByTarget.computeIfAbsent(plan.target(), t -> new long[2]);
+        sumAndCount[0] += tookNanos;
+        sumAndCount[1]++;
+        out.printf(Locale.ROOT, "  -> %s  (%s)%n", RunHeadline.of(record), clock(tookNanos));
+    }
+
+    @Override
+    public void suiteEnded(SuiteOutcome outcome) {
+        closeDisplay();
+        out.printf(Locale.ROOT, "%nsuite %s ended after %s: %d ok, %d failed, %d invalid, %d discarded%s%n", suite.name(),
+                clock(nanoClock.getAsLong() - startNanos), outcome.ok(), outcome.failed(), outcome.invalid(), outcome.discarded(),
+                outcome.skipped() > 0 ? " (" + outcome.skipped() + " done before this resume)" : "");
+        outcome.problems().forEach(problem -> out.println("  problem: " + problem));
+        out.println("records: " + outcome.directory().resolve("runs"));
+    }
+
+    /** Time for the last {@code runsLeft} runs of the plan. */
+    private long estimateLeft(int runsLeft) {
+        List<RunPlan> plans = RunPlan.of(suite);
+        long nanos = 0;
+        for (RunPlan plan : plans.subList(Math.max(0, plans.size() - runsLeft), plans.size())) {
+            long[] measured = measuredByTarget.get(plan.target());
+            nanos += measured != null ? measured[0] / measured[1] : guessNanos(suite, plan);
+            nanos += suite.cooldown().toNanos();
+        }
+        return nanos;
+    }
+
+    /** A run's length from the suite's settings alone: quiet gate, start and stop, the scenarios' timings. */
+    static long guessNanos(Suite suite, RunPlan plan) {
+        Duration run = suite.gates().quietFor().plus(START_STOP_GUESS);
+        for (String name : plan.scenarios()) {
+            Scenario scenario = suite.scenario(name);
+            if (scenario.kind() == Scenario.Kind.STARTUP) {
+                run = run.plus(START_STOP_GUESS.multipliedBy(Math.max(0, scenario.starts() - 1)));
+            } else if (scenario.timing() instanceof Timing.Phases phases) {
+                run = run.plus(phases.warmup()).plus(phases.gap()).plus(phases.main());
+            } else if (scenario.timing() instanceof Timing.Windows windows) {
+                run = run.plus(windows.total());
+            }
+        }
+        return run.toNanos();
+    }
+
+    private void closeDisplay() {
+        if (display != null) {
+            display.onEnd();
+            display = null;
+            displayKey = null;
+        }
+    }
+
+    static String clock(long nanos) {
+        long seconds = Math.max(0, Math.round(nanos / 1e9));
+        return seconds >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+                : String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.duel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.suite.fixtures.FixtureSuites;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
+class RunCommandTest {
+    @TempDir
+    Path temp;
+
+    private Path suite(String targetsYaml, int repetitions) throws Exception {
+        return Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(targetsYaml, repetitions));
+    }
+
+    private static String fixture(String name, String app, String expected) {
+        return FixtureSuites.target(name, "ok", app, expected);
+    }
+
+    @Test
+    void aBrokenSuiteFileIsAUsageErrorWithLineAndColumn() throws Exception {
+        Path file = Files.writeString(temp.resolve("broken.yaml"), "name: x\ntargets: []\nscenarios: []\nrepetitons: 3\n");
+        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("broken.yaml:4:1"), outcome.err());
+        assertFalse(outcome.err().contains("\tat "), "no stack trace without --verbose: " + outcome.err());
+        assertFalse(Files.exists(temp.resolve("r")));
+    }
+
+    @Test
+    void missingJarsAndJdksAreNamedBeforeAnythingRuns() throws Exception {
+        Path file = suite("""
+                  - name: ghost
+                    java: '99'
+                    jar: nowhere/app.jar
+                """, 1);
+        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("no JDK 99"), outcome.err());
+        assertTrue(outcome.err().contains("no jar at " + temp.resolve("nowhere/app.jar")), outcome.err());
+        assertFalse(Files.exists(temp.resolve("r")));
+    }
+
+    @Test
+    void dryRunShowsTheAlternatingOrderAndRunsNothing() throws Exception {
+        Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 2);
+        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
+        String out = outcome.out();
+        int first = out.indexOf("001  a ");
+        int second = out.indexOf("002  b ");
+        int third = out.indexOf("003  b ");
+        int fourth = out.indexOf("004  a ");
+        assertTrue(first > 0 && first < second && second < third && third < fourth, out);
+        assertTrue(out.contains("limits cpus 1.0"), out);
+        assertFalse(Files.exists(temp.resolve("r")));
+    }
+
+    @Test
+    void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
+        Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
+        Path results = temp.resolve("r");
+        Captured first = Captured.duel("run", file.toString(), "--results", results.toString());
+        assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
+        assertTrue(first.out().contains("[1/2] a: health") && first.out().contains("[2/2] b: health"), first.out());
+        assertTrue(first.out().contains("-> ok"), first.out());
+        try (Stream<Path> runs = Files.list(results.resolve("runs"))) {
+            assertEquals(2, runs.filter(f -> f.toString().endsWith(".json")).count());
+        }
+        assertTrue(Files.exists(results.resolve("env.json")) && Files.exists(results.resolve("suite.yaml")));
+
+        Captured again = Captured.duel("run", file.toString(), "--results", results.toString());
+        assertEquals(ExitCodes.OK, again.exitCode(), again.err());
+        assertTrue(again.out().contains("2 already done"), again.out());
+        assertFalse(again.out().contains("[1/2]"), again.out());
+
+        Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 800ms"));
+        Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
+        assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.err());
+        assertTrue(changed.err().contains("different version of the suite"), changed.err());
+    }
+
+    @Test
+    void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
+        Path file = suite(fixture("minimal", "controllers", "minimal"), 2);
+        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        assertEquals(ExitCodes.STOPPED, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("expected app=minimal at http://127.0.0.1:"), outcome.err());
+        assertTrue(outcome.err().contains("it reported app=controllers; refusing to measure"), outcome.err());
+        assertTrue(outcome.err().contains("run the same command again to resume"), outcome.err());
+    }
+
+    @Test
+    void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndTheSuiteResumes() throws Exception {
+        Path file = suite(fixture("a", "a", "a"), 1);
+        Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 20s"));
+        Path results = temp.resolve("r");
+        Path runs = results.resolve("runs");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process duel = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Duel.class.getName(), "run", file.toString(),
+                "--results", results.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("duel.out").toFile()).start();
+        List<ProcessHandle> started = List.of();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !Files.readString(temp.resolve("duel.out")).contains("health: main")) {
+                Thread.sleep(50);
+            }
+            started = duel.descendants().toList();
+            assertFalse(started.isEmpty(), "the target runs: " + Files.readString(temp.resolve("duel.out")));
+            duel.destroy(); // SIGTERM, as from kill or a CI timeout
+            assertTrue(duel.waitFor(30, TimeUnit.SECONDS), "duel ends on SIGTERM");
+            for (ProcessHandle process : started) {
+                process.onExit().get(15, TimeUnit.SECONDS);
+            }
+            assertFalse(Files.exists(runs.resolve("001-a-health.json")), "a cut run has no record");
+            assertTrue(Files.exists(runs.resolve("001-a-health.inflight")), "the cut run is marked for the resume");
+        } finally {
+            duel.destroyForcibly();
+            started.forEach(ProcessHandle::destroyForcibly);
+        }
+        Files.writeString(file, Files.readString(file).replace("duration: 20s", "duration: 700ms"));
+        Files.delete(results.resolve("suite.yaml")); // the same suite, shortened for the test
+        Captured resumed = Captured.duel("run", file.toString(), "--results", results.toString());
+        assertEquals(ExitCodes.OK, resumed.exitCode(), resumed.out() + resumed.err());
+        assertTrue(resumed.out().contains("was under way when duel stopped"), resumed.out());
+        assertTrue(Files.exists(runs.resolve("001-a-health.json")));
+    }
+}

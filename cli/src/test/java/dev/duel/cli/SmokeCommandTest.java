@@ -1,0 +1,54 @@
+package dev.duel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.duel.suite.AtomicJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code duel smoke} as CI runs it: embedded PostgreSQL and both reference apps (built earlier in
+ * the reactor), four alternating runs, then the folder checked from outside as well.
+ */
+class SmokeCommandTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void theWholePipelinePassesAndLeavesCompleteRecords() throws Exception {
+        Path checkout = Path.of("").toAbsolutePath().getParent();
+        System.setProperty("duel.home", checkout.toString());
+        Captured outcome;
+        try {
+            outcome = Captured.duel("smoke", "--results", temp.toString());
+        } finally {
+            System.clearProperty("duel.home");
+        }
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("smoke: ok"), outcome.out());
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(temp)) {
+            files = all.filter(Files::isRegularFile).toList();
+        }
+        assertTrue(files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "half-written files: " + files);
+        assertTrue(files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".inflight")), "runs left in flight: " + files);
+        List<Path> records = files.stream().filter(f -> f.getParent().getFileName().toString().equals("runs")
+                && f.getFileName().toString().matches("\\d{3}-.*\\.json")).sorted().toList();
+        assertEquals(4, records.size(), files.toString());
+        for (Path record : records) {
+            JsonNode run = AtomicJson.MAPPER.readTree(record.toFile());
+            assertEquals("ok", run.path("status").asText(), run.toPrettyString());
+            Path log = temp.resolve(run.path("log").asText());
+            assertTrue(Files.size(log) > 0, "empty log " + log);
+            assertTrue(run.path("results").path(0).path("load").path("main").path("ok").asLong() > 0);
+        }
+        assertTrue(Files.exists(temp.resolve("env.json")));
+        assertTrue(Files.exists(temp.resolve("services/postgres.log")));
+    }
+}
