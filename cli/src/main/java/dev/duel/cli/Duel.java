@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /** The {@code duel} command: is B faster than A, by how much, and is that beyond noise? */
 @Command(name = "duel",
         description = "Measures HTTP APIs honestly: load, compare, and say when a difference is only noise.",
-        subcommands = {LoadCommand.class, RunCommand.class, SmokeCommand.class, EnvCommand.class, DemoCommand.class, TrainStartupCommand.class,
+        subcommands = {LoadCommand.class, RunCommand.class, ReportCommand.class, SmokeCommand.class, EnvCommand.class, DemoCommand.class, TrainStartupCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", ExitCodes.HELP},
         mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)

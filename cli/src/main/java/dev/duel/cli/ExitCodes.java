@@ -3,7 +3,7 @@ package dev.duel.cli;
 /** duel's exit codes; documented in --help and README. */
 public final class ExitCodes {
     public static final int OK = 0;
-    /** Checks failed on more requests than --max-error-rate allows. */
+    /** Checks failed on more requests than --max-error-rate allows; for duel report, a threshold failed. */
     public static final int CHECKS_FAILED = 1;
     /** The command line was wrong: nothing was run. */
     public static final int USAGE = 2;
@@ -19,7 +19,7 @@ public final class ExitCodes {
     static final String HELP = """
             Exit codes:
               0  ok
-              1  checks failed on more requests than --max-error-rate allows
+              1  checks failed on more requests than --max-error-rate allows; duel report: a threshold failed
               2  usage error (bad option or value); nothing was run
               3  target unreachable; nothing was measured
               4  internal error (run with --verbose and report it)

@@ -37,6 +37,9 @@ final class SuiteProgress implements SuiteListener {
     private final Map<String, long[]> measuredByTarget = new HashMap<>();
     private ProgressDisplay display;
     private String displayKey;
+    /** A phase's heading, held back until the previous phase's last second has been shown. */
+    private String pendingPhase;
+    private String pendingHeading;
 
     SuiteProgress(PrintStream out, LongSupplier nanoClock) {
         this.out = out;
@@ -77,7 +80,17 @@ final class SuiteProgress implements SuiteListener {
     }
 
     @Override
+    public void phase(RunPlan plan, String scenario, String phase) {
+        flushPhase();
+        pendingPhase = phase;
+        pendingHeading = "  " + scenario + ": " + phase;
+    }
+
+    @Override
     public void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
+        if (pendingHeading != null && pendingPhase.equals(status.phase())) {
+            flushPhase();
+        }
         String key = plan.fileStem() + "/" + scenario;
         if (display == null || !key.equals(displayKey)) {
             closeDisplay();
@@ -138,7 +151,18 @@ final class SuiteProgress implements SuiteListener {
         return run.toNanos();
     }
 
+    private void flushPhase() {
+        if (pendingHeading != null) {
+            String heading = pendingHeading;
+            pendingHeading = null;
+            pendingPhase = null;
+            closeDisplay();
+            out.println(heading);
+        }
+    }
+
     private void closeDisplay() {
+        flushPhase();
         if (display != null) {
             display.onEnd();
             display = null;

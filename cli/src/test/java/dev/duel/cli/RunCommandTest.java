@@ -78,6 +78,19 @@ class RunCommandTest {
         }
         assertTrue(Files.exists(results.resolve("env.json")) && Files.exists(results.resolve("suite.yaml")));
 
+        Captured report = Captured.duel("report", results.toString());
+        assertEquals(ExitCodes.OK, report.exitCode(), report.err());
+        assertTrue(report.out().contains("b against a:") && report.out().contains("1 runs against 1 cannot show a difference"), report.out());
+        for (String written : new String[] {"report.md", "report.html", "summary.json", "charts/rps-health.png"}) {
+            assertTrue(Files.size(results.resolve(written)) > 0, written);
+        }
+        Captured failing = Captured.duel("report", results.toString(), "--threshold", "*.errors > 0");
+        assertEquals(ExitCodes.CHECKS_FAILED, failing.exitCode(), failing.out());
+        assertTrue(failing.out().contains("FAIL *.errors > 0  ->  health: a.errors 0 > 0"), failing.out());
+        Captured wrong = Captured.duel("report", temp.resolve("nothing-here").toString());
+        assertEquals(ExitCodes.USAGE, wrong.exitCode());
+        assertTrue(wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"), wrong.err());
+
         Captured again = Captured.duel("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, again.exitCode(), again.err());
         assertTrue(again.out().contains("2 already done"), again.out());

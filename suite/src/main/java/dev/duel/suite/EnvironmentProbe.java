@@ -58,7 +58,9 @@ public final class EnvironmentProbe {
         }
         List<String> busy = busyProcesses();
         List<String> warnings = new ArrayList<>();
-        if (!governor.equals("performance")) {
+        if (governor.startsWith("unknown")) {
+            warnings.add("CPU frequency scaling is not visible here (no cpufreq, as on most virtual machines): clock speed may vary between runs unseen");
+        } else if (!governor.equals("performance")) {
             warnings.add("CPU frequency governor is '" + governor + "', not 'performance': clock speed may vary between runs");
         }
         if (!busy.isEmpty()) {
@@ -161,7 +163,7 @@ public final class EnvironmentProbe {
             Matcher flag = FLAG.matcher(output);
             while (flag.find()) {
                 String name = flag.group(2);
-                if (name.matches("Use\\w+GC") && flag.group(3).equals("true")) {
+                if (name.matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC") && flag.group(3).equals("true")) {
                     gc = name.substring(3, name.length() - 2);
                 } else if (name.equals("MaxHeapSize")) {
                     heap = Long.parseLong(flag.group(3));

@@ -16,8 +16,16 @@ public interface SuiteListener {
     default void runStarted(RunPlan plan, int attempt) {
     }
 
-    /** What the run is doing now: "waiting for a quiet machine", "starting jdk25", "json: main"... */
+    /** What the run is doing now: "waiting for a quiet machine", "starting jdk25"... */
     default void stage(RunPlan plan, String what) {
+    }
+
+    /**
+     * A scenario's phase begins ("warmup", "gap", "main", "window 1"...). The engine reports the
+     * last second of the previous phase after this call.
+     */
+    default void phase(RunPlan plan, String scenario, String phase) {
+        stage(plan, scenario + ": " + phase);
     }
 
     default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {

@@ -519,7 +519,7 @@ public final class SuiteRunner {
                 servicesAt.put(phase, readings);
                 machineAt.put(phase, machine.read());
                 if (!phase.equals("ended")) {
-                    listener.stage(plan, scenario.name() + ": " + phase);
+                    listener.phase(plan, scenario.name(), phase);
                 }
             }
         };

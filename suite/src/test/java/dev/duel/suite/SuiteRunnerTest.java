@@ -86,4 +86,48 @@ class SuiteRunnerTest {
         assertEquals("failed", records().get(0).get("status").asText());
         assertEquals(1, records().size(), "nothing after the refusal");
     }
+
+    @Test
+    void aRunThatSawOutsideCpuIsDiscardedRepeatedAndThenReportedAsNoisy() throws Exception {
+        String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 200ms, maxWait: 1s, retries: 1}");
+        // Two busy loops that are not duel's: whatever else the machine does, they alone exceed 0.3 cores.
+        List<Process> noise = List.of(busyLoop(), busyLoop());
+        SuiteOutcome outcome;
+        try {
+            outcome = run(yaml);
+        } finally {
+            noise.forEach(Process::destroyForcibly);
+        }
+        assertEquals(0, outcome.ok(), outcome.toString());
+        assertEquals(1, outcome.discarded(), outcome.toString());
+        assertTrue(!outcome.clean() && outcome.problems().get(0).contains("could not get a clean run"), outcome.problems().toString());
+        JsonNode last = records().get(0);
+        assertEquals("discarded", last.get("status").asText());
+        assertEquals(2, last.get("attempt").asInt(), "retries: 1 means one repeat");
+        assertTrue(last.get("reason").asText().matches("noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
+                last.get("reason").asText());
+        assertTrue(last.at("/gates/outsideDuringCores").asDouble() > 0.3, last.get("gates").toString());
+        Path firstAttempt = temp.resolve("results/runs/001-a-health.discarded-1.json");
+        assertEquals("discarded", AtomicJson.MAPPER.readTree(firstAttempt.toFile()).get("status").asText());
+        assertTrue(Files.exists(temp.resolve("results/runs/001-a-health.attempt-2.log")));
+    }
+
+    @Test
+    void aRunWhoseLoadGeneratorWasTheLimitIsInvalidAndSaysHowManyCoresItNeeds() throws Exception {
+        String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.001}").replace("duration: 700ms", "duration: 2s");
+        SuiteOutcome outcome = run(yaml);
+        assertEquals(1, outcome.invalid(), outcome + "\n" + records().get(0).at("/results/0/load/engine"));
+        JsonNode record = records().get(0);
+        assertEquals("invalid", record.get("status").asText());
+        assertTrue(record.get("reason").asText().startsWith("load generator saturated: it used "), record.get("reason").asText());
+        assertTrue(record.get("reason").asText().contains("core"), record.get("reason").asText());
+        assertTrue(record.at("/results/0/load/main/ok").asLong() > 0, "what was measured is kept");
+    }
+
+    private static Process busyLoop() throws IOException {
+        return new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
 }

@@ -1,0 +1,91 @@
+package dev.duel.cli;
+
+import dev.duel.report.Charts;
+import dev.duel.report.HtmlRenderer;
+import dev.duel.report.MarkdownRenderer;
+import dev.duel.report.Report;
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportException;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.ResultsReader;
+import dev.duel.report.SummaryJsonRenderer;
+import dev.duel.report.TerminalRenderer;
+import dev.duel.suite.AtomicJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code duel report}: statistics, comparisons and thresholds over the records of one or more results folders. */
+@Command(name = "report", description = {"Reads the run records in RESULTS folders (written by duel run) and prints, per scenario,",
+        "the median, range and spread of every measure per target, each target against the baseline with",
+        "a 95% confidence interval and a verdict, warm-up curves, the runs left out and why, and thresholds.",
+        "Writes report.md, report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."},
+        footer = {"", "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
+                "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",
+                "throttled rss startup SERVICE.cores.", "", ExitCodes.HELP},
+        sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+final class ReportCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "results folders, e.g. results/jdk17-vs-jdk25")
+    List<Path> directories = new ArrayList<>();
+
+    @Option(names = "--baseline", paramLabel = "TARGET", description = "compare every other target with this one (default: the first run)")
+    String baseline;
+
+    @Option(names = "--max-apart", paramLabel = "DURATION", converter = Converters.DurationConverter.class, defaultValue = "2h",
+            description = "refuse to compare runs taken further apart than this (default: ${DEFAULT-VALUE})")
+    Duration maxApart;
+
+    @Option(names = "--allow-distant", description = "compare distant runs or different environments anyway, under a loud label")
+    boolean allowDistant;
+
+    @Option(names = "--threshold", paramLabel = "EXPR", description = "a threshold beside the suite's own; repeatable")
+    List<String> thresholds = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where the report files go (default: the first RESULTS folder)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        Report report;
+        try {
+            ResultsReader.Results results = new ResultsReader().read(directories);
+            report = new ReportBuilder(results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20)).build();
+        } catch (ReportException e) {
+            System.err.println("duel: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Path folder = out != null ? out : directories.get(0);
+        try {
+            Files.createDirectories(folder);
+            AtomicJson.writeBytes(folder.resolve("report.md"), new MarkdownRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+            AtomicJson.writeBytes(folder.resolve("summary.json"), new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+            Map<String, byte[]> pictures = new LinkedHashMap<>();
+            for (Charts.Spec spec : Charts.specs(report)) {
+                pictures.put(spec.file(), Charts.png(spec));
+            }
+            Path charts = Files.createDirectories(folder.resolve("charts"));
+            for (Map.Entry<String, byte[]> picture : pictures.entrySet()) {
+                AtomicJson.writeBytes(charts.resolve(picture.getKey()), picture.getValue());
+            }
+            String html = new HtmlRenderer(spec -> pictures.get(spec.file())).render(report);
+            AtomicJson.writeBytes(folder.resolve("report.html"), html.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            System.err.println("duel: cannot write the report into " + folder + " (" + e.getMessage() + "); give a writable folder with --out");
+            return ExitCodes.USAGE;
+        }
+        System.out.print(new TerminalRenderer().render(report));
+        System.out.println();
+        System.out.println("report: " + folder.resolve("report.html") + " (also report.md, summary.json, charts/)");
+        return report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.duel.report;
+
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A number read from each run of a scenario, with its unit and which way is better. Values are in
+ * the unit named by {@link #unit}; NaN, or a negative value of a unit that cannot be negative,
+ * means "not measured" and is left out.
+ */
+public enum Metric {
+    RPS("rps", "requests/s", Unit.RATE, Direction.HIGHER, false, s -> s.requestsPerSecond()),
+    P50("p50", "p50", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p50")),
+    P90("p90", "p90", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p90")),
+    P99("p99", "p99", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99")),
+    P999("p99.9", "p99.9", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99.9")),
+    MEAN("mean", "mean latency", Unit.MICROS, Direction.LOWER, false, s -> s.samples() == 0 ? -1 : s.meanLatencyMicros()),
+    ERRORS("errors", "errors", Unit.COUNT, Direction.LOWER, false, s -> s.failed()),
+    CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false, s -> s.cpuMicrosPerRequest()),
+    CORES("cores", "cores used", Unit.CORES, Direction.NONE, false, s -> s.cores()),
+    THROTTLED("throttled", "throttled", Unit.SHARE, Direction.LOWER, false, s -> s.throttledShare()),
+    PEAK_RSS("rss", "peak RSS", Unit.BYTES, Direction.LOWER, false, s -> s.peakRssBytes()),
+    /** Not a speed: whether main was at steady state (requests/s of its last third against its first). */
+    TREND("trend", "trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainTrend());
+
+    /** Which way is better. NONE: a fact to show, compared without judgement (e.g. cores used). */
+    public enum Direction { HIGHER, LOWER, NONE }
+
+    /** CHANGE: a relative change, +0.5 = +50%. */
+    public enum Unit { RATE, MICROS, MILLIS, COUNT, CORES, SHARE, BYTES, CHANGE }
+
+    /** Fewer correct responses than this in a run's main phase and its percentiles are not used. */
+    public static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
+
+    private final String key;
+    private final String label;
+    private final Unit unit;
+    private final Direction direction;
+    private final boolean percentile;
+    private final ToDoubleFunction<RunData.ScenarioData> read;
+
+    Metric(String key, String label, Unit unit, Direction direction, boolean percentile, ToDoubleFunction<RunData.ScenarioData> read) {
+        this.key = key;
+        this.label = label;
+        this.unit = unit;
+        this.direction = direction;
+        this.percentile = percentile;
+        this.read = read;
+    }
+
+    /** The name used in thresholds ({@code jdk25.rps}, {@code *.p99}). */
+    public String key() {
+        return key;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public Unit unit() {
+        return unit;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    /** True for latency percentiles: hidden when a run's main phase has fewer than 1,000 samples. */
+    public boolean percentile() {
+        return percentile;
+    }
+
+    public double read(RunData.ScenarioData scenario) {
+        return read.applyAsDouble(scenario);
+    }
+
+    public static Metric byKey(String key) {
+        for (Metric metric : values()) {
+            if (metric.key.equals(key.toLowerCase(Locale.ROOT))) {
+                return metric;
+            }
+        }
+        return null;
+    }
+
+    private static double percentile(RunData.ScenarioData s, String name) {
+        Double value = s.latencyMicros().get(name);
+        return value == null || s.samples() == 0 ? -1 : value;
+    }
+}

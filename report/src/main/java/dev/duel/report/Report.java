@@ -1,0 +1,126 @@
+package dev.duel.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a report shows, computed once; the renderers only lay it out, so that the terminal,
+ * Markdown, HTML and JSON forms can never disagree. Immutable.
+ *
+ * @param sources     the results folders read
+ * @param environment the machine, from env.json, in "name: value" lines
+ * @param targets     how each target was run (JDK, flags, limits and whether they were enforced)
+ * @param warnings    said before any table: things that make every number below less trustworthy
+ */
+public record Report(
+        String title,
+        String duelVersion,
+        List<String> sources,
+        List<String> environment,
+        String baseline,
+        String method,
+        List<TargetRow> targets,
+        List<ScenarioReport> scenarios,
+        List<Excluded> excluded,
+        List<ThresholdResult> thresholds,
+        List<String> warnings) {
+
+    public Report {
+        sources = List.copyOf(sources);
+        environment = List.copyOf(environment);
+        targets = List.copyOf(targets);
+        scenarios = List.copyOf(scenarios);
+        excluded = List.copyOf(excluded);
+        thresholds = List.copyOf(thresholds);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** True when a threshold failed: {@code duel report} exits 1. */
+    public boolean thresholdFailed() {
+        return thresholds.stream().anyMatch(t -> !t.passed());
+    }
+
+    /**
+     * @param runs       valid runs / all final runs of this target
+     * @param limits     the limits asked for and the mechanism that enforced them
+     */
+    public record TargetRow(String name, String jdk, String app, String jvmArgs, String limits, String jvm, String runs) {
+    }
+
+    /**
+     * One scenario: a table of measures x targets, the comparisons against the baseline, the
+     * warm-up curve when the scenario measured windows, and each target's latency percentile curve
+     * (from runs with at least 1,000 samples).
+     */
+    public record ScenarioReport(String name, String kind, String load, List<String> targets, List<Row> rows,
+            List<Comparison> comparisons, Curve curve, List<String> notes, Map<String, List<LatencyCurve.Point>> latency) {
+        public ScenarioReport {
+            targets = List.copyOf(targets);
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+            notes = List.copyOf(notes);
+            latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+        }
+
+        public Row row(String key) {
+            return rows.stream().filter(r -> r.measure().key().equals(key)).findFirst().orElse(null);
+        }
+    }
+
+    /** One measure, one cell per target (in the order of {@link ScenarioReport#targets}). */
+    public record Row(Measure measure, List<Cell> cells) {
+        public Row {
+            cells = List.copyOf(cells);
+        }
+    }
+
+    /**
+     * A measure over one target's valid runs; {@code summary} is null when no run could give it,
+     * and {@code missing} then says why ("insufficient samples (n=640)", "not measured").
+     *
+     * @param thinRuns runs left out because their main phase held fewer than 1,000 samples
+     */
+    public record Cell(Summary summary, String missing, int thinRuns) {
+    }
+
+    public enum Verdict { BETTER, WORSE, DIFFERENT, NO_DIFFERENCE, TOO_FEW_RUNS, NOT_COMPARABLE, REFUSED }
+
+    /**
+     * B against the baseline A for one measure.
+     *
+     * @param ratio    median(B) / median(A), NaN when not comparable
+     * @param low      lower bound of the 95% interval of B / A (0 when unbounded)
+     * @param high     upper bound (infinity when unbounded)
+     * @param sentence the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to +10.9%)"
+     * @param warnings said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
+     */
+    public record Comparison(String measure, String baseline, String other, double ratio, double low, double high, Verdict verdict,
+            String sentence, List<String> warnings) {
+        public Comparison {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * Warm-up curve: per target, per window, the median requests/s across runs with its range.
+     *
+     * @param steadyWindow per target, the first window (1-based) within 5% of the median of the last
+     *                     two windows, or 0 when the curve never settled
+     */
+    public record Curve(double windowSeconds, Map<String, List<Summary>> windows, Map<String, Integer> steadyWindow) {
+        public Curve {
+            windows = Collections.unmodifiableMap(new LinkedHashMap<>(windows));
+            steadyWindow = Collections.unmodifiableMap(new LinkedHashMap<>(steadyWindow));
+        }
+    }
+
+    /** A run that feeds no statistic, and why: never silently dropped. */
+    public record Excluded(String run, String target, String status, String reason) {
+    }
+
+    /** A threshold with what was measured: "jdk25.rps >= 0.95 * jdk17.rps: 13,750 >= 12,988 (0.95 x 13,671)". */
+    public record ThresholdResult(String expression, boolean passed, String detail) {
+    }
+}

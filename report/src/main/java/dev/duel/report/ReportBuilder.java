@@ -1,0 +1,448 @@
+package dev.duel.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns run records into a {@link Report}: statistics over valid runs, comparisons against the
+ * baseline with confidence intervals, refusals and warnings, warm-up curves and thresholds.
+ * Pure: the same records and options always give the same report. Not thread-safe; use once.
+ */
+public final class ReportBuilder {
+    private static final List<Metric> LOAD_METRICS = List.of(Metric.RPS, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN,
+            Metric.ERRORS, Metric.CPU_PER_REQUEST, Metric.CORES, Metric.THROTTLED, Metric.PEAK_RSS, Metric.TREND);
+    /** A side whose requests/s moved more than this within main (median over runs) was not at steady state. */
+    private static final double MAX_MAIN_TREND = 0.10;
+    private static final String STARTUP_SECTION = "start-up";
+
+    private final ResultsReader.Results results;
+    private final ReportOptions options;
+    private final List<RunData> valid;
+    private final List<String> targets;
+    private final String baseline;
+
+    public ReportBuilder(ResultsReader.Results results, ReportOptions options) throws ReportException {
+        this.results = results;
+        this.options = options;
+        this.valid = results.runs().stream().filter(RunData::ok).toList();
+        Set<String> names = new LinkedHashSet<>();
+        results.runs().stream().sorted((x, y) -> Integer.compare(x.index(), y.index())).forEach(r -> names.add(r.target()));
+        this.targets = List.copyOf(names);
+        if (options.baseline() != null && !targets.contains(options.baseline())) {
+            throw new ReportException("--baseline " + options.baseline() + ": no such target; the runs hold " + String.join(", ", targets));
+        }
+        this.baseline = options.baseline() != null ? options.baseline() : targets.get(0);
+    }
+
+    public Report build() throws ReportException {
+        List<String> warnings = new ArrayList<>();
+        for (JsonNode env : results.environments().values()) {
+            env.path("warnings").forEach(w -> warnings.add("environment: " + w.asText()));
+        }
+        if (results.environments().size() > 1) {
+            warnings.add("these runs come from " + results.environments().size() + " different machines or set-ups: comparisons across them are refused"
+                    + (options.allowDistant() ? " (shown anyway: --allow-distant)" : ""));
+        }
+        if (valid.isEmpty()) {
+            warnings.add("no run is valid: there is nothing to compare; the runs below say why");
+        }
+        List<Report.ScenarioReport> scenarios = new ArrayList<>();
+        for (String scenario : scenarioNames()) {
+            scenarios.add(scenario(scenario));
+        }
+        if (valid.stream().anyMatch(r -> r.startupMillis() > 0)) {
+            scenarios.add(startupSection());
+        }
+        Thresholds evaluator = new Thresholds(scenarios, targets);
+        List<Report.ThresholdResult> thresholds = new ArrayList<>();
+        for (String expression : results.thresholds()) {
+            try {
+                thresholds.addAll(evaluator.evaluate(List.of(expression)));
+            } catch (ReportException e) {
+                // The suite's own thresholds were written before these runs: a bad one fails, it does not hide the report.
+                thresholds.add(new Report.ThresholdResult(expression, false, "from the suite, cannot be read: " + e.getMessage()));
+            }
+        }
+        thresholds.addAll(evaluator.evaluate(options.thresholds()));
+        String title = results.suites().isEmpty() ? String.join(" vs ", targets) : String.join(", ", new LinkedHashSet<>(results.suites()));
+        return new Report(title, duelVersion(), results.runs().stream().map(RunData::source).distinct().toList(), environmentLines(),
+                baseline, RatioInterval.METHOD, targetRows(), scenarios, excluded(), thresholds, warnings);
+    }
+
+    private String duelVersion() {
+        Set<String> versions = new TreeSet<>();
+        results.runs().forEach(r -> versions.add(r.duelVersion()));
+        return String.join(", ", versions);
+    }
+
+    private List<String> scenarioNames() {
+        Set<String> names = new LinkedHashSet<>();
+        results.runs().stream().sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .forEach(r -> r.scenarios().forEach(s -> names.add(s.scenario())));
+        return List.copyOf(names);
+    }
+
+    private Report.ScenarioReport scenario(String name) {
+        List<String> present = targets.stream().filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.scenario(name) != null)).toList();
+        List<String> shown = present.isEmpty() ? targets : present;
+        String kind = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::kind).findFirst().orElse("load");
+        String load = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::load)
+                .filter(l -> !l.isEmpty()).findFirst().orElse("");
+        List<Report.Row> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        if (kind.equals("startup")) {
+            rows.add(row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0));
+        } else {
+            for (Metric metric : LOAD_METRICS) {
+                if (metric == Metric.TREND && kind.equals("warmup-curve")) {
+                    continue; // its windows are the warm-up, shown as a curve
+                }
+                rows.add(metricRow(metric, name, shown));
+            }
+            Set<String> services = new TreeSet<>();
+            valid.stream().map(r -> r.scenario(name)).filter(s -> s != null).forEach(s -> services.addAll(s.serviceCores().keySet()));
+            for (String service : services) {
+                rows.add(row(Measure.serviceCores(service), shown, t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)), t -> 0));
+            }
+        }
+        if (kind.equals("throughput")) {
+            notes.add("a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
+        }
+        Report.Curve curve = kind.equals("warmup-curve") ? curve(name, shown) : null;
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        if (shown.contains(baseline)) {
+            for (String other : shown) {
+                if (!other.equals(baseline)) {
+                    comparisons.addAll(compare(name, rows, shown, other));
+                }
+            }
+        } else if (shown.size() > 1) {
+            notes.add("the baseline " + baseline + " has no valid run of this scenario: nothing is compared");
+        }
+        Map<String, List<LatencyCurve.Point>> latency = new LinkedHashMap<>();
+        if (!kind.equals("startup")) {
+            for (String target : shown) {
+                latency.put(target, LatencyCurve.of(runsOf(target, name).stream().map(r -> r.scenario(name))
+                        .filter(s -> s.samples() >= Metric.MIN_SAMPLES_FOR_PERCENTILES).map(RunData.ScenarioData::latencyHistogram).toList()));
+            }
+        }
+        return new Report.ScenarioReport(name, kind, load, shown, rows, comparisons, curve, notes, latency);
+    }
+
+    private Report.ScenarioReport startupSection() {
+        List<String> shown = targets.stream().filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.startupMillis() > 0)).toList();
+        List<Report.Row> rows = List.of(row(Measure.STARTUP, shown,
+                t -> valid.stream().filter(r -> r.target().equals(t) && r.startupMillis() > 0).mapToDouble(RunData::startupMillis).toArray(), t -> 0));
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        if (shown.contains(baseline)) {
+            for (String other : shown) {
+                if (!other.equals(baseline)) {
+                    comparisons.addAll(compare(STARTUP_SECTION, rows, shown, other));
+                }
+            }
+        }
+        return new Report.ScenarioReport(STARTUP_SECTION, "per run", "time from spawn to the first answer that passed the ready check, one per run",
+                shown, rows, comparisons, null, List.of(), Map.of());
+    }
+
+    private interface Values {
+        double[] of(String target);
+    }
+
+    private interface Thin {
+        int of(String target);
+    }
+
+    private Report.Row row(Measure measure, List<String> shown, Values values, Thin thin) {
+        List<Report.Cell> cells = new ArrayList<>();
+        for (String target : shown) {
+            double[] v = values.of(target);
+            cells.add(v.length == 0 ? new Report.Cell(null, "not measured", 0) : new Report.Cell(Summary.of(v), null, thin.of(target)));
+        }
+        return new Report.Row(measure, cells);
+    }
+
+    private Report.Row metricRow(Metric metric, String scenario, List<String> shown) {
+        Measure measure = Measure.of(metric);
+        List<Report.Cell> cells = new ArrayList<>();
+        for (String target : shown) {
+            List<Double> kept = new ArrayList<>();
+            long thinSamples = 0;
+            int thin = 0;
+            for (RunData run : runsOf(target, scenario)) {
+                RunData.ScenarioData data = run.scenario(scenario);
+                double value = metric.read(data);
+                if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
+                    continue;
+                }
+                if (metric.percentile() && data.samples() < Metric.MIN_SAMPLES_FOR_PERCENTILES) {
+                    thin++;
+                    thinSamples = Math.max(thinSamples, data.samples());
+                    continue;
+                }
+                kept.add(value);
+            }
+            if (!kept.isEmpty()) {
+                cells.add(new Report.Cell(Summary.of(kept.stream().mapToDouble(Double::doubleValue).toArray()), null, thin));
+            } else if (thin > 0) {
+                cells.add(new Report.Cell(null, String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples), thin));
+            } else {
+                cells.add(new Report.Cell(null, "not measured", 0));
+            }
+        }
+        return new Report.Row(measure, cells);
+    }
+
+    private List<RunData> runsOf(String target, String scenario) {
+        return valid.stream().filter(r -> r.target().equals(target) && r.scenario(scenario) != null).toList();
+    }
+
+    private double[] values(String target, String scenario, java.util.function.ToDoubleFunction<RunData.ScenarioData> read) {
+        return runsOf(target, scenario).stream().mapToDouble(r -> read.applyAsDouble(r.scenario(scenario))).filter(v -> v >= 0).toArray();
+    }
+
+    private double[] startsOf(String target, String scenario) {
+        return runsOf(target, scenario).stream().flatMap(r -> r.scenario(scenario).startsMillis().stream()).mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private List<Report.Comparison> compare(String scenario, List<Report.Row> rows, List<String> shown, String other) {
+        int a = shown.indexOf(baseline);
+        int b = shown.indexOf(other);
+        List<RunData> runsA = scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(baseline)).toList() : runsOf(baseline, scenario);
+        List<RunData> runsB = scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(other)).toList() : runsOf(other, scenario);
+        String refusal = refusal(runsA, runsB);
+        List<String> sideWarnings = new ArrayList<>();
+        if (refusal != null && options.allowDistant()) {
+            sideWarnings.add("COMPARED DESPITE: " + refusal);
+        }
+        sideWarnings.addAll(sideWarnings(baseline, scenario, runsA, rows, a));
+        sideWarnings.addAll(sideWarnings(other, scenario, runsB, rows, b));
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        for (Report.Row row : rows) {
+            Measure measure = row.measure();
+            Report.Cell cellA = row.cells().get(a);
+            Report.Cell cellB = row.cells().get(b);
+            List<String> warnings = new ArrayList<>(sideWarnings);
+            if (measure.percentile() && (cellA.thinRuns() > 0 || cellB.thinRuns() > 0)) {
+                warnings.add("runs with fewer than 1,000 samples left out: " + baseline + " " + cellA.thinRuns() + ", " + other + " " + cellB.thinRuns());
+            }
+            comparisons.add(comparison(measure, cellA, cellB, other, refusal != null && !options.allowDistant() ? refusal : null, warnings));
+        }
+        return comparisons;
+    }
+
+    /** Why A and B's runs must not be compared, or null. */
+    private String refusal(List<RunData> a, List<RunData> b) {
+        List<RunData> both = new ArrayList<>(a);
+        both.addAll(b);
+        if (both.isEmpty()) {
+            return null;
+        }
+        Instant first = both.stream().map(RunData::startedAt).min(Instant::compareTo).orElseThrow();
+        Instant last = both.stream().map(RunData::endedAt).max(Instant::compareTo).orElseThrow();
+        Duration apart = Duration.between(first, last);
+        if (apart.compareTo(options.maxApart()) > 0) {
+            return String.format(Locale.ROOT, "runs taken %s apart (more than %s): the machine may have changed in between", hours(apart),
+                    hours(options.maxApart()));
+        }
+        Set<String> environments = new TreeSet<>();
+        both.forEach(r -> environments.add(r.environment()));
+        if (environments.size() > 1) {
+            return "runs taken on different environments (" + String.join(", ", environments) + ")";
+        }
+        Set<String> mechanismsA = new TreeSet<>();
+        a.forEach(r -> mechanismsA.add(r.settings().limitsMechanism()));
+        Set<String> mechanismsB = new TreeSet<>();
+        b.forEach(r -> mechanismsB.add(r.settings().limitsMechanism()));
+        if (!mechanismsA.isEmpty() && !mechanismsB.isEmpty() && !mechanismsA.equals(mechanismsB)) {
+            return "limits enforced differently (" + baseline + ": " + String.join(", ", mechanismsA) + "; other: " + String.join(", ", mechanismsB) + ")";
+        }
+        return null;
+    }
+
+    private List<String> sideWarnings(String target, String scenario, List<RunData> kept, List<Report.Row> rows, int column) {
+        List<String> warnings = new ArrayList<>();
+        long invalid = results.runs().stream().filter(r -> r.target().equals(target) && r.status().equals("invalid")
+                && (scenario.equals(STARTUP_SECTION) || r.scenario(scenario) != null)).count();
+        if (invalid > 0) {
+            warnings.add(target + ": " + invalid + " run(s) invalid (load generator saturated) and left out");
+        }
+        // Attempts discarded for noise were repeated: they are listed among the runs left out, not held against the rest.
+        if (kept.stream().anyMatch(r -> !r.settings().limitsEnforced())) {
+            warnings.add(target + ": limits " + kept.get(0).settings().limitsMechanism());
+        }
+        for (Report.Row row : rows) {
+            if (row.measure().key().equals(Metric.TREND.key())) {
+                Summary trend = row.cells().get(column).summary();
+                if (trend != null && Math.abs(trend.median()) > MAX_MAIN_TREND) {
+                    warnings.add(String.format(Locale.ROOT, "%s: not at steady state: requests/s %s %s from the first to the last third of main "
+                            + "(median of %d runs); lengthen the warm-up", target, trend.median() > 0 ? "rose" : "fell",
+                            Format.percent(Math.abs(trend.median())), trend.runs()));
+                }
+            }
+            if (row.measure().key().equals(Metric.THROTTLED.key())) {
+                Summary throttled = row.cells().get(column).summary();
+                if (throttled != null && throttled.median() > options.maxThrottledShare()) {
+                    warnings.add(String.format(Locale.ROOT, "%s: throttled in %s of CPU periods (bound %s): latency includes waits for the next quota period",
+                            target, Format.percent(throttled.median()), Format.percent(options.maxThrottledShare())));
+                }
+            }
+        }
+        return warnings;
+    }
+
+    private Report.Comparison comparison(Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, List<String> warnings) {
+        String label = measure.label();
+        if (refusal != null) {
+            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.REFUSED,
+                    label + ": not compared: " + refusal + " (--allow-distant shows it anyway)", warnings);
+        }
+        if (a.summary() == null || b.summary() == null) {
+            String why = a.summary() == null ? baseline + " " + a.missing() : other + " " + b.missing();
+            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
+                    label + ": not compared (" + why + ")", warnings);
+        }
+        Summary sa = a.summary();
+        Summary sb = b.summary();
+        if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
+            String sentence = label + ": " + baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other + " "
+                    + Format.value(sb.median(), measure.unit()) + " (median per run" + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
+            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
+                    sentence, warnings);
+        }
+        double ratio = sb.median() / sa.median();
+        RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
+        String ci = String.format(Locale.ROOT, "%.0f%% CI %s to %s", options.confidence() * 100, Format.change(interval.low()),
+                Format.change(interval.high()));
+        if (!interval.bounded()) {
+            int needed = RatioInterval.runsNeeded(options.confidence());
+            String sentence = String.format(Locale.ROOT, "%s: %d runs against %d cannot show a difference at %.0f%% (needs %d per side); medians %s and %s (%s)",
+                    label, sa.runs(), sb.runs(), options.confidence() * 100, needed, Format.value(sa.median(), measure.unit()),
+                    Format.value(sb.median(), measure.unit()), Format.change(ratio));
+            return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), Report.Verdict.TOO_FEW_RUNS,
+                    sentence, warnings);
+        }
+        if (interval.contains(1.0)) {
+            return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), Report.Verdict.NO_DIFFERENCE,
+                    label + ": no difference beyond noise (" + ci + ")", warnings);
+        }
+        boolean higher = ratio > 1;
+        Report.Verdict verdict = switch (measure.direction()) {
+            case HIGHER -> higher ? Report.Verdict.BETTER : Report.Verdict.WORSE;
+            case LOWER -> higher ? Report.Verdict.WORSE : Report.Verdict.BETTER;
+            case NONE -> Report.Verdict.DIFFERENT;
+        };
+        String amount = Format.change(ratio).substring(1);
+        return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), verdict,
+                words(measure, other, amount, higher) + " (" + ci + ")", warnings);
+    }
+
+    /** "jdk25 serves 8.5% more requests/s than jdk17", "jdk25's p99 is 12% lower than jdk17's". */
+    private String words(Measure measure, String other, String amount, boolean higher) {
+        String more = higher ? "more" : "fewer";
+        return switch (measure.key()) {
+            case "rps" -> other + " serves " + amount + " " + more + " requests/s than " + baseline;
+            case "cpu" -> other + " uses " + amount + " " + (higher ? "more" : "less") + " CPU per request than " + baseline;
+            case "cores" -> other + " uses " + amount + " " + (higher ? "more" : "fewer") + " cores than " + baseline;
+            case "startup" -> other + " starts " + amount + " " + (higher ? "slower" : "faster") + " than " + baseline;
+            default -> other + "'s " + measure.label() + " is " + amount + " " + (higher ? "higher" : "lower") + " than " + baseline + "'s";
+        };
+    }
+
+    private Report.Curve curve(String scenario, List<String> shown) {
+        Map<String, List<Summary>> windows = new LinkedHashMap<>();
+        Map<String, Integer> steady = new LinkedHashMap<>();
+        double windowSeconds = 0;
+        for (String target : shown) {
+            List<RunData> runs = runsOf(target, scenario);
+            int count = runs.stream().mapToInt(r -> r.scenario(scenario).windowRps().size()).max().orElse(0);
+            List<Summary> perWindow = new ArrayList<>();
+            for (int w = 0; w < count; w++) {
+                int index = w;
+                double[] values = runs.stream().map(r -> r.scenario(scenario).windowRps()).filter(l -> l.size() > index)
+                        .mapToDouble(l -> l.get(index)).toArray();
+                perWindow.add(Summary.of(values));
+            }
+            for (RunData run : runs) {
+                windowSeconds = Math.max(windowSeconds, run.scenario(scenario).windowSeconds());
+            }
+            windows.put(target, perWindow);
+            steady.put(target, steadyWindow(perWindow));
+        }
+        return new Report.Curve(windowSeconds, windows, steady);
+    }
+
+    /** The first window within 5% of the median of the last two windows (1-based), or 0. */
+    static int steadyWindow(List<Summary> windows) {
+        if (windows.size() < 2) {
+            return 0;
+        }
+        double last = windows.get(windows.size() - 1).median();
+        double beforeLast = windows.get(windows.size() - 2).median();
+        double steady = (last + beforeLast) / 2;
+        if (steady <= 0) {
+            return 0;
+        }
+        for (int i = 0; i < windows.size(); i++) {
+            if (Math.abs(windows.get(i).median() - steady) <= 0.05 * steady) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private List<Report.TargetRow> targetRows() {
+        List<Report.TargetRow> rows = new ArrayList<>();
+        for (String target : targets) {
+            List<RunData> all = results.runs().stream().filter(r -> r.target().equals(target) && !r.status().equals("discarded")).toList();
+            RunData sample = results.runs().stream().filter(r -> r.target().equals(target)).filter(RunData::ok).findFirst()
+                    .orElse(results.runs().stream().filter(r -> r.target().equals(target)).findFirst().orElseThrow());
+            RunData.TargetSettings s = sample.settings();
+            String jvm = s.gc().isEmpty() ? "-" : String.format(Locale.ROOT, "%s GC, max heap %s, %d processor(s)", s.gc(),
+                    s.maxHeapBytes() > 0 ? Format.bytes(s.maxHeapBytes()) : "?", s.activeProcessors());
+            long ok = all.stream().filter(RunData::ok).count();
+            rows.add(new Report.TargetRow(target, (s.jdkVendor() + " " + s.jdkVersion()).trim(), s.app(),
+                    s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()), s.limits() + " (" + s.limitsMechanism() + ")", jvm,
+                    ok + " of " + all.size() + " valid"));
+        }
+        return rows;
+    }
+
+    private List<Report.Excluded> excluded() {
+        return results.runs().stream().filter(r -> !r.ok())
+                .map(r -> new Report.Excluded(String.format(Locale.ROOT, "%03d%s", r.index(), r.attempt() > 1 || r.status().equals("discarded")
+                        ? " attempt " + r.attempt() : ""), r.target(), r.status(), r.reason()))
+                .toList();
+    }
+
+    private List<String> environmentLines() {
+        List<String> lines = new ArrayList<>();
+        for (JsonNode env : results.environments().values()) {
+            lines.add("machine: " + env.path("cpuModel").asText() + ", " + env.path("logicalCores").asInt() + " logical cores (x86-64 "
+                    + env.path("x86Level").asText() + "), " + Format.bytes(env.path("memoryBytes").asDouble()) + " RAM");
+            lines.add("system: " + env.path("os").asText() + ", kernel " + env.path("kernel").asText() + ", cgroup " + env.path("cgroup").asText()
+                    + ", governor " + env.path("governor").asText());
+            lines.add("duel " + env.path("duelVersion").asText() + " (" + abbreviate(env.path("duelCommit").asText()) + "), environment "
+                    + env.path("fingerprint").asText() + ", captured " + env.path("capturedAt").asText());
+        }
+        return lines;
+    }
+
+    private static String abbreviate(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit.isEmpty() ? "no commit" : commit;
+    }
+
+    private static String hours(Duration duration) {
+        long minutes = duration.toMinutes();
+        return minutes >= 60 ? String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60) : minutes + " min";
+    }
+}

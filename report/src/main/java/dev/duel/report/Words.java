@@ -1,0 +1,96 @@
+package dev.duel.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Shared wording of renderers, so that every format says the same thing. Stateless. */
+final class Words {
+    private Words() {
+    }
+
+    static String cell(Report.Row row, Report.Cell cell) {
+        if (cell.summary() == null) {
+            return cell.missing();
+        }
+        String text = Format.summary(cell.summary(), row.measure().unit());
+        return cell.thinRuns() > 0 ? text + " [" + cell.thinRuns() + " thin run(s) left out]" : text;
+    }
+
+    static String verdict(Report.Verdict verdict) {
+        return switch (verdict) {
+            case BETTER -> "better";
+            case WORSE -> "worse";
+            case DIFFERENT -> "different";
+            case NO_DIFFERENCE -> "within noise";
+            case TOO_FEW_RUNS -> "too few runs";
+            case NOT_COMPARABLE -> "-";
+            case REFUSED -> "REFUSED";
+        };
+    }
+
+    static String ratio(Report.Comparison c) {
+        return Double.isNaN(c.ratio()) ? "-" : Format.change(c.ratio());
+    }
+
+    static String interval(Report.Comparison c) {
+        if (Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED) {
+            return "-";
+        }
+        if (c.low() <= 0 || !Double.isFinite(c.high())) {
+            return "unbounded";
+        }
+        return Format.change(c.low()) + " to " + Format.change(c.high());
+    }
+
+    static String steady(Report.Curve curve, String target) {
+        int window = curve.steadyWindow().getOrDefault(target, 0);
+        if (window == 0) {
+            return target + " did not settle within 5% of its last two windows";
+        }
+        return String.format(Locale.ROOT, "%s steady from window %d (after %.0f s)", target, window, (window - 1) * curve.windowSeconds());
+    }
+
+    static String howToRead(Report report) {
+        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median). Latency percentiles of runs "
+                + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
+                + "baseline " + report.baseline() + ", with a 95% interval: " + report.method() + ". \"Within noise\" means the interval "
+                + "contains no change.";
+    }
+
+    /** A scenario's measures x targets, header row first. */
+    static List<List<String>> measureTable(Report.ScenarioReport scenario) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>();
+        header.add("measure");
+        header.addAll(scenario.targets());
+        rows.add(header);
+        for (Report.Row row : scenario.rows()) {
+            List<String> cells = new ArrayList<>();
+            cells.add(row.measure().label());
+            row.cells().forEach(c -> cells.add(cell(row, c)));
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    /** A warm-up curve's windows x targets (median, then range), header row first. */
+    static List<List<String>> curveTable(Report.Curve curve) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>();
+        header.add("window");
+        header.addAll(curve.windows().keySet());
+        rows.add(header);
+        int count = curve.windows().values().stream().mapToInt(List::size).max().orElse(0);
+        for (int w = 0; w < count; w++) {
+            List<String> cells = new ArrayList<>();
+            cells.add(String.format(Locale.ROOT, "%d (%.0f-%.0f s)", w + 1, w * curve.windowSeconds(), (w + 1) * curve.windowSeconds()));
+            for (List<Summary> windows : curve.windows().values()) {
+                cells.add(w < windows.size() ? Format.value(windows.get(w).median(), Metric.Unit.RATE) + " (" + Format.value(windows.get(w).min(),
+                        Metric.Unit.RATE) + " to " + Format.value(windows.get(w).max(), Metric.Unit.RATE) + ")" : "-");
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.duel.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChartsAndHtmlTest {
+    private static final String EVIL = "<script>alert(1)</script>";
+
+    @TempDir
+    Path temp;
+
+    private Report report(String second) throws Exception {
+        SeededResults results = new SeededResults(temp, 5, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of("a warning with <b>markup</b> & \"quotes\""));
+        SeededResults.Behaviour a = new SeededResults.Behaviour("jdk17", "17", 1000, 10_000, 20_000, 0);
+        SeededResults.Behaviour b = new SeededResults.Behaviour(second, "25", 1200, 9_000, 20_000, 0);
+        for (int i = 0; i < 4; i++) {
+            results.run(a, "ok", "", 1, i * 2, "e", List.of("json", "curve"), false);
+            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("json", "curve"), false);
+        }
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
+    }
+
+    @Test
+    void everyChartIsARealPictureWithSeveralColours() throws Exception {
+        List<Charts.Spec> specs = Charts.specs(report("jdk25"));
+        assertEquals(List.of("rps-json.png", "rps-curve.png", "cpu-per-request.png"), specs.stream().map(Charts.Spec::file).toList(),
+                "seeded records hold no histograms, so no latency charts");
+        for (Charts.Spec spec : specs) {
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(Charts.png(spec)));
+            assertEquals(900, image.getWidth(), spec.file());
+            assertEquals(480, image.getHeight(), spec.file());
+            Set<Integer> colours = new HashSet<>();
+            for (int y = 0; y < image.getHeight(); y += 3) {
+                for (int x = 0; x < image.getWidth(); x += 3) {
+                    colours.add(image.getRGB(x, y));
+                }
+            }
+            assertTrue(colours.size() > 10, spec.file() + " has " + colours.size() + " colours: is anything drawn?");
+        }
+    }
+
+    @Test
+    void aTargetNamedLikeAScriptIsShownAsText() throws Exception {
+        Report report = report(EVIL);
+        String html = new HtmlRenderer(Charts::png).render(report);
+        assertFalse(html.contains("<script"), "no script element may come from a record");
+        assertFalse(html.contains("<b>markup</b>"));
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assertTrue(html.contains("a warning with &lt;b&gt;markup&lt;/b&gt; &amp; &quot;quotes&quot;"));
+        assertFalse(html.contains("http://") || html.contains("https://"), "the page needs no network");
+        assertTrue(html.contains("src=\"data:image/png;base64,iVBORw0KGgo"), "charts are inline PNGs");
+        String markdown = new MarkdownRenderer().render(report);
+        assertFalse(markdown.contains("<script>"), "GitHub renders raw HTML in Markdown");
+    }
+
+    @Test
+    void percentileAxisLabelsReadAsPercentiles() {
+        assertEquals("0%", Charts.percentileLabel(1));
+        assertEquals("90%", Charts.percentileLabel(10));
+        assertEquals("99%", Charts.percentileLabel(100));
+        assertEquals("99.9%", Charts.percentileLabel(1000));
+        assertEquals("99.99%", Charts.percentileLabel(10000));
+        assertEquals("", Charts.percentileLabel(50));
+    }
+}

@@ -1,0 +1,127 @@
+package dev.duel.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every renderer against a golden file, from seeded results. After an intended change, regenerate
+ * with {@code mvn -pl report test -Dgolden.update=true} and review the diff.
+ */
+class GoldenReportTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+    private static Locale previous;
+
+    @TempDir
+    static Path temp;
+    private static Report report;
+
+    @BeforeAll
+    static void build() throws Exception {
+        previous = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY); // renderers must not follow the default locale
+        report = new ReportBuilder(new ResultsReader().read(List.of(seeded(temp.resolve("results")))), ReportOptions.DEFAULT).build();
+    }
+
+    @AfterAll
+    static void restore() {
+        Locale.setDefault(previous);
+    }
+
+    /**
+     * Two JDKs, six alternating repetitions of two scenarios, one invalid run, one noisy attempt,
+     * thin samples on one side; then three warm-up curves each.
+     */
+    static Path seeded(Path directory) throws Exception {
+        SeededResults results = new SeededResults(directory, 42, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("env0000001", List.of());
+        results.suite("seeded", List.of("product: jdk25.rps >= 0.95 * jdk17.rps", "*.p99 < 20ms", "*.errors == 0"));
+        SeededResults.Behaviour jdk17 = new SeededResults.Behaviour("jdk17", "17.0.15", 13_700, 8_800, 270_000, 0.01);
+        SeededResults.Behaviour jdk25 = new SeededResults.Behaviour("jdk25", "25.0.3", 15_000, 8_100, 300_000, 0.02);
+        SeededResults.Behaviour jdk25Thin = new SeededResults.Behaviour("jdk25", "25.0.3", 15_000, 8_100, 640, 0.02);
+        double minutes = 0;
+        for (int rep = 1; rep <= 6; rep++) {
+            List<SeededResults.Behaviour> order = rep % 2 == 1 ? List.of(jdk17, jdk25) : List.of(jdk25, jdk17);
+            for (SeededResults.Behaviour b : order) {
+                SeededResults.Behaviour behaviour = b == jdk25 && rep == 3 ? jdk25Thin : b;
+                if (b == jdk17 && rep == 2) {
+                    results.run(b, "discarded", "noise: 0.61 cores busy outside duel during main (limit 0.25)", 1, minutes, "env0000001",
+                            List.of("json", "product"), false);
+                    minutes += 1.5;
+                }
+                String status = b == jdk25 && rep == 5 ? "invalid" : "ok";
+                String reason = status.equals("invalid") ? "load generator saturated: it used 93% of its 1 core(s) (limit 70%); give it 2 core(s)" : "";
+                results.run(behaviour, status, reason, b == jdk17 && rep == 2 ? 2 : 1, minutes, "env0000001", List.of("json", "product"), false);
+                minutes += 1.5;
+            }
+        }
+        for (int rep = 1; rep <= 3; rep++) {
+            for (SeededResults.Behaviour b : rep % 2 == 1 ? List.of(jdk17, jdk25) : List.of(jdk25, jdk17)) {
+                results.run(b, "ok", "", 1, minutes, "env0000001", List.of("curve"), true);
+                minutes += 2;
+            }
+        }
+        return directory;
+    }
+
+    @Test
+    void markdown() throws Exception {
+        golden("report.md", new MarkdownRenderer().render(report));
+    }
+
+    @Test
+    void terminal() throws Exception {
+        golden("report.txt", new TerminalRenderer().render(report));
+    }
+
+    @Test
+    void summaryJson() throws Exception {
+        golden("summary.json", new SummaryJsonRenderer().render(report));
+    }
+
+    @Test
+    void html() throws Exception {
+        // Chart pictures depend on fonts; here each is its file name, so the page itself is pinned down.
+        golden("report.html", new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report));
+    }
+
+    @Test
+    void chartData() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (Charts.Spec spec : Charts.specs(report)) {
+            text.append(spec.file()).append(" | ").append(spec.kind()).append(" | ").append(spec.title()).append(" | x: ").append(spec.xTitle())
+                    .append(" | y: ").append(spec.yTitle()).append(" | categories ").append(spec.categories()).append('\n');
+            for (Charts.Series series : spec.series()) {
+                text.append("  ").append(series.name()).append(": x ").append(java.util.Arrays.toString(series.x())).append(" y ")
+                        .append(java.util.Arrays.toString(series.y())).append('\n');
+            }
+        }
+        golden("charts.txt", text.toString());
+    }
+
+    static void golden(String name, String rendered) throws Exception {
+        String actual = rendered.replace(temp.toString(), "TEMP");
+        Path file = GOLDEN.resolve(name);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(file, actual);
+        }
+        assertTrue(Files.exists(file), file + " is missing: run with -Dgolden.update=true and review it");
+        String expected = Files.readString(file);
+        if (!expected.equals(actual)) {
+            Path out = Path.of("target/golden-actual").resolve(name);
+            Files.createDirectories(out.getParent());
+            Files.writeString(out, actual);
+        }
+        assertEquals(expected, actual, name + " differs from its golden file; the actual output is in target/golden-actual/" + name);
+    }
+}
