@@ -13,7 +13,7 @@ import java.util.function.Function;
 public final class HtmlRenderer {
     private final Function<Charts.Spec, byte[]> images;
 
-    /** @param images draws a chart as PNG bytes ({@link Charts#png} in real use) */
+    /** @param images draws a chart as PNG bytes ({@link Charts#png} in real use), or null when it cannot */
     public HtmlRenderer(Function<Charts.Spec, byte[]> images) {
         this.images = images;
     }
@@ -105,8 +105,13 @@ public final class HtmlRenderer {
     }
 
     private void chart(StringBuilder html, Charts.Spec spec) {
+        byte[] png = images.apply(spec);
+        if (png == null) {
+            html.append("<p class=\"note\">chart left out: ").append(escape(spec.title())).append(" (it could not be drawn here)</p>\n");
+            return;
+        }
         html.append("<figure><img alt=\"").append(escape(spec.title())).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(images.apply(spec))).append("\"><figcaption>").append(escape(spec.title()))
+                .append(Base64.getEncoder().encodeToString(png)).append("\"><figcaption>").append(escape(spec.title()))
                 .append("</figcaption></figure>\n");
     }
 
