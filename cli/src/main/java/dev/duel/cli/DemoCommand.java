@@ -1,52 +1,138 @@
 package dev.duel.cli;
 
-import dev.duel.load.LoadEngine;
-import dev.duel.load.LoadModel;
-import dev.duel.load.LoadPlan;
-import dev.duel.load.LoadResult;
-import dev.duel.load.Timing;
-import dev.duel.load.http.RequestSpec;
-import dev.duel.load.schedule.Rate;
-import dev.duel.load.sink.SinkServer;
-import java.time.Duration;
+import dev.duel.report.Report;
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportException;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.ResultsReader;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteException;
+import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.SuiteOutcome;
+import dev.duel.suite.SuiteRunner;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.Jdk;
+import dev.duel.targets.JdkResolver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code duel demo}: what duel can do on this machine with nothing else installed. Until suites
- * and reference apps exist, it shows the load engine against its in-process sink: a closed-model
- * run and an open-model run at a fixed rate, each with its summary.
+ * {@code duel demo}: the main job, small. With two JDKs installed, the minimal reference app on the
+ * oldest and the newest (17 and 25 here); with one, the two reference apps on it. Three alternating
+ * repetitions under 1 CPU / 512 MiB with an embedded PostgreSQL, then the full report.
  */
-@Command(name = "demo", description = "Shows duel at work with nothing to set up: the load engine against an in-process HTTP sink.",
-        mixinStandardHelpOptions = true, versionProvider = Duel.Version.class, footer = {"", ExitCodes.HELP})
+@Command(name = "demo", description = {"The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
+        "compares the reference API on two JDKs (or, with one JDK, its two implementations), each fresh per run",
+        "under 1 CPU / 512 MiB, three alternating repetitions; then prints the report and where report.html is."},
+        footer = {"", ExitCodes.HELP}, sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
 final class DemoCommand implements Callable<Integer> {
+    @Option(names = "--results", paramLabel = "DIR", description = "where records and report go (default: results/demo-<time>)")
+    Path results;
+
+    @Option(names = "--frameworks", description = "compare the two reference apps on one JDK even when two JDKs are installed")
+    boolean frameworks;
+
+    @CommandLine.ParentCommand
+    Duel parent;
+
     @Override
     public Integer call() throws Exception {
-        System.out.println("duel demo: the load engine against an in-process HTTP sink on 127.0.0.1.");
-        System.out.println("The sink runs in duel's own JVM, so the engine CPU shown below includes the sink's: this shows how duel");
-        System.out.println("reports, not what the engine costs (bench/loadgen-vs-wrk.sh measures that against nginx).");
-        try (SinkServer sink = SinkServer.start()) {
-            List<String> checks = List.of("status == 200", "json:/id == 42");
-            LoadPlan closed = new LoadPlan(new RequestSpec("GET", sink.url("/json"), List.of(), null), Map.of(), checks,
-                    new LoadModel.Closed(32), new Timing.Phases(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(5)),
-                    Duration.ofSeconds(10), 1, 0, LoadPlan.Transport.AUTO);
-            LoadResult closedResult = run("1/2 closed model: 32 virtual users as fast as the sink answers", closed);
-            long rate = Math.max(100, Math.round(closedResult.main().okPerSecond() * 0.5 / 100) * 100);
-            LoadPlan open = new LoadPlan(closed.request(), Map.of(), checks,
-                    new LoadModel.Open(Rate.perSecond(rate), LoadModel.Arrival.POISSON, 64), closed.timing(),
-                    Duration.ofSeconds(10), 1, 0, LoadPlan.Transport.AUTO);
-            LoadResult openResult = run("2/2 open model: Poisson arrivals at half the closed model's throughput", open);
-            return closedResult.main().errorRate() > 0 || openResult.main().errorRate() > 0 ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+        long startNanos = System.nanoTime();
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        Path home = DuelHome.locate();
+        JdkResolver jdks = new JdkResolver();
+        List<Jdk> installed = jdks.installed().stream().filter(j -> j.feature() >= 17).sorted(Comparator.comparingInt(Jdk::feature)).toList();
+        if (installed.isEmpty()) {
+            err.println("duel: demo: no JDK 17 or newer found (looked in JAVA_HOME, /usr/lib/jvm and duel's own JVM); install one");
+            return ExitCodes.USAGE;
         }
+        Jdk oldest = installed.get(0);
+        Jdk newest = installed.get(installed.size() - 1);
+        boolean twoJdks = !frameworks && newest.feature() != oldest.feature();
+        String yaml = twoJdks
+                ? resource("demo-jdks.yaml").replace("@A@", "jdk" + oldest.feature()).replace("@B@", "jdk" + newest.feature())
+                        .replace("@JAVA_B@", newest.home().toString()).replace("@FEATURE_A@", String.valueOf(oldest.feature()))
+                        .replace("@FEATURE_B@", String.valueOf(newest.feature()))
+                : resource("demo-frameworks.yaml");
+        yaml = yaml.replace("@JAVA_A@", oldest.home().toString()).replace("@HOME@", home.toString()).replace("@REST@", resource("demo-common.yaml"));
+        Path directory = results != null ? results
+                : home.resolve("results").resolve("demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        Files.createDirectories(directory);
+        Path suiteFile = directory.resolve("demo-suite.yaml");
+        if (!Files.exists(suiteFile)) {
+            Files.writeString(suiteFile, yaml);
+        }
+        out.println(twoJdks
+                ? String.format(Locale.ROOT, "duel demo: is the reference API faster on JDK %d (%s) than on JDK %d (%s)?", newest.feature(),
+                        newest.version(), oldest.feature(), oldest.version())
+                : String.format(Locale.ROOT, "duel demo: are minimal Javalin routes faster than Spring MVC controllers on JDK %d (%s)?%s",
+                        oldest.feature(), oldest.version(), frameworks ? "" : " (only one JDK is installed)"));
+        out.println("Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: " + directory);
+        Suite suite;
+        SuiteRunner runner;
+        try {
+            suite = new SuiteLoader(home).load(suiteFile);
+            runner = new SuiteRunner(suite, directory, new SuiteProgress(out, System::nanoTime), jdks, new Cgroups(), home);
+            runner.preflight();
+        } catch (SuiteException e) {
+            err.println("duel: demo: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Thread abort = new Thread(runner::abort, "duel-abort");
+        Runtime.getRuntime().addShutdownHook(abort);
+        SuiteOutcome outcome;
+        try {
+            outcome = runner.run();
+        } catch (SuiteException e) {
+            err.println("duel: demo: " + e.getMessage());
+            if (parent != null && parent.verbose) {
+                e.printStackTrace(err);
+            }
+            return ExitCodes.STOPPED;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(abort);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook stops what is left
+            }
+        }
+        Report report;
+        try {
+            report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
+        } catch (ReportException e) {
+            err.println("duel: demo: " + e.getMessage());
+            return ExitCodes.NOT_CLEAN;
+        }
+        String markdown = ReportFiles.write(report, directory, err);
+        out.println();
+        out.println(markdown);
+        out.printf(Locale.ROOT, "duel demo: done in %s. Open %s%n", SuiteProgress.clock(System.nanoTime() - startNanos),
+                directory.resolve("report.html").toAbsolutePath());
+        out.println("The full suite (6 repetitions, longer phases): ./duel run suites/" + (twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers")
+                + ".yaml, then ./duel report results/<suite>");
+        return outcome.clean() ? ExitCodes.OK : ExitCodes.NOT_CLEAN;
     }
 
-    private static LoadResult run(String title, LoadPlan plan) throws Exception {
-        System.out.println();
-        System.out.println(title);
-        LoadResult result = new LoadEngine().run(plan, new ProgressDisplay(System.err));
-        System.out.print(new SummaryFormatter().format(result, 0));
-        return result;
+    private static String resource(String name) throws IOException {
+        try (InputStream in = DemoCommand.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException(name + " is missing from duel's jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }

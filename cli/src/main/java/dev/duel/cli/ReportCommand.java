@@ -1,25 +1,16 @@
 package dev.duel.cli;
 
-import dev.duel.report.Charts;
-import dev.duel.report.HtmlRenderer;
-import dev.duel.report.MarkdownRenderer;
 import dev.duel.report.Report;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
 import dev.duel.report.ReportOptions;
 import dev.duel.report.ResultsReader;
-import dev.duel.report.SummaryJsonRenderer;
 import dev.duel.report.TerminalRenderer;
-import dev.duel.suite.AtomicJson;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,25 +57,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path folder = out != null ? out : directories.get(0);
         try {
-            Files.createDirectories(folder);
-            AtomicJson.writeBytes(folder.resolve("report.md"), new MarkdownRenderer().render(report).getBytes(StandardCharsets.UTF_8));
-            AtomicJson.writeBytes(folder.resolve("summary.json"), new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
-            Map<String, byte[]> pictures = new LinkedHashMap<>();
-            try {
-                for (Charts.Spec spec : Charts.specs(report)) {
-                    pictures.put(spec.file(), Charts.png(spec));
-                }
-            } catch (RuntimeException | Error e) {
-                // AWT without fontconfig or fonts cannot draw text; the numbers do not depend on pictures.
-                pictures.clear();
-                System.err.println("duel: charts left out (" + e + "); install fontconfig and fonts-dejavu-core to get them");
-            }
-            Path charts = Files.createDirectories(folder.resolve("charts"));
-            for (Map.Entry<String, byte[]> picture : pictures.entrySet()) {
-                AtomicJson.writeBytes(charts.resolve(picture.getKey()), picture.getValue());
-            }
-            String html = new HtmlRenderer(spec -> pictures.get(spec.file())).render(report);
-            AtomicJson.writeBytes(folder.resolve("report.html"), html.getBytes(StandardCharsets.UTF_8));
+            ReportFiles.write(report, folder, System.err);
         } catch (IOException e) {
             System.err.println("duel: cannot write the report into " + folder + " (" + e.getMessage() + "); give a writable folder with --out");
             return ExitCodes.USAGE;

@@ -80,7 +80,7 @@ class RunCommandTest {
 
         Captured report = Captured.duel("report", results.toString());
         assertEquals(ExitCodes.OK, report.exitCode(), report.err());
-        assertTrue(report.out().contains("b against a:") && report.out().contains("1 runs against 1 cannot show a difference"), report.out());
+        assertTrue(report.out().contains("b against a:") && report.out().contains("1 run(s) against 1 cannot show a difference"), report.out());
         for (String written : new String[] {"report.md", "report.html", "summary.json", "charts/rps-health.png"}) {
             assertTrue(Files.size(results.resolve(written)) > 0, written);
         }

@@ -321,13 +321,13 @@ public final class ReportBuilder {
         }
         double ratio = sb.median() / sa.median();
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
-        String ci = String.format(Locale.ROOT, "%.0f%% CI %s to %s", options.confidence() * 100, Format.change(interval.low()),
-                Format.change(interval.high()));
+        String ci = String.format(Locale.ROOT, "%.0f%% CI %s to %s%s", options.confidence() * 100, Format.change(interval.low()),
+                Format.change(interval.high()), interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");
         if (!interval.bounded()) {
             int needed = RatioInterval.runsNeeded(options.confidence());
-            String sentence = String.format(Locale.ROOT, "%s: %d runs against %d cannot show a difference at %.0f%% (needs %d per side); medians %s and %s (%s)",
-                    label, sa.runs(), sb.runs(), options.confidence() * 100, needed, Format.value(sa.median(), measure.unit()),
-                    Format.value(sb.median(), measure.unit()), Format.change(ratio));
+            String sentence = String.format(Locale.ROOT, "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs 2, or %d for an interval "
+                    + "free of assumptions); medians %s and %s (%s)", label, sa.runs(), sb.runs(), options.confidence() * 100, needed,
+                    Format.value(sa.median(), measure.unit()), Format.value(sb.median(), measure.unit()), Format.change(ratio));
             return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), Report.Verdict.TOO_FEW_RUNS,
                     sentence, warnings);
         }

@@ -1,0 +1,48 @@
+package dev.duel.cli;
+
+import dev.duel.report.Charts;
+import dev.duel.report.HtmlRenderer;
+import dev.duel.report.MarkdownRenderer;
+import dev.duel.report.Report;
+import dev.duel.report.SummaryJsonRenderer;
+import dev.duel.suite.AtomicJson;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Writes a report's files into a folder, each atomically: report.md, report.html, summary.json, charts/*.png. */
+final class ReportFiles {
+    private ReportFiles() {
+    }
+
+    /** @return the Markdown, as written */
+    static String write(Report report, Path folder, PrintStream err) throws IOException {
+        Files.createDirectories(folder);
+        String markdown = new MarkdownRenderer().render(report);
+        AtomicJson.writeBytes(folder.resolve("report.md"), markdown.getBytes(StandardCharsets.UTF_8));
+        AtomicJson.writeBytes(folder.resolve("summary.json"), new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+        Map<String, byte[]> pictures = new LinkedHashMap<>();
+        try {
+            for (Charts.Spec spec : Charts.specs(report)) {
+                pictures.put(spec.file(), Charts.png(spec));
+            }
+        } catch (RuntimeException | Error e) {
+            // AWT without fontconfig or fonts cannot draw text; the numbers do not depend on pictures.
+            pictures.clear();
+            err.println("duel: charts left out (" + e + "); install fontconfig and fonts-dejavu-core to get them");
+        }
+        if (!pictures.isEmpty()) {
+            Path charts = Files.createDirectories(folder.resolve("charts"));
+            for (Map.Entry<String, byte[]> picture : pictures.entrySet()) {
+                AtomicJson.writeBytes(charts.resolve(picture.getKey()), picture.getValue());
+            }
+        }
+        String html = new HtmlRenderer(spec -> pictures.get(spec.file())).render(report);
+        AtomicJson.writeBytes(folder.resolve("report.html"), html.getBytes(StandardCharsets.UTF_8));
+        return markdown;
+    }
+}
