@@ -45,6 +45,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--frameworks", description = "compare the two reference apps on one JDK even when two JDKs are installed")
     boolean frameworks;
 
+    @Option(names = "--dry-run", description = "print the demo's plan (targets, JDKs, limits, runs) and run nothing")
+    boolean dryRun;
+
     @CommandLine.ParentCommand
     Duel parent;
 
@@ -84,31 +87,28 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: " + directory);
         Suite suite;
         SuiteRunner runner;
+        Cgroups cgroups = new Cgroups();
         try {
             suite = new SuiteLoader(home).load(suiteFile);
-            runner = new SuiteRunner(suite, directory, new SuiteProgress(out, System::nanoTime), jdks, new Cgroups(), home);
+            runner = new SuiteRunner(suite, directory, new SuiteProgress(out, System::nanoTime), jdks, cgroups, home);
             runner.preflight();
         } catch (SuiteException e) {
             err.println("duel: demo: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        Thread abort = new Thread(runner::abort, "duel-abort");
-        Runtime.getRuntime().addShutdownHook(abort);
+        if (dryRun) {
+            RunCommand.printPlan(out, suite, directory, jdks, cgroups);
+            return ExitCodes.OK;
+        }
         SuiteOutcome outcome;
         try {
-            outcome = runner.run();
+            outcome = StoppableRun.run(runner);
         } catch (SuiteException e) {
             err.println("duel: demo: " + e.getMessage());
             if (parent != null && parent.verbose) {
                 e.printStackTrace(err);
             }
             return ExitCodes.STOPPED;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(abort);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook stops what is left
-            }
         }
         Report report;
         try {

@@ -68,22 +68,13 @@ final class RunCommand implements Callable<Integer> {
             printPlan(System.out, suite, directory, jdks, cgroups);
             return ExitCodes.OK;
         }
-        // Ctrl-C or SIGTERM: stop the target and services duel started; the cut run writes no record.
-        Thread abort = new Thread(runner::abort, "duel-abort");
-        Runtime.getRuntime().addShutdownHook(abort);
         try {
-            SuiteOutcome outcome = runner.run();
+            SuiteOutcome outcome = StoppableRun.run(runner);
             return outcome.clean() ? ExitCodes.OK : ExitCodes.NOT_CLEAN;
         } catch (SuiteException e) {
             fail(err, e, ExitCodes.STOPPED);
             err.println("duel: completed runs are kept in " + directory + "; run the same command again to resume");
             return ExitCodes.STOPPED;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(abort);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it stops what is left
-            }
         }
     }
 
@@ -95,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         return code;
     }
 
-    private static void printPlan(PrintStream out, Suite suite, Path directory, JdkResolver jdks, Cgroups cgroups) {
+    static void printPlan(PrintStream out, Suite suite, Path directory, JdkResolver jdks, Cgroups cgroups) {
         out.printf(Locale.ROOT, "suite %s (%s): %d runs, order %s, cooldown %d s%n", suite.name(), suite.file(),
                 RunPlan.of(suite).size(), suite.order().name().toLowerCase(Locale.ROOT), suite.cooldown().toSeconds());
         out.println("targets:");

@@ -62,23 +62,15 @@ final class SmokeCommand implements Callable<Integer> {
             err.println("duel: smoke: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        Thread abort = new Thread(runner::abort, "duel-abort");
-        Runtime.getRuntime().addShutdownHook(abort);
         SuiteOutcome outcome;
         try {
-            outcome = runner.run();
+            outcome = StoppableRun.run(runner);
         } catch (SuiteException e) {
             err.println("duel: smoke: " + e.getMessage());
             if (parent != null && parent.verbose) {
                 e.printStackTrace(err);
             }
             return ExitCodes.STOPPED;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(abort);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook stops what is left
-            }
         }
         List<String> problems = new ArrayList<>(outcome.problems());
         List<String> warnings = new ArrayList<>();

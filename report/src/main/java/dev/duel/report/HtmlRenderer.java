@@ -84,6 +84,7 @@ public final class HtmlRenderer {
         for (String other : others) {
             List<Report.Comparison> comparisons = scenario.comparisons().stream().filter(c -> c.other().equals(other)).toList();
             String baseline = comparisons.get(0).baseline();
+            List<String> warnings = Words.distinctWarnings(comparisons);
             html.append("<h3>").append(escape(other)).append(" against ").append(escape(baseline)).append("</h3>\n<table>\n<tr>");
             for (String h : List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "in words", "warnings")) {
                 html.append("<th>").append(escape(h)).append("</th>");
@@ -93,12 +94,17 @@ public final class HtmlRenderer {
                 String label = scenario.row(c.measure()) == null ? c.measure() : scenario.row(c.measure()).measure().label();
                 html.append("<tr class=\"").append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\">");
                 for (String cell : List.of(label, Words.ratio(c), Words.interval(c), Words.verdict(c.verdict()), c.sentence(),
-                        String.join("; ", c.warnings()))) {
+                        Words.warningRefs(c, warnings))) {
                     html.append("<td>").append(escape(cell)).append("</td>");
                 }
                 html.append("</tr>\n");
             }
             html.append("</table>\n");
+            if (!warnings.isEmpty()) {
+                html.append("<ol class=\"warnings\">\n");
+                warnings.forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
+                html.append("</ol>\n");
+            }
         }
         String slug = Charts.slug(scenario.name());
         specs.stream().filter(s -> s.kind() != Charts.Kind.BARS && s.file().endsWith("-" + slug + ".png")).forEach(s -> chart(html, s));
@@ -147,7 +153,8 @@ public final class HtmlRenderer {
             body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; } h3 { font-size: 1.05em; }
             .meta { color: #555; }
-            .warnings { background: #fff4e5; border-left: 4px solid #e69500; padding: .5em 1em; }
+            .warnings { background: #fff4e5; border-left: 4px solid #e69500; padding: .5em 1em .5em 2.5em; }
+            div.warnings { padding-left: 1em; }
             table { border-collapse: collapse; margin: .5em 0 1em; font-size: .9em; }
             th, td { border: 1px solid #ddd; padding: .3em .6em; text-align: left; vertical-align: top; }
             th { background: #f5f5f5; }

@@ -59,11 +59,19 @@ public final class MarkdownRenderer {
             List<Report.Comparison> comparisons = scenario.comparisons().stream().filter(c -> c.other().equals(other)).toList();
             String baseline = comparisons.get(0).baseline();
             md.append("**").append(escape(other)).append(" against ").append(escape(baseline)).append("**\n\n");
+            List<String> warnings = Words.distinctWarnings(comparisons);
             table(md, List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "warnings"),
                     comparisons.stream().filter(c -> !Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED)
                             .map(c -> List.of(label(scenario, c), Words.ratio(c), Words.interval(c), Words.verdict(c.verdict()),
-                                    String.join("; ", c.warnings())))
+                                    Words.warningRefs(c, warnings)))
                             .toList());
+            for (int i = 0; i < warnings.size(); i++) {
+                md.append("> [").append(i + 1).append("] ").append(escape(warnings.get(i))).append("\n>\n");
+            }
+            if (!warnings.isEmpty()) {
+                md.setLength(md.length() - 2);
+                md.append('\n');
+            }
             for (Report.Comparison c : comparisons) {
                 md.append("- ").append(escape(c.sentence())).append('\n');
             }

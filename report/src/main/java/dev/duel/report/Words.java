@@ -93,4 +93,16 @@ final class Words {
         }
         return rows;
     }
+
+    /** Distinct warnings of a group of comparisons, in order: rows refer to them by number. */
+    static List<String> distinctWarnings(List<Report.Comparison> comparisons) {
+        List<String> distinct = new ArrayList<>();
+        comparisons.forEach(c -> c.warnings().stream().filter(w -> !distinct.contains(w)).forEach(distinct::add));
+        return distinct;
+    }
+
+    /** "[1] [2]": the row's warnings as numbers into {@link #distinctWarnings}. */
+    static String warningRefs(Report.Comparison comparison, List<String> distinct) {
+        return String.join(" ", comparison.warnings().stream().map(w -> "[" + (distinct.indexOf(w) + 1) + "]").toList());
+    }
 }
