@@ -107,6 +107,9 @@ public final class ReportBuilder {
                     continue; // its windows are the warm-up, shown as a curve
                 }
                 rows.add(metricRow(metric, name, shown));
+                if (metric == Metric.ERRORS) {
+                    rows.addAll(errorKindRows(name, shown));
+                }
             }
             Set<String> services = new TreeSet<>();
             valid.stream().map(r -> r.scenario(name)).filter(s -> s != null).forEach(s -> services.addAll(s.serviceCores().keySet()));
@@ -200,6 +203,23 @@ public final class ReportBuilder {
             }
         }
         return new Report.Row(measure, cells);
+    }
+
+    /** One row per kind of failure (timeout, status, check...) that any valid run saw. */
+    private List<Report.Row> errorKindRows(String scenario, List<String> shown) {
+        Set<String> kinds = new LinkedHashSet<>();
+        valid.stream().map(r -> r.scenario(scenario)).filter(s -> s != null)
+                .forEach(s -> s.failuresByKind().forEach((kind, count) -> {
+                    if (count > 0) {
+                        kinds.add(kind);
+                    }
+                }));
+        List<Report.Row> rows = new ArrayList<>();
+        for (String kind : new TreeSet<>(kinds)) {
+            Measure measure = new Measure("errors." + kind, "errors: " + kind, Metric.Unit.COUNT, Metric.Direction.LOWER, false);
+            rows.add(row(measure, shown, t -> values(t, scenario, s -> s.failuresByKind().getOrDefault(kind, 0L)), t -> 0));
+        }
+        return rows;
     }
 
     private List<RunData> runsOf(String target, String scenario) {
