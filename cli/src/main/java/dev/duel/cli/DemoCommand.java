@@ -74,9 +74,19 @@ final class DemoCommand implements Callable<Integer> {
         yaml = yaml.replace("@JAVA_A@", oldest.home().toString()).replace("@HOME@", home.toString()).replace("@REST@", resource("demo-common.yaml"));
         Path directory = results != null ? results
                 : home.resolve("results").resolve("demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
-        Files.createDirectories(directory);
-        Path suiteFile = directory.resolve("demo-suite.yaml");
-        if (!Files.exists(suiteFile)) {
+        Path suiteFile;
+        if (dryRun) {
+            // A plan leaves nothing behind.
+            suiteFile = Files.createTempFile("duel-demo-", ".yaml");
+            suiteFile.toFile().deleteOnExit();
+            Files.writeString(suiteFile, yaml);
+        } else {
+            suiteFile = directory.resolve("demo-suite.yaml");
+            if (Files.exists(suiteFile) && !Files.readString(suiteFile).equals(yaml)) {
+                err.println("duel: demo: " + directory + " holds another demo (its demo-suite.yaml differs); give a new folder with --results");
+                return ExitCodes.USAGE;
+            }
+            Files.createDirectories(directory);
             Files.writeString(suiteFile, yaml);
         }
         out.println(twoJdks
@@ -117,7 +127,14 @@ final class DemoCommand implements Callable<Integer> {
             err.println("duel: demo: " + e.getMessage());
             return ExitCodes.NOT_CLEAN;
         }
-        String markdown = ReportFiles.write(report, directory, err);
+        String markdown;
+        try {
+            markdown = ReportFiles.write(report, directory, err);
+        } catch (IOException e) {
+            err.println("duel: demo: the runs are recorded in " + directory + ", but the report could not be written there (" + e.getMessage()
+                    + "); run ./duel report " + directory + " --out DIR");
+            return ExitCodes.USAGE;
+        }
         out.println();
         out.println(markdown);
         out.printf(Locale.ROOT, "duel demo: done in %s. Open %s%n", SuiteProgress.clock(System.nanoTime() - startNanos),

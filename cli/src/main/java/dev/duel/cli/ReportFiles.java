@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** Writes a report's files into a folder, each atomically: report.md, report.html, summary.json, charts/*.png. */
 final class ReportFiles {
@@ -35,8 +36,17 @@ final class ReportFiles {
             pictures.clear();
             err.println("duel: charts left out (" + e + "); install fontconfig and fonts-dejavu-core to get them");
         }
+        Path charts = folder.resolve("charts");
+        if (Files.isDirectory(charts)) {
+            // Pictures of an earlier report would sit beside numbers they do not show.
+            try (Stream<Path> old = Files.list(charts)) {
+                for (Path png : old.filter(f -> f.getFileName().toString().endsWith(".png")).toList()) {
+                    Files.delete(png);
+                }
+            }
+        }
         if (!pictures.isEmpty()) {
-            Path charts = Files.createDirectories(folder.resolve("charts"));
+            Files.createDirectories(charts);
             for (Map.Entry<String, byte[]> picture : pictures.entrySet()) {
                 AtomicJson.writeBytes(charts.resolve(picture.getKey()), picture.getValue());
             }

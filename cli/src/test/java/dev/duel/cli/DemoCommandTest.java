@@ -1,9 +1,11 @@
 package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.targets.JdkResolver;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,6 +39,7 @@ class DemoCommandTest {
         Captured plan = Captured.duel("demo", "--dry-run", "--results", temp.resolve("a").toString());
         assertEquals(ExitCodes.OK, plan.exitCode(), plan.err());
         assertTrue(plan.out().contains("6 runs, order alternate"), plan.out());
+        assertFalse(Files.exists(temp.resolve("a")), "a plan leaves nothing behind");
         if (features >= 2) {
             assertTrue(plan.out().contains("suite demo-jdk") && plan.out().contains("001  jdk"), plan.out());
         } else {

@@ -5,8 +5,10 @@ import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -39,9 +41,11 @@ public final class Charts {
     /**
      * A chart as data. {@code categories} name the x positions of RUNS and BARS charts.
      *
-     * @param file the PNG's file name, e.g. "rps-json.png"
+     * @param file     the PNG's file name, e.g. "rps-json.png", unique within a report
+     * @param scenario the scenario it belongs to, or null for charts across scenarios
      */
-    public record Spec(String file, Kind kind, String title, String xTitle, String yTitle, List<String> categories, List<Series> series) {
+    public record Spec(String file, String scenario, Kind kind, String title, String xTitle, String yTitle, List<String> categories,
+            List<Series> series) {
         public Spec {
             categories = List.copyOf(categories);
             series = List.copyOf(series);
@@ -54,16 +58,22 @@ public final class Charts {
     public static List<Spec> specs(Report report) {
         List<Spec> specs = new ArrayList<>();
         List<String> barCategories = new ArrayList<>();
+        Set<String> slugs = new HashSet<>();
         for (Report.ScenarioReport scenario : report.scenarios()) {
+            // Two scenario names may reduce to one slug ("GET /a", "get-a"): each keeps its own files.
+            String slug = slug(scenario.name());
+            for (int n = 2; !slugs.add(slug); n++) {
+                slug = slug(scenario.name()) + "-" + n;
+            }
             Report.Row rps = scenario.row(Metric.RPS.key());
             if (rps != null && rps.cells().stream().anyMatch(c -> c.summary() != null)) {
-                specs.add(runs(scenario, rps));
+                specs.add(runs(scenario, rps, slug));
             }
             if (scenario.curve() != null && !scenario.curve().windows().isEmpty()) {
-                specs.add(curve(scenario));
+                specs.add(curve(scenario, slug));
             }
             if (scenario.latency().values().stream().anyMatch(points -> !points.isEmpty())) {
-                specs.add(percentiles(scenario));
+                specs.add(percentiles(scenario, slug));
             }
             Report.Row cpu = scenario.row(Metric.CPU_PER_REQUEST.key());
             if (cpu != null && cpu.cells().stream().anyMatch(c -> c.summary() != null)) {
@@ -77,7 +87,7 @@ public final class Charts {
     }
 
     /** Each run as a dot at its target's position (spread sideways in run order), the median as a short bar. */
-    private static Spec runs(Report.ScenarioReport scenario, Report.Row rps) {
+    private static Spec runs(Report.ScenarioReport scenario, Report.Row rps, String slug) {
         List<Series> series = new ArrayList<>();
         for (int t = 0; t < scenario.targets().size(); t++) {
             Summary summary = rps.cells().get(t).summary();
@@ -93,11 +103,11 @@ public final class Charts {
             series.add(new Series(scenario.targets().get(t) + " median", new double[] {t + 0.7, t + 1.3},
                     new double[] {summary.median(), summary.median()}));
         }
-        return new Spec("rps-" + slug(scenario.name()) + ".png", Kind.RUNS, scenario.name() + ": requests/s of each run (bar: median)",
+        return new Spec("rps-" + slug + ".png", scenario.name(), Kind.RUNS, scenario.name() + ": requests/s of each run (bar: median)",
                 "target", "requests/s", scenario.targets(), series);
     }
 
-    private static Spec curve(Report.ScenarioReport scenario) {
+    private static Spec curve(Report.ScenarioReport scenario, String slug) {
         Report.Curve curve = scenario.curve();
         List<Series> series = new ArrayList<>();
         curve.windows().forEach((target, windows) -> {
@@ -109,12 +119,12 @@ public final class Charts {
             }
             series.add(new Series(target, x, y));
         });
-        return new Spec("curve-" + slug(scenario.name()) + ".png", Kind.CURVE, scenario.name() + ": warm-up curve (median over runs)",
+        return new Spec("curve-" + slug + ".png", scenario.name(), Kind.CURVE, scenario.name() + ": warm-up curve (median over runs)",
                 "seconds since the first correct answer (window end)", "requests/s", List.of(), series);
     }
 
     /** x = 1 / (1 - p): 90% at 10, 99% at 100, 99.9% at 1,000, as HdrHistogram plots it. */
-    private static Spec percentiles(Report.ScenarioReport scenario) {
+    private static Spec percentiles(Report.ScenarioReport scenario, String slug) {
         List<Series> series = new ArrayList<>();
         scenario.latency().forEach((target, points) -> {
             if (points.isEmpty()) {
@@ -128,7 +138,7 @@ public final class Charts {
             }
             series.add(new Series(target, x, y));
         });
-        return new Spec("latency-" + slug(scenario.name()) + ".png", Kind.PERCENTILES, scenario.name()
+        return new Spec("latency-" + slug + ".png", scenario.name(), Kind.PERCENTILES, scenario.name()
                 + ": latency by percentile (all valid runs merged)", "percentile", "latency (ms)", List.of(), series);
     }
 
@@ -153,7 +163,7 @@ public final class Charts {
             }
             series.add(new Series(target, x, y));
         }
-        return new Spec("cpu-per-request.png", Kind.BARS, "target CPU per request (median over runs)", "scenario",
+        return new Spec("cpu-per-request.png", null, Kind.BARS, "target CPU per request (median over runs)", "scenario",
                 "CPU microseconds per request", scenarios, series);
     }
 

@@ -106,8 +106,7 @@ public final class HtmlRenderer {
                 html.append("</ol>\n");
             }
         }
-        String slug = Charts.slug(scenario.name());
-        specs.stream().filter(s -> s.kind() != Charts.Kind.BARS && s.file().endsWith("-" + slug + ".png")).forEach(s -> chart(html, s));
+        specs.stream().filter(s -> scenario.name().equals(s.scenario())).forEach(s -> chart(html, s));
     }
 
     private void chart(StringBuilder html, Charts.Spec spec) {

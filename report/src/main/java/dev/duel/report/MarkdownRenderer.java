@@ -112,9 +112,8 @@ public final class MarkdownRenderer {
         StringBuilder out = new StringBuilder(text.length());
         for (char c : text.toCharArray()) {
             switch (c) {
-                case '|', '*', '_', '`', '[', ']', '<', '>', '#', '\\' -> out.append('\\').append(c);
-                case '\n' -> out.append(' ');
-                default -> out.append(c);
+                case '|', '*', '_', '`', '[', ']', '<', '>', '#', '~', '\\' -> out.append('\\').append(c);
+                default -> out.append(Character.isISOControl(c) ? ' ' : c);
             }
         }
         return out.toString();

@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
  * means "not measured" and is left out.
  */
 public enum Metric {
-    RPS("rps", "requests/s", Unit.RATE, Direction.HIGHER, false, s -> s.requestsPerSecond()),
+    RPS("rps", "requests/s", Unit.RATE, Direction.HIGHER, false, s -> s.okPerSecond()),
     P50("p50", "p50", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p50")),
     P90("p90", "p90", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p90")),
     P99("p99", "p99", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99")),

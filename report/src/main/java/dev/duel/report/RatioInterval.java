@@ -63,6 +63,10 @@ public final class RatioInterval {
         }
         Arrays.sort(shifts);
         double[] distinct = Arrays.stream(shifts).distinct().toArray();
+        if (distinct.length == 1) {
+            // Every run gave the same value on each side: no noise estimate, no interval.
+            return new Interval(0, Double.POSITIVE_INFINITY, confidence, Method.NONE);
+        }
         MannWhitneyUTest test = MannWhitneyUTest.withDefaults().with(PValueMethod.AUTO);
         // The test accepts a contiguous run of the gaps between sorted pairwise shifts; its ends are the bounds.
         int firstAccepted = -1;
@@ -96,7 +100,8 @@ public final class RatioInterval {
         double standardError = Math.sqrt(varianceA + varianceB);
         double shift = meanB - meanA;
         if (standardError == 0) {
-            return new Interval(Math.exp(shift), Math.exp(shift), confidence, Method.WELCH_T);
+            // No run-to-run variation on either side: nothing to tell noise from a difference.
+            return new Interval(0, Double.POSITIVE_INFINITY, confidence, Method.NONE);
         }
         double freedom = Math.pow(varianceA + varianceB, 2)
                 / (varianceA * varianceA / (logA.length - 1) + varianceB * varianceB / (logB.length - 1));

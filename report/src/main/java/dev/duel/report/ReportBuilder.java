@@ -62,7 +62,9 @@ public final class ReportBuilder {
         if (valid.stream().anyMatch(r -> r.startupMillis() > 0)) {
             scenarios.add(startupSection());
         }
-        Thresholds evaluator = new Thresholds(scenarios, targets);
+        Thresholds evaluator = new Thresholds(scenarios, targets, (scenario, a, b) -> options.allowDistant() ? null
+                : refusal(scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(a)).toList() : runsOf(a, scenario),
+                        scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(b)).toList() : runsOf(b, scenario)));
         List<Report.ThresholdResult> thresholds = new ArrayList<>();
         for (String expression : results.thresholds()) {
             try {
@@ -297,9 +299,8 @@ public final class ReportBuilder {
             warnings.add(target + ": " + invalid + " run(s) invalid (load generator saturated) and left out");
         }
         // Attempts discarded for noise were repeated: they are listed among the runs left out, not held against the rest.
-        if (kept.stream().anyMatch(r -> !r.settings().limitsEnforced())) {
-            warnings.add(target + ": limits " + kept.get(0).settings().limitsMechanism());
-        }
+        kept.stream().filter(r -> !r.settings().limits().equals("none") && !r.settings().limitsEnforced()).findFirst()
+                .ifPresent(r -> warnings.add(target + ": limits " + r.settings().limits() + " " + r.settings().limitsMechanism()));
         for (Report.Row row : rows) {
             if (row.measure().key().equals(Metric.TREND.key())) {
                 Summary trend = row.cells().get(column).summary();
@@ -340,6 +341,13 @@ public final class ReportBuilder {
                     sentence, warnings);
         }
         double ratio = sb.median() / sa.median();
+        if (sa.min() == sa.max() && sb.min() == sb.max() && sa.runs() > 1 && sb.runs() > 1) {
+            String sentence = label + ": every run gave " + Format.value(sa.median(), measure.unit()) + " for " + baseline + " and "
+                    + Format.value(sb.median(), measure.unit()) + " for " + other + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
+                    + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
+            return new Report.Comparison(measure.key(), baseline, other, ratio, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
+                    sentence, warnings);
+        }
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
         String ci = String.format(Locale.ROOT, "%.0f%% CI %s to %s%s", options.confidence() * 100, Format.change(interval.low()),
                 Format.change(interval.high()), interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");

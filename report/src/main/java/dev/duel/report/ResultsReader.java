@@ -131,7 +131,7 @@ public final class ResultsReader {
         }
         List<Double> starts = result.path("kind").asText().equals("startup") ? recordStarts : List.of();
         return new RunData.ScenarioData(result.path("scenario").asText(), result.path("kind").asText("load"), describeLoad(load.path("settings")),
-                main.path("durationMillis").asDouble() / 1000, latency.path("count").asLong(), main.path("requestsPerSecond").asDouble(),
+                main.path("durationMillis").asDouble() / 1000, latency.path("count").asLong(), main.path("okPerSecond").asDouble(),
                 latency.path("meanMicros").asDouble(), percentiles, main.path("failed").asLong(), failures,
                 targetMain.path("cpuMicrosPerRequest").asDouble(-1), targetMain.path("cores").asDouble(-1),
                 targetMain.path("throttledShare").asDouble(-1), result.path("peakRssBytes").asLong(-1), services, windows, windowSeconds,

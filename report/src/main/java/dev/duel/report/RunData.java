@@ -57,6 +57,7 @@ public record RunData(
      * One scenario measured in a run (main phase only, except the windows).
      *
      * @param samples              correct responses in main: the latency histogram's count
+     * @param okPerSecond          correct responses per second of main: a target that fails fast serves nothing
      * @param latencyMicros        main-phase latency percentiles by name ("p50", "p90", "p99", "p99.9"), microseconds
      * @param failuresByKind       failed requests in main by kind (connect, timeout, status, check...)
      * @param cpuMicrosPerRequest  target CPU over main / requests completed in main, or -1
@@ -70,7 +71,7 @@ public record RunData(
      *                             measured: not at steady state), or NaN when main is shorter than 6 s
      */
     public record ScenarioData(String scenario, String kind, String load, double durationSeconds, long samples,
-            double requestsPerSecond, double meanLatencyMicros, Map<String, Double> latencyMicros, long failed,
+            double okPerSecond, double meanLatencyMicros, Map<String, Double> latencyMicros, long failed,
             Map<String, Long> failuresByKind, double cpuMicrosPerRequest, double cores, double throttledShare,
             long peakRssBytes, Map<String, Double> serviceCores, List<Double> windowRps, double windowSeconds,
             double loadgenUtilization, List<Double> startsMillis, String latencyHistogram, double mainTrend) {

@@ -18,15 +18,22 @@ final class Thresholds {
     private static final Pattern SCENARIO = Pattern.compile("^\\s*([^\\s:.*][^\\s:]*)\\s*:\\s*(.+)$");
     private static final Pattern COMPARISON = Pattern.compile("^(.+?)\\s*(>=|<=|==|!=|>|<)\\s*(.+)$");
     /** {@code [factor *] target.measure}; {@code target measure} (a space) reads the same. */
-    private static final Pattern REFERENCE = Pattern.compile("^(?:([0-9]*\\.?[0-9]+)\\s*\\*\\s*)?([\\w*-]+)(?:\\.|\\s+)([a-z][\\w.]*)$");
+    private static final Pattern REFERENCE = Pattern.compile("^(?:([0-9]*\\.?[0-9]+)\\s*\\*\\s*)?([\\w*-]+)(?:\\.|\\s+)([a-z][\\w.-]*)$");
     private static final Pattern CONSTANT = Pattern.compile("^([0-9]*\\.?[0-9]+)\\s*(us|µs|ms|s|%|KiB|MiB|GiB)?$");
+
+    /** Why two targets' runs of a scenario must not be compared, or null. */
+    interface Refusal {
+        String of(String scenario, String targetA, String targetB);
+    }
 
     private final List<Report.ScenarioReport> scenarios;
     private final List<String> targets;
+    private final Refusal refusal;
 
-    Thresholds(List<Report.ScenarioReport> scenarios, List<String> targets) {
+    Thresholds(List<Report.ScenarioReport> scenarios, List<String> targets, Refusal refusal) {
         this.scenarios = scenarios;
         this.targets = targets;
+        this.refusal = refusal;
     }
 
     private record Operand(double factor, String target, String key, Double constant, String unit) {
@@ -77,6 +84,21 @@ final class Thresholds {
                     continue; // this scenario does not measure it
                 }
                 String where = scenario.name() + ": ";
+                if (left.reference() && right.reference()) {
+                    String a = left.target.equals("*") ? target : left.target;
+                    String b = right.target.equals("*") ? target : right.target;
+                    String refused = a.equals(b) ? null : refusal.of(scenario.name(), a, b);
+                    if (refused != null) {
+                        // A threshold between two targets is a comparison: it is refused when the comparison is.
+                        results.add(new Report.ThresholdResult(expression, false, where + "not judged: " + refused));
+                        continue;
+                    }
+                    Metric.Unit other = unitOf(right, scenario);
+                    if (other != null && other != unit) {
+                        throw new ReportException("threshold '" + expression + "': " + left.key + " and " + right.key
+                                + " are in different units; compare like with like");
+                    }
+                }
                 if (l.missing != null || r.missing != null) {
                     results.add(new Report.ThresholdResult(expression, false, where + (l.missing != null ? l.missing : r.missing)));
                     continue;

@@ -34,7 +34,7 @@ final class Words {
     }
 
     static String interval(Report.Comparison c) {
-        if (Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED) {
+        if (Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
             return "-";
         }
         if (c.low() <= 0 || !Double.isFinite(c.high())) {
@@ -52,7 +52,8 @@ final class Words {
     }
 
     static String howToRead(Report report) {
-        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median). Latency percentiles of runs "
+        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median). Requests/s counts correct "
+                + "responses only. Latency percentiles of runs "
                 + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
                 + "baseline " + report.baseline() + ", with a 95% interval: " + report.method() + ". \"Within noise\" means the interval "
                 + "contains no change.";

@@ -75,4 +75,29 @@ class ChartsAndHtmlTest {
         assertEquals("99.99%", Charts.percentileLabel(10000));
         assertEquals("", Charts.percentileLabel(50));
     }
+
+    @Test
+    void scenariosWhoseNamesLookAlikeKeepTheirOwnCharts() throws Exception {
+        SeededResults results = new SeededResults(temp, 8, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 10_000, 20_000, 0);
+        for (int i = 0; i < 2; i++) {
+            results.run(a, "ok", "", 1, i, "e", List.of("json", "db-json", "DB JSON"), false);
+        }
+        Report report = new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
+        List<Charts.Spec> specs = Charts.specs(report);
+        assertEquals(List.of("rps-json.png", "rps-db-json.png", "rps-db-json-2.png", "cpu-per-request.png"),
+                specs.stream().map(Charts.Spec::file).toList());
+        assertEquals("DB JSON", specs.get(2).scenario());
+        String html = new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report);
+        int jsonSection = html.indexOf("<h2>json</h2>");
+        int dbSection = html.indexOf("<h2>db-json</h2>");
+        String jsonPart = html.substring(jsonSection, dbSection);
+        assertEquals(1, jsonPart.split("<figure>", -1).length - 1, "the json section holds only its own chart");
+    }
+
+    @Test
+    void markdownKeepsEveryRecordStringOnOneTableRow() {
+        assertEquals("exited  Caused by \\~\\~x\\~\\~ \\| \\<b\\>", MarkdownRenderer.escape("exited\r\nCaused by ~~x~~ | <b>"));
+    }
 }

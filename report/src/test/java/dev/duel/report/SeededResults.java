@@ -119,6 +119,7 @@ final class SeededResults {
         ObjectNode main = load.putObject("main");
         main.put("durationMillis", 20000.0);
         main.put("requestsPerSecond", rps);
+        main.put("okPerSecond", rps);
         main.put("failed", 0);
         ObjectNode failures = main.putObject("failures");
         for (String kind : List.of("connect", "timeout", "reset", "protocol", "status", "check")) {

@@ -124,10 +124,14 @@ class StatisticsTest {
             results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
             results.run(b, "ok", "", 1, 180 + i * 2, "e", List.of("s"), false);
         }
-        Report refused = build(ReportOptions.DEFAULT);
+        Report refused = build(new ReportOptions(null, Duration.ofHours(2), false, List.of("b.rps >= a.rps", "*.errors == 0"), 0.95, 0.2));
         Report.Comparison rps = comparison(refused, "rps");
         assertEquals(Report.Verdict.REFUSED, rps.verdict());
         assertTrue(rps.sentence().contains("runs taken 3 h 07 min apart (more than 2 h 00 min)"), rps.sentence());
+        Report.ThresholdResult between = refused.thresholds().get(0);
+        assertFalse(between.passed(), "a threshold between two targets is refused with their comparison");
+        assertTrue(between.detail().startsWith("s: not judged: runs taken 3 h 07 min apart"), between.detail());
+        assertTrue(refused.thresholds().get(1).passed(), "a threshold on each target alone is no comparison: " + refused.thresholds().get(1));
 
         Report within = build(new ReportOptions(null, Duration.ofHours(4), false, List.of(), 0.95, 0.2));
         assertTrue(comparison(within, "rps").verdict() != Report.Verdict.REFUSED);
@@ -203,5 +207,24 @@ class StatisticsTest {
         assertEquals(9, scenario.row("errors").cells().get(0).summary().max());
         assertEquals(7, scenario.row("errors.check").cells().get(0).summary().max());
         assertEquals(0, scenario.row("errors.timeout").cells().get(0).summary().median());
+    }
+
+    @Test
+    void runsThatNeverVaryGiveNoVerdictRatherThanAZeroWidthInterval() throws Exception {
+        SeededResults results = new SeededResults(temp, 6, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
+        SeededResults.Behaviour b = new SeededResults.Behaviour("b", "25", 1000, 5_000, 20_000, 0);
+        for (int i = 0; i < 2; i++) {
+            results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        // Throttling is recorded as the same share in every seeded run: identical on each side.
+        Report.Comparison cores = comparison(build(ReportOptions.DEFAULT), "cores");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, cores.verdict());
+        assertTrue(cores.sentence().startsWith("cores used: every run gave 0.99 for a and 0.99 for b; with no run-to-run variation"),
+                cores.sentence());
+        assertFalse(RatioInterval.of(new double[] {812, 812}, new double[] {790, 790}, 0.95).bounded());
+        assertFalse(RatioInterval.of(new double[] {5, 5, 5, 5}, new double[] {7, 7, 7, 7}, 0.95).bounded());
     }
 }
