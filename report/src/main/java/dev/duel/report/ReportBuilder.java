@@ -381,9 +381,15 @@ public final class ReportBuilder {
             case "rps" -> other + " serves " + amount + " " + more + " requests/s than " + baseline;
             case "cpu" -> other + " uses " + amount + " " + (higher ? "more" : "less") + " CPU per request than " + baseline;
             case "cores" -> other + " uses " + amount + " " + (higher ? "more" : "fewer") + " cores than " + baseline;
-            case "startup" -> other + " starts " + amount + " " + (higher ? "slower" : "faster") + " than " + baseline;
-            default -> other + "'s " + measure.label() + " is " + amount + " " + (higher ? "higher" : "lower") + " than " + baseline + "'s";
+            case "startup" -> other + " takes " + amount + " " + (higher ? "longer" : "less time") + " to start than " + baseline;
+            default -> possessive(other) + " " + measure.label() + " is " + amount + " " + (higher ? "higher" : "lower") + " than "
+                    + possessive(baseline);
         };
+    }
+
+    /** "jdk25's", "controllers'". */
+    static String possessive(String name) {
+        return name.endsWith("s") ? name + "'" : name + "'s";
     }
 
     private Report.Curve curve(String scenario, List<String> shown) {

@@ -227,4 +227,10 @@ class StatisticsTest {
         assertFalse(RatioInterval.of(new double[] {812, 812}, new double[] {790, 790}, 0.95).bounded());
         assertFalse(RatioInterval.of(new double[] {5, 5, 5, 5}, new double[] {7, 7, 7, 7}, 0.95).bounded());
     }
+
+    @Test
+    void namesEndingInSTakeAnApostropheOnly() {
+        assertEquals("controllers'", ReportBuilder.possessive("controllers"));
+        assertEquals("jdk25's", ReportBuilder.possessive("jdk25"));
+    }
 }
