@@ -26,10 +26,7 @@ class ChartsAndHtmlTest {
         results.environment("e", List.of("a warning with <b>markup</b> & \"quotes\""));
         SeededResults.Behaviour a = new SeededResults.Behaviour("jdk17", "17", 1000, 10_000, 20_000, 0);
         SeededResults.Behaviour b = new SeededResults.Behaviour(second, "25", 1200, 9_000, 20_000, 0);
-        for (int i = 0; i < 4; i++) {
-            results.run(a, "ok", "", 1, i * 2, "e", List.of("json", "curve"), false);
-            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("json", "curve"), false);
-        }
+        results.interleaved(a, b, 4, List.of("json", "curve"));
         return new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
     }
 

@@ -165,4 +165,12 @@ final class SeededResults {
     private double noise(double relative) {
         return 1 + relative * (random.nextDouble() * 2 - 1);
     }
+
+    /** {@code each} ok runs of a and of b in turn, one minute apart, all in environment "e". */
+    void interleaved(Behaviour a, Behaviour b, int each, List<String> scenarios) throws IOException {
+        for (int i = 0; i < each; i++) {
+            run(a, "ok", "", 1, i * 2, "e", scenarios, false);
+            run(b, "ok", "", 1, i * 2 + 1, "e", scenarios, false);
+        }
+    }
 }

@@ -148,10 +148,7 @@ class StatisticsTest {
         results.environment("e", List.of());
         SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 10_000, 20_000, 0);
         SeededResults.Behaviour b = new SeededResults.Behaviour("b", "25", 1300, 5_000, 20_000, 0);
-        for (int i = 0; i < 6; i++) {
-            results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
-            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
-        }
+        results.interleaved(a, b, 6, List.of("s"));
         Report report = build(ReportOptions.DEFAULT);
         Report.Comparison rps = comparison(report, "rps");
         assertEquals(Report.Verdict.BETTER, rps.verdict());
@@ -215,10 +212,7 @@ class StatisticsTest {
         results.environment("e", List.of());
         SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
         SeededResults.Behaviour b = new SeededResults.Behaviour("b", "25", 1000, 5_000, 20_000, 0);
-        for (int i = 0; i < 2; i++) {
-            results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
-            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
-        }
+        results.interleaved(a, b, 2, List.of("s"));
         // Throttling is recorded as the same share in every seeded run: identical on each side.
         Report.Comparison cores = comparison(build(ReportOptions.DEFAULT), "cores");
         assertEquals(Report.Verdict.NOT_COMPARABLE, cores.verdict());

@@ -23,10 +23,7 @@ class ThresholdsTest {
         results.environment("e", List.of());
         SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 10_000, 20_000, 0);
         SeededResults.Behaviour b = new SeededResults.Behaviour("b", "25", 1300, 30_000, 20_000, 0);
-        for (int i = 0; i < 4; i++) {
-            results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
-            results.run(b, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
-        }
+        results.interleaved(a, b, 4, List.of("s"));
     }
 
     private List<Report.ThresholdResult> evaluate(String... thresholds) throws Exception {
