@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
-import dev.duel.suite.AtomicJson;
-import dev.duel.suite.Environment;
+import dev.duel.results.RecordJson;
+import dev.duel.results.Environment;
 import dev.duel.suite.EnvironmentProbe;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
@@ -43,7 +43,7 @@ final class EnvCommand implements Callable<Integer> {
         }
         Environment environment = new EnvironmentProbe(new JdkResolver(), home).capture(targets);
         if (json) {
-            System.out.println(AtomicJson.MAPPER.writeValueAsString(environment));
+            System.out.println(RecordJson.text(environment));
         } else {
             print(System.out, environment);
         }

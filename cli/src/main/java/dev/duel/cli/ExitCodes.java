@@ -3,7 +3,7 @@ package dev.duel.cli;
 /** duel's exit codes; documented in --help and README. */
 public final class ExitCodes {
     public static final int OK = 0;
-    /** Checks failed on more requests than --max-error-rate allows; for duel report, a threshold failed. */
+    /** Checks failed on more requests than --max-error-rate allows; for duel report, run and demo, a threshold failed. */
     public static final int CHECKS_FAILED = 1;
     /** The command line was wrong: nothing was run. */
     public static final int USAGE = 2;
@@ -16,15 +16,20 @@ public final class ExitCodes {
     /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
     public static final int STOPPED = 6;
 
+    /** A report could not be built from a results folder: the folder, a record or a threshold is wrong. */
+    static int of(dev.duel.report.ReportException e) {
+        return USAGE;
+    }
+
     static final String HELP = """
             Exit codes:
               0  ok
-              1  checks failed on more requests than --max-error-rate allows; duel report: a threshold failed
-              2  usage error (bad option or value); nothing was run
+              1  checks failed on more requests than --max-error-rate allows; duel report, run, demo: a threshold failed
+              2  usage error (a bad option or value, or results that cannot be read); nothing more was run
               3  target unreachable; nothing was measured
               4  internal error (run with --verbose and report it)
-              5  duel run: the suite finished, but some runs failed, were invalid or stayed noisy
-              6  duel run: the suite stopped early; completed runs are kept, run it again to resume""";
+              5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy
+              6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume""";
 
     private ExitCodes() {
     }

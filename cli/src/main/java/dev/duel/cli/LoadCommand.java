@@ -4,8 +4,9 @@ import dev.duel.load.HdrLogListener;
 import dev.duel.suite.AtomicJson;
 import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
+import dev.duel.results.load.Arrival;
 import dev.duel.load.LoadPlan;
-import dev.duel.load.LoadResult;
+import dev.duel.results.load.LoadResult;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.load.Timing;
@@ -197,9 +198,9 @@ final class LoadCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "choose one model: --vus N (closed) or --rate R (open), not both");
             }
-            LoadModel.Arrival arrivalKind = switch (arrival.toLowerCase(java.util.Locale.ROOT)) {
-                case "uniform" -> LoadModel.Arrival.UNIFORM;
-                case "poisson" -> LoadModel.Arrival.POISSON;
+            Arrival arrivalKind = switch (arrival.toLowerCase(java.util.Locale.ROOT)) {
+                case "uniform" -> Arrival.UNIFORM;
+                case "poisson" -> Arrival.POISSON;
                 default -> throw new CommandLine.ParameterException(spec.commandLine(),
                         "--arrival is uniform or poisson, got '" + arrival + "'");
             };

@@ -1,7 +1,8 @@
 package dev.duel.cli;
 
+import dev.duel.results.Phase;
 import dev.duel.load.ProgressListener;
-import dev.duel.load.SecondResult;
+import dev.duel.results.load.SecondResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -21,7 +22,7 @@ final class ProgressDisplay implements ProgressListener {
     private final String label;
     private final int plainEverySeconds;
     private ProgressBar bar;
-    private String barPhase;
+    private Phase barPhase;
 
     ProgressDisplay(PrintStream out) {
         this(out, "", 1);
@@ -40,7 +41,7 @@ final class ProgressDisplay implements ProgressListener {
 
     @Override
     public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
-        if (status.phase().equals("ended")) {
+        if (status.phase() == Phase.ENDED) {
             return;
         }
         String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
@@ -53,14 +54,14 @@ final class ProgressDisplay implements ProgressListener {
                 return;
             }
             String total = status.phaseTotalMillis() < 0 ? "?" : String.valueOf(Math.round(status.phaseTotalMillis() / 1000));
-            out.printf(Locale.ROOT, "%s%-6s %3d/%s s  %s%n", label, status.phase(), elapsedSeconds, total, rates);
+            out.printf(Locale.ROOT, "%s%-6s %3d/%s s  %s%n", label, status.phase().label(), elapsedSeconds, total, rates);
             return;
         }
-        if (bar == null || !status.phase().equals(barPhase)) {
+        if (bar == null || status.phase() != barPhase) {
             closeBar();
             barPhase = status.phase();
             bar = new ProgressBarBuilder()
-                    .setTaskName(String.format(Locale.ROOT, "%s%-6s", label, status.phase()))
+                    .setTaskName(String.format(Locale.ROOT, "%s%-6s", label, status.phase().label()))
                     .setInitialMax(status.phaseTotalMillis() < 0 ? -1 : Math.round(status.phaseTotalMillis() / 1000))
                     .setUnit(" s", 1)
                     .setStyle(ProgressBarStyle.ASCII)

@@ -53,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
             report = new ReportBuilder(results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20)).build();
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());
-            return ExitCodes.USAGE;
+            return ExitCodes.of(e);
         }
         Path folder = out != null ? out : directories.get(0);
         try {

@@ -1,8 +1,10 @@
 package dev.duel.cli;
 
-import dev.duel.load.PhaseResult;
-import dev.duel.suite.record.Resources;
-import dev.duel.suite.record.RunRecord;
+import dev.duel.results.Phase;
+import dev.duel.results.Status;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.Resources;
+import dev.duel.results.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +24,8 @@ final class RunHeadline {
 
     static String of(RunRecord record) {
         List<String> parts = new ArrayList<>();
-        parts.add(record.status());
-        if (!record.status().equals("ok")) {
+        parts.add(record.status().label());
+        if (record.status() != Status.OK) {
             parts.add(record.reason());
         }
         RunRecord.Startup startup = record.startup();
@@ -51,7 +53,7 @@ final class RunHeadline {
         if (failures > 0) {
             line.append(String.format(Locale.ROOT, " %,d failed", failures));
         }
-        Resources target = result.target().get("main");
+        Resources target = result.targetMain();
         if (target != null) {
             if (target.cpuMicrosPerRequest() >= 0) {
                 line.append(String.format(Locale.ROOT, ", %.0f µs CPU/req", target.cpuMicrosPerRequest()));
@@ -63,8 +65,8 @@ final class RunHeadline {
                 line.append(String.format(Locale.ROOT, ", throttled %.0f%%", target.throttledShare() * 100));
             }
         }
-        for (Map.Entry<String, Map<String, Resources>> service : result.services().entrySet()) {
-            Resources serviceMain = service.getValue().get("main");
+        for (Map.Entry<String, Map<Phase, Resources>> service : result.services().entrySet()) {
+            Resources serviceMain = service.getValue().get(Phase.MAIN);
             if (serviceMain != null && serviceMain.cores() >= 0) {
                 line.append(String.format(Locale.ROOT, ", %s %.2f cores", service.getKey(), serviceMain.cores()));
             }

@@ -1,23 +1,20 @@
 package dev.duel.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.duel.suite.AtomicJson;
-import dev.duel.suite.Suite;
-import dev.duel.suite.SuiteException;
-import dev.duel.suite.SuiteLoader;
-import dev.duel.suite.SuiteOutcome;
-import dev.duel.suite.SuiteRunner;
-import dev.duel.targets.Cgroups;
-import dev.duel.targets.JdkResolver;
+import dev.duel.results.Phase;
+import dev.duel.results.RecordException;
+import dev.duel.results.RecordJson;
+import dev.duel.results.Resources;
+import dev.duel.results.RunRecord;
+import dev.duel.results.Status;
+import dev.duel.results.load.PhaseResult;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -27,11 +24,12 @@ import picocli.CommandLine.Option;
 /**
  * {@code duel smoke}: the whole pipeline once, as a self-check: embedded PostgreSQL, both reference
  * apps fresh under limits, identity checks, a short scenario, two alternating repetitions, atomic
- * records; then every record is read back and checked for what a report will need.
+ * records, the report built from them; then every record is read back and checked for what a report
+ * will need.
  */
 @Command(name = "smoke",
         description = {"Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps",
-                "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, every record checked."},
+                "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."},
         footer = {"", ExitCodes.HELP}, sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
 final class SmokeCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "keep the records here (default: a new folder under the temp folder)")
@@ -50,93 +48,82 @@ final class SmokeCommand implements Callable<Integer> {
         Files.createDirectories(directory);
         Path suiteFile = directory.resolve("smoke-suite.yaml");
         if (!Files.exists(suiteFile)) {
-            Files.writeString(suiteFile, template().replace("@JAVA@", System.getProperty("java.home")).replace("@HOME@", home.toString()));
+            Files.writeString(suiteFile, SuiteSession.template("smoke.yaml",
+                    text -> text.replace("@JAVA@", System.getProperty("java.home")).replace("@HOME@", home.toString())));
         }
-        Suite suite;
-        SuiteRunner runner;
-        try {
-            suite = new SuiteLoader(home).load(suiteFile);
-            runner = new SuiteRunner(suite, directory, new SuiteProgress(out, System::nanoTime), new JdkResolver(), new Cgroups(), home);
-            runner.preflight();
-        } catch (SuiteException e) {
-            err.println("duel: smoke: " + e.getMessage());
-            return ExitCodes.USAGE;
+        SuiteSession.Result result = new SuiteSession("smoke", home, out, err, parent != null && parent.verbose).run(suiteFile, directory, false);
+        if (result.outcome() == null) {
+            return result.exitCode();
         }
-        SuiteOutcome outcome;
-        try {
-            outcome = StoppableRun.run(runner);
-        } catch (SuiteException e) {
-            err.println("duel: smoke: " + e.getMessage());
-            if (parent != null && parent.verbose) {
-                e.printStackTrace(err);
-            }
-            return ExitCodes.STOPPED;
-        }
-        List<String> problems = new ArrayList<>(outcome.problems());
+        List<String> problems = new ArrayList<>(result.outcome().problems());
         List<String> warnings = new ArrayList<>();
         checkRecords(directory, problems, warnings);
         warnings.forEach(warning -> out.println("smoke: warning: " + warning));
         double seconds = (System.nanoTime() - startNanos) / 1e9;
-        if (!problems.isEmpty() || !outcome.clean()) {
+        if (!problems.isEmpty() || result.exitCode() != ExitCodes.OK) {
             problems.forEach(problem -> err.println("smoke: " + problem));
             err.printf(Locale.ROOT, "smoke: FAILED after %.0f s; records and logs in %s%n", seconds, directory);
-            return ExitCodes.NOT_CLEAN;
+            return result.exitCode() != ExitCodes.OK ? result.exitCode() : ExitCodes.NOT_CLEAN;
         }
-        out.printf(Locale.ROOT, "smoke: ok in %.0f s: every part of the pipeline worked (records in %s)%n", seconds, directory);
+        out.printf(Locale.ROOT, "smoke: ok in %.0f s: every part of the pipeline worked (records and report in %s)%n", seconds, directory);
         return ExitCodes.OK;
     }
 
-    private static String template() throws IOException {
-        try (InputStream in = SmokeCommand.class.getResourceAsStream("smoke.yaml")) {
-            if (in == null) {
-                throw new IOException("smoke.yaml is missing from duel's jar");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    /** Reads every record back and checks what a report needs from it. */
+    /** Reads every record back, typed, and checks what a report needs from it. */
     static void checkRecords(Path directory, List<String> problems, List<String> warnings) throws IOException {
-        List<JsonNode> records = new ArrayList<>();
+        List<RunRecord> records = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory.resolve("runs"))) {
             for (Path file : files.filter(f -> f.getFileName().toString().matches("\\d{3}-.*\\.json")).sorted().toList()) {
-                records.add(AtomicJson.MAPPER.readTree(file.toFile()));
+                try {
+                    records.add(RecordJson.readRun(file));
+                } catch (RecordException e) {
+                    problems.add(e.getMessage());
+                }
             }
         }
-        List<String> order = records.stream().map(r -> r.path("target").asText()).toList();
+        List<String> order = records.stream().map(RunRecord::target).toList();
         if (!order.equals(List.of("minimal", "controllers", "controllers", "minimal"))) {
             problems.add("expected runs of minimal, controllers, controllers, minimal; found " + order);
         }
-        for (JsonNode record : records) {
-            String name = record.path("index").asInt() + " (" + record.path("target").asText() + ")";
-            if (!record.path("status").asText().equals("ok")) {
-                problems.add("run " + name + " is " + record.path("status").asText() + ": " + record.path("reason").asText());
+        for (RunRecord record : records) {
+            String name = record.index() + " (" + record.target() + ")";
+            if (record.status() != Status.OK) {
+                problems.add("run " + name + " is " + record.status().label() + ": " + record.reason());
                 continue;
             }
-            if (record.path("startup").path("readyMillis").asLong() <= 0) {
+            if (record.startup() == null || record.startup().readyMillis() <= 0) {
                 problems.add("run " + name + " has no startup time");
             }
-            JsonNode result = record.path("results").path(0);
-            JsonNode main = result.path("load").path("main");
-            if (main.path("ok").asLong() <= 0 || main.path("failed").asLong() != 0) {
-                problems.add("run " + name + ": expected correct responses only, got ok=" + main.path("ok") + " failed=" + main.path("failed"));
+            if (record.results().isEmpty() || record.results().get(0).load() == null) {
+                problems.add("run " + name + " has no load result");
+                continue;
             }
-            if (result.path("target").path("main").path("cpuMicrosPerRequest").asDouble() <= 0) {
+            RunRecord.ScenarioResult result = record.results().get(0);
+            PhaseResult main = result.load().main();
+            if (main.ok() <= 0 || main.failed() != 0) {
+                problems.add("run " + name + ": expected correct responses only, got ok=" + main.ok() + " failed=" + main.failed());
+            }
+            Resources target = result.targetMain();
+            if (target == null || target.cpuMicrosPerRequest() <= 0) {
                 problems.add("run " + name + " has no target CPU per request");
             }
-            if (result.path("services").path("postgres").path("main").path("cpuMillis").asDouble() < 0) {
+            Map<Phase, Resources> postgres = result.services().get("postgres");
+            if (postgres == null || postgres.get(Phase.MAIN) == null || postgres.get(Phase.MAIN).cpuMillis() < 0) {
                 problems.add("run " + name + " has no PostgreSQL CPU");
             }
-            if (result.path("peakRssBytes").asLong() <= 0) {
+            if (result.peakRssBytes() <= 0) {
                 problems.add("run " + name + " has no peak memory");
             }
-            JsonNode info = record.path("targetInfo");
-            if (!info.path("limitsEnforced").asBoolean()) {
-                warnings.add("run " + name + ": limits " + info.path("limitsMechanism").asText());
+            RunRecord.TargetInfo info = record.targetInfo();
+            if (!info.limitsEnforced()) {
+                warnings.add("run " + name + ": limits " + info.limitsMechanism());
             }
-            if (info.path("jvm").path("gc").asText("unknown").equals("unknown")) {
+            if (info.jvm() == null || info.jvm().gc().equals("unknown")) {
                 problems.add("run " + name + " has no JVM facts");
             }
+        }
+        if (!Files.isRegularFile(directory.resolve("report.md")) || !Files.isRegularFile(directory.resolve("summary.json"))) {
+            problems.add("no report was written into " + directory);
         }
     }
 }

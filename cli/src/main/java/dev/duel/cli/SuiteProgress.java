@@ -1,14 +1,17 @@
 package dev.duel.cli;
 
+import dev.duel.results.Phase;
+import dev.duel.results.ScenarioKind;
+
 import dev.duel.load.ProgressListener;
-import dev.duel.load.SecondResult;
+import dev.duel.results.load.SecondResult;
 import dev.duel.load.Timing;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteOutcome;
-import dev.duel.suite.record.RunRecord;
+import dev.duel.results.RunRecord;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.HashMap;
@@ -38,7 +41,7 @@ final class SuiteProgress implements SuiteListener {
     private ProgressDisplay display;
     private String displayKey;
     /** A phase's heading, held back until the previous phase's last second has been shown. */
-    private String pendingPhase;
+    private Phase pendingPhase;
     private String pendingHeading;
 
     SuiteProgress(PrintStream out, LongSupplier nanoClock) {
@@ -80,15 +83,15 @@ final class SuiteProgress implements SuiteListener {
     }
 
     @Override
-    public void phase(RunPlan plan, String scenario, String phase) {
+    public void phase(RunPlan plan, String scenario, Phase phase) {
         flushPhase();
         pendingPhase = phase;
-        pendingHeading = "  " + scenario + ": " + phase;
+        pendingHeading = "  " + scenario + ": " + phase.label();
     }
 
     @Override
     public void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
-        if (pendingHeading != null && pendingPhase.equals(status.phase())) {
+        if (pendingHeading != null && pendingPhase == status.phase()) {
             flushPhase();
         }
         String key = plan.fileStem() + "/" + scenario;
@@ -140,7 +143,7 @@ final class SuiteProgress implements SuiteListener {
         Duration run = suite.gates().quietFor().plus(START_STOP_GUESS);
         for (String name : plan.scenarios()) {
             Scenario scenario = suite.scenario(name);
-            if (scenario.kind() == Scenario.Kind.STARTUP) {
+            if (scenario.kind() == ScenarioKind.STARTUP) {
                 run = run.plus(START_STOP_GUESS.multipliedBy(Math.max(0, scenario.starts() - 1)));
             } else if (scenario.timing() instanceof Timing.Phases phases) {
                 run = run.plus(phases.warmup()).plus(phases.gap()).plus(phases.main());

@@ -1,12 +1,12 @@
 package dev.duel.cli;
 
-import dev.duel.load.EngineUsage;
-import dev.duel.load.FailureExample;
-import dev.duel.load.LatencySummary;
-import dev.duel.load.LoadResult;
-import dev.duel.load.PhaseResult;
-import dev.duel.load.PlanSettings;
-import dev.duel.load.WindowResult;
+import dev.duel.results.load.EngineUsage;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.PlanSettings;
+import dev.duel.results.load.WindowResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -17,9 +17,10 @@ final class SummaryFormatter {
         StringBuilder out = new StringBuilder();
         PlanSettings s = result.settings();
         out.append(String.format(Locale.ROOT, "%nduel %s  %s %s  (%s)%n", result.duelVersion(), s.method(), s.url(), result.target()));
-        String model = s.model().equals("closed")
+        String model = s.model() == PlanSettings.Model.CLOSED
                 ? String.format(Locale.ROOT, "closed model, %d virtual users", s.virtualUsers())
-                : String.format(Locale.ROOT, "open model, %s req/s %s, up to %d connections", number(s.ratePerSecond()), s.arrival(), s.maxConnections());
+                : String.format(Locale.ROOT, "open model, %s req/s %s, up to %d connections", number(s.ratePerSecond()),
+                        s.arrival() == null ? "" : s.arrival().name().toLowerCase(Locale.ROOT), s.maxConnections());
         String timing = s.windows() > 0
                 ? String.format(Locale.ROOT, "%d windows of %s from the first correct response", s.windows(), seconds(s.windowLengthMillis()))
                 : String.format(Locale.ROOT, "warm-up %s, gap %s, main %s", seconds(s.warmupMillis()), seconds(s.gapMillis()), seconds(s.durationMillis()));
@@ -74,7 +75,7 @@ final class SummaryFormatter {
             }
         }
         String failures = main.failures().entrySet().stream().filter(e -> e.getValue() > 0)
-                .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
+                .map(e -> e.getKey().label() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
                 .collect(Collectors.joining(", "));
         if (failures.isEmpty()) {
             out.append("  failures     none\n");

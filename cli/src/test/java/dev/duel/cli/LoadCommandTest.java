@@ -1,11 +1,11 @@
 package dev.duel.cli;
 
+import dev.duel.results.RecordJson;
+import dev.duel.results.load.LoadResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.duel.load.sink.SinkServer;
-import dev.duel.suite.AtomicJson;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,14 +40,14 @@ class LoadCommandTest {
                 "--check", "json:/id == 42", "--out", json.toString(), "--hdr-log", hdr.toString(), "-q");
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("failures     none"), outcome.out());
-        JsonNode result = AtomicJson.MAPPER.readTree(json.toFile());
-        assertEquals(4, result.at("/settings/virtualUsers").asInt());
-        assertEquals("json:/id == 42", result.at("/settings/checks/1").asText());
-        assertTrue(result.at("/main/ok").asLong() > 0);
-        assertTrue(result.at("/main/latency/p99Micros").asDouble() > 0);
-        assertTrue(result.at("/main/latency/histogram").asText().startsWith("HIST"));
-        assertTrue(result.at("/seconds").size() >= 1);
-        assertTrue(result.at("/engine/cpuMillis").asDouble() > 0);
+        LoadResult result = RecordJson.read(Files.readString(json), json.toString(), LoadResult.class);
+        assertEquals(4, result.settings().virtualUsers());
+        assertEquals("json:/id == 42", result.settings().checks().get(1));
+        assertTrue(result.main().ok() > 0);
+        assertTrue(result.main().latency().p99Micros() > 0);
+        assertTrue(result.main().latency().histogram().startsWith("HIST"));
+        assertTrue(result.seconds().size() >= 1);
+        assertTrue(result.engine().cpuMillis() > 0);
         try (Stream<Path> files = Files.list(json.getParent())) {
             assertEquals(1, files.count(), "no temp file left behind");
         }

@@ -3,8 +3,9 @@ package dev.duel.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.duel.suite.AtomicJson;
+import dev.duel.results.RecordJson;
+import dev.duel.results.RunRecord;
+import dev.duel.results.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,12 +43,13 @@ class SmokeCommandTest {
                 && f.getFileName().toString().matches("\\d{3}-.*\\.json")).sorted().toList();
         assertEquals(4, records.size(), files.toString());
         for (Path record : records) {
-            JsonNode run = AtomicJson.MAPPER.readTree(record.toFile());
-            assertEquals("ok", run.path("status").asText(), run.toPrettyString());
-            Path log = temp.resolve(run.path("log").asText());
+            RunRecord run = RecordJson.readRun(record);
+            assertEquals(Status.OK, run.status(), run.toString());
+            Path log = temp.resolve(run.log());
             assertTrue(Files.size(log) > 0, "empty log " + log);
-            assertTrue(run.path("results").path(0).path("load").path("main").path("ok").asLong() > 0);
+            assertTrue(run.results().get(0).load().main().ok() > 0);
         }
+        assertTrue(Files.size(temp.resolve("report.html")) > 0, "the session writes the report");
         assertTrue(Files.exists(temp.resolve("env.json")));
         assertTrue(Files.exists(temp.resolve("services/postgres.log")));
     }

@@ -2,15 +2,17 @@ package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.duel.load.EngineUsage;
-import dev.duel.load.FailureExample;
-import dev.duel.load.FailureKind;
-import dev.duel.load.LatencySummary;
-import dev.duel.load.LoadResult;
-import dev.duel.load.PhaseResult;
-import dev.duel.load.PlanSettings;
-import dev.duel.load.SecondResult;
-import dev.duel.load.WindowResult;
+import dev.duel.results.Phase;
+import dev.duel.results.load.Arrival;
+import dev.duel.results.load.EngineUsage;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.FailureKind;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.PlanSettings;
+import dev.duel.results.load.SecondResult;
+import dev.duel.results.load.WindowResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,35 +30,35 @@ class SummaryFormatterTest {
     static LoadResult seededResult(long seed, boolean open) {
         SplittableRandom random = new SplittableRandom(seed);
         LatencySummary latency = latency(random, 700);
-        Map<String, Long> failures = new LinkedHashMap<>();
+        Map<FailureKind, Long> failures = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
-            failures.put(kind.label(), kind == FailureKind.CHECK ? 12L : kind == FailureKind.TIMEOUT ? 3L : 0L);
+            failures.put(kind, kind == FailureKind.CHECK ? 12L : kind == FailureKind.TIMEOUT ? 3L : 0L);
         }
-        PhaseResult main = new PhaseResult("main", 10_000, 412_371, 412_324, 15, 0, 32, open ? 210 : 0, open ? 4 : 0, 2,
+        PhaseResult main = new PhaseResult(Phase.MAIN, 10_000, 412_371, 412_324, 15, 0, 32, open ? 210 : 0, open ? 4 : 0, 2,
                 failures, 15 / 412_371.0, 41_233.9, 41_232.4, 18_556_695, 82_876_124, 45.0, 201.0, latency,
                 latency(random, 650), open ? latency(random, 20) : LatencySummary.EMPTY,
                 open ? latency(random, 900) : LatencySummary.EMPTY);
-        Map<String, Long> none = new LinkedHashMap<>();
+        Map<FailureKind, Long> none = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
-            none.put(kind.label(), 0L);
+            none.put(kind, 0L);
         }
-        PhaseResult warmup = new PhaseResult("warmup", 5_000, 150_032, 150_000, 0, 0, 32, 0, 0, 0, none, 0, 30_000, 30_000,
+        PhaseResult warmup = new PhaseResult(Phase.WARMUP, 5_000, 150_032, 150_000, 0, 0, 32, 0, 0, 0, none, 0, 30_000, 30_000,
                 6_751_440, 30_150_000, 45, 201, latency(random, 900), latency(random, 850), LatencySummary.EMPTY, LatencySummary.EMPTY);
         PlanSettings settings = new PlanSettings("GET", "http://127.0.0.1:8080/products/${id}", List.of("Accept: application/json"), 0,
-                Map.of("id", "seq:1..10000"), List.of("status in 2xx (default)", "json:/id == ${id}"), open ? "open" : "closed",
-                open ? 0 : 32, open ? 40_000 : 0, open ? "poisson" : "", open ? 64 : 32, 1, 5_000, 1_000, 10_000, 0, 0, 0,
+                Map.of("id", "seq:1..10000"), List.of("status in 2xx (default)", "json:/id == ${id}"), open ? PlanSettings.Model.OPEN : PlanSettings.Model.CLOSED,
+                open ? 0 : 32, open ? 40_000 : 0, open ? Arrival.POISSON : null, open ? 64 : 32, 1, 5_000, 1_000, 10_000, 0, 0, 0,
                 10_000, 2, "epoll");
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));
         List<FailureExample> examples = List.of(
-                new FailureExample(FailureKind.CHECK, 6_123, "main", "/id is 6, expected 5 (${id})", 200,
+                new FailureExample(FailureKind.CHECK, 6_123, Phase.MAIN, "/id is 6, expected 5 (${id})", 200,
                         "HTTP/1.1 200 OK\r\nContent-Length: 8", "{\"id\":6}", "GET /products/5 HTTP/1.1"),
-                new FailureExample(FailureKind.TIMEOUT, 7_000, "main", "no complete response within 10000 ms", 0, "", "",
+                new FailureExample(FailureKind.TIMEOUT, 7_000, Phase.MAIN, "no complete response within 10000 ms", 0, "", "",
                         "GET /products/9 HTTP/1.1"));
         EngineUsage engine = new EngineUsage(2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of());
         return new LoadResult("0.1.0-test", settings, "2026-11-30T02:00:00Z", "2026-11-30T02:00:16Z", "127.0.0.1:8080",
-                warmup, main, open ? List.of() : windows, 41.5, List.of(new SecondResult(0, "warmup", 1, 0, 1, 2, 3)),
+                warmup, main, open ? List.of() : windows, 41.5, List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
                 examples, engine, open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of());
     }
 

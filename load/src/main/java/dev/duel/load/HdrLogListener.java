@@ -1,5 +1,9 @@
 package dev.duel.load;
 
+import dev.duel.results.DuelVersion;
+import dev.duel.results.Phase;
+import dev.duel.results.load.SecondResult;
+
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -25,7 +29,7 @@ public final class HdrLogListener implements ProgressListener, AutoCloseable {
         this.out = new PrintStream(file.toFile());
         this.writer = new HistogramLogWriter(out);
         this.startMillis = System.currentTimeMillis();
-        writer.outputComment("duel " + LoadEngine.version() + ": latency of correct responses per second, from intended start");
+        writer.outputComment("duel " + DuelVersion.current() + ": latency of correct responses per second, from intended start");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMillis);
         writer.setBaseTime(startMillis);
@@ -34,13 +38,13 @@ public final class HdrLogListener implements ProgressListener, AutoCloseable {
 
     @Override
     public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
-        latency.setTag(second.phase());
+        latency.setTag(second.phase().label());
         writer.outputIntervalHistogram(second.second(), second.second() + 1, latency, NANOS_PER_MILLI);
         next.onSecond(second, latency, status);
     }
 
     @Override
-    public void onPhase(String phase) {
+    public void onPhase(Phase phase) {
         next.onPhase(phase);
     }
 

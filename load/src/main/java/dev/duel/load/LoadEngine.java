@@ -1,16 +1,16 @@
 package dev.duel.load;
 
+import dev.duel.results.load.LoadResult;
+
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.engine.EngineRun;
 import dev.duel.load.engine.Transports;
 import dev.duel.load.http.RequestTemplate;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
-import java.util.Properties;
 
 /**
  * duel's load generator: runs one {@link LoadPlan} against one HTTP/1.1 target and returns what
@@ -40,22 +40,9 @@ public final class LoadEngine {
         try {
             Transports.choose(LoadPlan.Transport.AUTO);
             io.netty.buffer.ByteBufAllocator.DEFAULT.directBuffer(64).release();
-            dev.duel.load.record.Histograms.newLatencyHistogram();
+            dev.duel.results.Histograms.newLatencyHistogram();
         } catch (RuntimeException | LinkageError e) {
             // run() meets the same problem and reports it properly
-        }
-    }
-
-    /** duel's version, as built. */
-    public static String version() {
-        try (InputStream in = LoadEngine.class.getResourceAsStream("version.properties")) {
-            Properties properties = new Properties();
-            if (in != null) {
-                properties.load(in);
-            }
-            return properties.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.duel.load;
 
 import dev.duel.load.schedule.Rate;
+import dev.duel.results.load.Arrival;
 
 /** How load is offered. Immutable. */
 public sealed interface LoadModel {
@@ -24,9 +25,6 @@ public sealed interface LoadModel {
             }
         }
     }
-
-    /** Spacing of open-model arrivals. */
-    enum Arrival { UNIFORM, POISSON }
 
     /** How many connections may be in use at once. */
     default int maxConnections() {

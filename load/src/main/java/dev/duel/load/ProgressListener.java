@@ -1,5 +1,8 @@
 package dev.duel.load;
 
+import dev.duel.results.Phase;
+import dev.duel.results.load.SecondResult;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -15,11 +18,11 @@ public interface ProgressListener {
     void onSecond(SecondResult second, Histogram latency, RunStatus status);
 
     /**
-     * A phase began: "warmup", "gap", "main", then "ended" when the run stops (before results are
-     * merged). Called as close to the boundary as the control thread can manage, so that a caller
+     * A phase began: warm-up, gap, main, then {@link Phase#ENDED} when the run stops (before results
+     * are merged). Called as close to the boundary as the control thread can manage, so that a caller
      * can read other processes' counters at the edges of each phase.
      */
-    default void onPhase(String phase) {
+    default void onPhase(Phase phase) {
     }
 
     /** The run ended; no more calls follow. */
@@ -36,6 +39,6 @@ public interface ProgressListener {
      * @param phaseTotalMillis   its planned length, or -1 while unknown (waiting for a first answer)
      * @param totalFailures      failures so far in the run
      */
-    record RunStatus(String phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {
+    record RunStatus(Phase phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {
     }
 }

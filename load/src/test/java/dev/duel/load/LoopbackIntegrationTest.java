@@ -1,5 +1,10 @@
 package dev.duel.load;
 
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.Arrival;
+import dev.duel.results.load.FailureKind;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -122,7 +127,7 @@ class LoopbackIntegrationTest {
     @Test
     void openModelWithAGapButNoWarmupStartsAtMain() throws Exception {
         try (TestServer server = new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok"))) {
-            LoadModel open = new LoadModel.Open(Rate.perSecond(200), LoadModel.Arrival.UNIFORM, 4);
+            LoadModel open = new LoadModel.Open(Rate.perSecond(200), Arrival.UNIFORM, 4);
             LoadResult result = run(plan(server.url("/"), open, phases(0, 300, 1_000), List.of()));
             assertEquals(200, result.main().sent() + result.main().unstarted(), 1);
             assertTrue(result.main().ok() > 150, result.main().toString());
@@ -136,8 +141,8 @@ class LoopbackIntegrationTest {
             PhaseResult main = result.main();
             long completed = main.ok() + main.failed();
             assertTrue(completed > 200, "completed " + completed);
-            assertEquals(completed / 10.0, main.failures().get("check"), 1.0);
-            assertEquals(main.failures().get("check"), main.failed(), "nothing but check failures");
+            assertEquals(completed / 10.0, main.failures().get(FailureKind.CHECK), 1.0);
+            assertEquals(main.failures().get(FailureKind.CHECK), main.failed(), "nothing but check failures");
             assertEquals(FailureKind.CHECK, result.failureExamples().get(0).kind());
             assertAccounting(main);
         }
@@ -157,7 +162,7 @@ class LoopbackIntegrationTest {
             PhaseResult main = withoutHeader.main();
             assertAccounting(main);
             assertTrue(main.ok() > 100);
-            assertEquals(main.failed(), main.failures().get("reset"), "a close without warning can only race as a reset");
+            assertEquals(main.failed(), main.failures().get(FailureKind.RESET), "a close without warning can only race as a reset");
             assertTrue(main.reconnects() > 10);
         }
     }
@@ -172,7 +177,7 @@ class LoopbackIntegrationTest {
             long delay = arrival >= stallStart && arrival < stallEnd ? stallEnd - arrival : 0;
             return TestServer.Answer.ok("ok").delayed(delay);
         })) {
-            LoadModel open = new LoadModel.Open(Rate.perSecond(200), LoadModel.Arrival.UNIFORM, 2);
+            LoadModel open = new LoadModel.Open(Rate.perSecond(200), Arrival.UNIFORM, 2);
             LoadResult result = run(plan(server.url("/"), open, phases(0, 0, 3_000), List.of()));
             PhaseResult main = result.main();
             assertTrue(main.latency().p99Micros() >= 500_000, "corrected p99 " + main.latency().p99Micros());
@@ -187,7 +192,7 @@ class LoopbackIntegrationTest {
     @Test
     void poissonArrivalsDeliverTheRateOnAverage() throws Exception {
         try (TestServer server = new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok"))) {
-            LoadModel open = new LoadModel.Open(Rate.perSecond(400), LoadModel.Arrival.POISSON, 8);
+            LoadModel open = new LoadModel.Open(Rate.perSecond(400), Arrival.POISSON, 8);
             LoadResult result = run(plan(server.url("/"), open, phases(0, 0, 2_000), List.of()));
             assertEquals(800, result.main().sent(), 120);
             assertEquals(0, result.main().failed());
@@ -207,7 +212,7 @@ class LoopbackIntegrationTest {
             assertTrue(result.firstCorrectResponseMillis() >= 0);
             // 20 answers were 503; one of them may still be in flight on the other user's connection
             // when the first correct answer starts main, and then counts as interrupted instead.
-            long status503 = result.warmup().failures().get("status");
+            long status503 = result.warmup().failures().get(FailureKind.STATUS);
             assertTrue(status503 == 20 || status503 == 19 && result.warmup().interrupted() >= 1, result.warmup().toString());
             assertAccounting(result.main());
         }

@@ -1,10 +1,8 @@
 package dev.duel.report;
 
-import java.nio.ByteBuffer;
+import dev.duel.results.Histograms;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,13 +28,13 @@ public final class LatencyCurve {
                 continue;
             }
             try {
-                Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 1_000L);
+                Histogram histogram = Histograms.decode(encoded);
                 if (merged == null) {
                     merged = histogram;
                 } else {
                     merged.add(histogram);
                 }
-            } catch (DataFormatException | IllegalArgumentException e) {
+            } catch (IllegalArgumentException e) {
                 // A damaged histogram only costs this chart its run; the tables use the recorded percentiles.
             }
         }

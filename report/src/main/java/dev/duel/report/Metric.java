@@ -84,7 +84,6 @@ public enum Metric {
     }
 
     private static double percentile(RunData.ScenarioData s, String name) {
-        Double value = s.latencyMicros().get(name);
-        return value == null || s.samples() == 0 ? -1 : value;
+        return s.latencyMicros(name);
     }
 }

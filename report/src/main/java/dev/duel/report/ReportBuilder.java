@@ -1,6 +1,8 @@
 package dev.duel.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.duel.results.Environment;
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,8 +47,8 @@ public final class ReportBuilder {
 
     public Report build() throws ReportException {
         List<String> warnings = new ArrayList<>();
-        for (JsonNode env : results.environments().values()) {
-            env.path("warnings").forEach(w -> warnings.add("environment: " + w.asText()));
+        for (Environment env : results.environments().values()) {
+            env.warnings().forEach(w -> warnings.add("environment: " + w));
         }
         if (results.environments().size() > 1) {
             warnings.add("these runs come from " + results.environments().size() + " different machines or set-ups: comparisons across them are refused"
@@ -96,16 +98,17 @@ public final class ReportBuilder {
     private Report.ScenarioReport scenario(String name) {
         List<String> present = targets.stream().filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.scenario(name) != null)).toList();
         List<String> shown = present.isEmpty() ? targets : present;
-        String kind = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::kind).findFirst().orElse("load");
+        ScenarioKind kind = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::kind).findFirst()
+                .orElse(ScenarioKind.LOAD);
         String load = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::load)
                 .filter(l -> !l.isEmpty()).findFirst().orElse("");
         List<Report.Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        if (kind.equals("startup")) {
+        if (kind == ScenarioKind.STARTUP) {
             rows.add(row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0));
         } else {
             for (Metric metric : LOAD_METRICS) {
-                if (metric == Metric.TREND && kind.equals("warmup-curve")) {
+                if (metric == Metric.TREND && kind == ScenarioKind.WARMUP_CURVE) {
                     continue; // its windows are the warm-up, shown as a curve
                 }
                 rows.add(metricRow(metric, name, shown));
@@ -119,10 +122,10 @@ public final class ReportBuilder {
                 rows.add(row(Measure.serviceCores(service), shown, t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)), t -> 0));
             }
         }
-        if (kind.equals("throughput")) {
+        if (kind == ScenarioKind.THROUGHPUT) {
             notes.add("a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
         }
-        Report.Curve curve = kind.equals("warmup-curve") ? curve(name, shown) : null;
+        Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
         List<Report.Comparison> comparisons = new ArrayList<>();
         if (shown.contains(baseline)) {
             for (String other : shown) {
@@ -134,13 +137,13 @@ public final class ReportBuilder {
             notes.add("the baseline " + baseline + " has no valid run of this scenario: nothing is compared");
         }
         Map<String, List<LatencyCurve.Point>> latency = new LinkedHashMap<>();
-        if (!kind.equals("startup")) {
+        if (kind != ScenarioKind.STARTUP) {
             for (String target : shown) {
                 latency.put(target, LatencyCurve.of(runsOf(target, name).stream().map(r -> r.scenario(name))
                         .filter(s -> s.samples() >= Metric.MIN_SAMPLES_FOR_PERCENTILES).map(RunData.ScenarioData::latencyHistogram).toList()));
             }
         }
-        return new Report.ScenarioReport(name, kind, load, shown, rows, comparisons, curve, notes, latency);
+        return new Report.ScenarioReport(name, kind.label(), load, shown, rows, comparisons, curve, notes, latency);
     }
 
     private Report.ScenarioReport startupSection() {
@@ -293,7 +296,7 @@ public final class ReportBuilder {
 
     private List<String> sideWarnings(String target, String scenario, List<RunData> kept, List<Report.Row> rows, int column) {
         List<String> warnings = new ArrayList<>();
-        long invalid = results.runs().stream().filter(r -> r.target().equals(target) && r.status().equals("invalid")
+        long invalid = results.runs().stream().filter(r -> r.target().equals(target) && r.status() == Status.INVALID
                 && (scenario.equals(STARTUP_SECTION) || r.scenario(scenario) != null)).count();
         if (invalid > 0) {
             warnings.add(target + ": " + invalid + " run(s) invalid (load generator saturated) and left out");
@@ -437,7 +440,7 @@ public final class ReportBuilder {
     private List<Report.TargetRow> targetRows() {
         List<Report.TargetRow> rows = new ArrayList<>();
         for (String target : targets) {
-            List<RunData> all = results.runs().stream().filter(r -> r.target().equals(target) && !r.status().equals("discarded")).toList();
+            List<RunData> all = results.runs().stream().filter(r -> r.target().equals(target) && r.status() != Status.DISCARDED).toList();
             RunData sample = results.runs().stream().filter(r -> r.target().equals(target)).filter(RunData::ok).findFirst()
                     .orElse(results.runs().stream().filter(r -> r.target().equals(target)).findFirst().orElseThrow());
             RunData.TargetSettings s = sample.settings();
@@ -453,20 +456,19 @@ public final class ReportBuilder {
 
     private List<Report.Excluded> excluded() {
         return results.runs().stream().filter(r -> !r.ok())
-                .map(r -> new Report.Excluded(String.format(Locale.ROOT, "%03d%s", r.index(), r.attempt() > 1 || r.status().equals("discarded")
-                        ? " attempt " + r.attempt() : ""), r.target(), r.status(), r.reason()))
+                .map(r -> new Report.Excluded(String.format(Locale.ROOT, "%03d%s", r.index(), r.attempt() > 1 || r.status() == Status.DISCARDED
+                        ? " attempt " + r.attempt() : ""), r.target(), r.status().label(), r.reason()))
                 .toList();
     }
 
     private List<String> environmentLines() {
         List<String> lines = new ArrayList<>();
-        for (JsonNode env : results.environments().values()) {
-            lines.add("machine: " + env.path("cpuModel").asText() + ", " + env.path("logicalCores").asInt() + " logical cores (x86-64 "
-                    + env.path("x86Level").asText() + "), " + Format.bytes(env.path("memoryBytes").asDouble()) + " RAM");
-            lines.add("system: " + env.path("os").asText() + ", kernel " + env.path("kernel").asText() + ", cgroup " + env.path("cgroup").asText()
-                    + ", governor " + env.path("governor").asText());
-            lines.add("duel " + env.path("duelVersion").asText() + " (" + abbreviate(env.path("duelCommit").asText()) + "), environment "
-                    + env.path("fingerprint").asText() + ", captured " + env.path("capturedAt").asText());
+        for (Environment env : results.environments().values()) {
+            lines.add("machine: " + env.cpuModel() + ", " + env.logicalCores() + " logical cores (x86-64 " + env.x86Level() + "), "
+                    + Format.bytes(env.memoryBytes()) + " RAM");
+            lines.add("system: " + env.os() + ", kernel " + env.kernel() + ", cgroup " + env.cgroup() + ", governor " + env.governor());
+            lines.add("duel " + env.duelVersion() + " (" + abbreviate(env.duelCommit()) + "), environment " + env.fingerprint()
+                    + ", captured " + env.capturedAt());
         }
         return lines;
     }

@@ -1,86 +1,318 @@
 package dev.duel.report;
 
+import dev.duel.results.JvmFacts;
+import dev.duel.results.Phase;
+import dev.duel.results.Resources;
+import dev.duel.results.RunRecord;
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.Status;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.PlanSettings;
+import dev.duel.results.load.SecondResult;
+import dev.duel.results.load.WindowResult;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * What a report needs from one run record, read back from its JSON. Immutable.
+ * One run record as a report reads it: the typed {@link RunRecord} and the folder it came from,
+ * with the few values a report derives from it (the app's file name, the trend in main, the load in
+ * words). A view: nothing is copied out of the record. Immutable.
  *
- * @param status          "ok", "failed", "discarded" or "invalid"; only "ok" runs feed statistics
- * @param startupMillis   spawn to the first answer that passed the ready check, or -1
- * @param environment     fingerprint of the machine the run was taken on (see env.json)
- * @param limitsMechanism "cgroup v2", "cgroup v1", "not enforced (why)" or "none"
+ * @param source the results folder the record was read from
  */
-public record RunData(
-        String source,
-        String suite,
-        int index,
-        int repetition,
-        int attempt,
-        String target,
-        String status,
-        String reason,
-        Instant startedAt,
-        Instant endedAt,
-        String environment,
-        String duelVersion,
-        TargetSettings settings,
-        double startupMillis,
-        List<ScenarioData> scenarios) {
+public record RunData(String source, RunRecord record) {
 
-    public RunData {
-        scenarios = List.copyOf(scenarios);
+    public String target() {
+        return record.target();
     }
 
+    public Status status() {
+        return record.status();
+    }
+
+    /** Only ok runs feed statistics. */
     public boolean ok() {
-        return status.equals("ok");
+        return record.status() == Status.OK;
     }
 
+    public int index() {
+        return record.index();
+    }
+
+    public int attempt() {
+        return record.attempt();
+    }
+
+    public String reason() {
+        return record.reason();
+    }
+
+    public Instant startedAt() {
+        return record.startInstant();
+    }
+
+    public Instant endedAt() {
+        return record.endInstant();
+    }
+
+    /** Fingerprint of the machine the run was taken on (see env.json). */
+    public String environment() {
+        return record.environment();
+    }
+
+    public String duelVersion() {
+        return record.duelVersion();
+    }
+
+    /** Spawn to the first answer that passed the ready check, milliseconds, or -1. */
+    public double startupMillis() {
+        return record.startup() == null ? -1 : record.startup().readyMillis();
+    }
+
+    public List<ScenarioData> scenarios() {
+        return record.results().stream().map(result -> new ScenarioData(result, record.startup())).toList();
+    }
+
+    /** The named scenario of this run, or null when the run did not measure it. */
     public ScenarioData scenario(String name) {
-        return scenarios.stream().filter(s -> s.scenario().equals(name)).findFirst().orElse(null);
+        RunRecord.ScenarioResult result = record.result(name);
+        return result == null ? null : new ScenarioData(result, record.startup());
     }
 
-    /**
-     * How a target was run: everything that shaped its numbers.
-     *
-     * @param jvm the target's own report: GC in use, max heap, active processors
-     */
-    public record TargetSettings(String jdkVersion, String jdkVendor, String app, List<String> jvmArgs, String limits,
-            String limitsMechanism, boolean limitsEnforced, String gc, long maxHeapBytes, int activeProcessors) {
-        public TargetSettings {
-            jvmArgs = List.copyOf(jvmArgs);
+    public TargetSettings settings() {
+        return new TargetSettings(record.targetInfo());
+    }
+
+    /** How a target was run: everything that shaped its numbers. */
+    public record TargetSettings(RunRecord.TargetInfo info) {
+        public String jdkVersion() {
+            return info.jdkVersion() == null ? "" : info.jdkVersion();
+        }
+
+        public String jdkVendor() {
+            return info.jdkVendor() == null ? "" : info.jdkVendor();
+        }
+
+        /** The jar's file name, or "command" for a target started by a plain command. */
+        public String app() {
+            return info.jar() == null || info.jar().isEmpty() ? "command" : Path.of(info.jar()).getFileName().toString();
+        }
+
+        public List<String> jvmArgs() {
+            return info.jvmArgs() == null ? List.of() : info.jvmArgs();
+        }
+
+        /** The limits asked for, in words. */
+        public String limits() {
+            return info.limits() == null ? "none" : info.limits();
+        }
+
+        /** "cgroup v2", "cgroup v1", "not enforced (why)" or "none". */
+        public String limitsMechanism() {
+            return info.limitsMechanism() == null ? "none" : info.limitsMechanism();
+        }
+
+        public boolean limitsEnforced() {
+            return info.limitsEnforced();
+        }
+
+        /** The target's own report: GC in use, or "" when never asked. */
+        public String gc() {
+            return jvm().gc();
+        }
+
+        public long maxHeapBytes() {
+            return jvm().maxHeapBytes();
+        }
+
+        public int activeProcessors() {
+            return jvm().activeProcessors();
+        }
+
+        private JvmFacts jvm() {
+            return info.jvm() == null ? new JvmFacts("", "", "", -1, -1) : info.jvm();
         }
     }
 
     /**
-     * One scenario measured in a run (main phase only, except the windows).
-     *
-     * @param samples              correct responses in main: the latency histogram's count
-     * @param okPerSecond          correct responses per second of main: a target that fails fast serves nothing
-     * @param latencyMicros        main-phase latency percentiles by name ("p50", "p90", "p99", "p99.9"), microseconds
-     * @param failuresByKind       failed requests in main by kind (connect, timeout, status, check...)
-     * @param cpuMicrosPerRequest  target CPU over main / requests completed in main, or -1
-     * @param throttledShare       share of CFS periods in main in which the target was throttled, or -1
-     * @param serviceCores         cores each companion (e.g. postgres) used during main
-     * @param windowRps            warm-up curve: requests/s per window, empty for phases
-     * @param loadgenUtilization   the engine's CPU over main / its cores
-     * @param load                 what drove it, in words ("32 users, warm-up 10 s, gap 5 s, main 20 s")
-     * @param latencyHistogram     main-phase latency, HdrHistogram compressed and Base64-encoded (may be empty)
-     * @param mainTrend            requests/s of main's last third / its first third - 1 (0.5 = rose by half while
-     *                             measured: not at steady state), or NaN when main is shorter than 6 s
+     * One scenario measured in a run, main phase only except the windows, with "not measured"
+     * spelled as the report's measures expect: -1 for a resource that was not read, 0 samples and
+     * no percentiles for a scenario that sent no load.
      */
-    public record ScenarioData(String scenario, String kind, String load, double durationSeconds, long samples,
-            double okPerSecond, double meanLatencyMicros, Map<String, Double> latencyMicros, long failed,
-            Map<String, Long> failuresByKind, double cpuMicrosPerRequest, double cores, double throttledShare,
-            long peakRssBytes, Map<String, Double> serviceCores, List<Double> windowRps, double windowSeconds,
-            double loadgenUtilization, List<Double> startsMillis, String latencyHistogram, double mainTrend) {
-        public ScenarioData {
-            latencyMicros = Map.copyOf(latencyMicros);
-            failuresByKind = Map.copyOf(failuresByKind);
-            serviceCores = Map.copyOf(serviceCores);
-            windowRps = List.copyOf(windowRps);
-            startsMillis = List.copyOf(startsMillis);
+    public record ScenarioData(RunRecord.ScenarioResult result, RunRecord.Startup startup) {
+        private static final Map<String, java.util.function.ToDoubleFunction<LatencySummary>> PERCENTILES = percentiles();
+
+        private static Map<String, java.util.function.ToDoubleFunction<LatencySummary>> percentiles() {
+            Map<String, java.util.function.ToDoubleFunction<LatencySummary>> read = new LinkedHashMap<>();
+            read.put("p50", LatencySummary::p50Micros);
+            read.put("p90", LatencySummary::p90Micros);
+            read.put("p99", LatencySummary::p99Micros);
+            read.put("p99.9", LatencySummary::p999Micros);
+            return read;
         }
+
+        public String scenario() {
+            return result.scenario();
+        }
+
+        public ScenarioKind kind() {
+            return result.kind();
+        }
+
+        private PhaseResult main() {
+            return result.load() == null ? null : result.load().main();
+        }
+
+        private LatencySummary latency() {
+            PhaseResult main = main();
+            return main == null ? LatencySummary.EMPTY : main.latency();
+        }
+
+        /** What drove it, in words ("32 users, warm-up 10 s, gap 5 s, main 20 s"), or "" for no load. */
+        public String load() {
+            return result.load() == null ? "" : describeLoad(result.load().settings());
+        }
+
+        /** Correct responses in main: the latency histogram's count. */
+        public long samples() {
+            return latency().count();
+        }
+
+        /** Correct responses per second of main: a target that fails fast serves nothing. */
+        public double okPerSecond() {
+            return main() == null ? 0 : main().okPerSecond();
+        }
+
+        public double meanLatencyMicros() {
+            return latency().meanMicros();
+        }
+
+        /** A main-phase latency percentile ("p50", "p90", "p99", "p99.9") in microseconds, or -1 with no samples or no such name. */
+        public double latencyMicros(String percentile) {
+            java.util.function.ToDoubleFunction<LatencySummary> read = PERCENTILES.get(percentile);
+            return read == null || main() == null || samples() == 0 ? -1 : read.applyAsDouble(latency());
+        }
+
+        /** Failed requests in main. */
+        public long failed() {
+            return main() == null ? 0 : main().failed();
+        }
+
+        /** Failed requests in main by kind label ("timeout", "status"...). */
+        public Map<String, Long> failuresByKind() {
+            Map<String, Long> byKind = new LinkedHashMap<>();
+            if (main() != null) {
+                main().failures().forEach((kind, count) -> byKind.put(kind.label(), count));
+            }
+            return byKind;
+        }
+
+        /** Target CPU over main / requests completed in main, microseconds, or -1. */
+        public double cpuMicrosPerRequest() {
+            Resources main = result.targetMain();
+            return main == null ? -1 : main.cpuMicrosPerRequest();
+        }
+
+        /** Cores the target used during main, or -1. */
+        public double cores() {
+            Resources main = result.targetMain();
+            return main == null ? -1 : main.cores();
+        }
+
+        /** Share of CFS periods in main in which the target was throttled, or -1. */
+        public double throttledShare() {
+            Resources main = result.targetMain();
+            return main == null ? -1 : main.throttledShare();
+        }
+
+        public long peakRssBytes() {
+            return result.peakRssBytes();
+        }
+
+        /** Cores each companion (e.g. postgres) used during main, -1 where not read. */
+        public Map<String, Double> serviceCores() {
+            Map<String, Double> cores = new LinkedHashMap<>();
+            if (result.services() != null) {
+                result.services().forEach((name, phases) -> {
+                    Resources main = phases.get(Phase.MAIN);
+                    cores.put(name, main == null ? -1 : main.cores());
+                });
+            }
+            return cores;
+        }
+
+        /** Warm-up curve: requests/s per window, empty for phases. */
+        public List<Double> windowRps() {
+            return result.load() == null ? List.of() : result.load().windows().stream().map(WindowResult::okPerSecond).toList();
+        }
+
+        /** Length of one window in seconds, 0 for phases. */
+        public double windowSeconds() {
+            List<WindowResult> windows = result.load() == null ? List.of() : result.load().windows();
+            return windows.isEmpty() ? 0 : windows.get(windows.size() - 1).lengthMillis() / 1000;
+        }
+
+        /** The engine's CPU over main / its cores. */
+        public double loadgenUtilization() {
+            return result.load() == null ? 0 : result.load().engine().utilization();
+        }
+
+        /** Startup scenarios: ready time of each fresh start, milliseconds; else empty. */
+        public List<Double> startsMillis() {
+            return result.kind() != ScenarioKind.STARTUP || startup == null ? List.of()
+                    : startup.startsMillis().stream().map(Long::doubleValue).toList();
+        }
+
+        /** Main-phase latency, HdrHistogram compressed and Base64-encoded (may be empty). */
+        public String latencyHistogram() {
+            return latency().histogram();
+        }
+
+        /**
+         * Requests/s of main's last third / its first third - 1 (0.5 = rose by half while measured: not
+         * at steady state), or NaN when main is shorter than 6 s.
+         */
+        public double mainTrend() {
+            LoadResult load = result.load();
+            return load == null ? Double.NaN : trend(load.seconds());
+        }
+    }
+
+    /** Last third of main's per-second requests over its first third, minus one; NaN below 6 seconds. */
+    static double trend(List<SecondResult> seconds) {
+        List<Long> main = seconds.stream().filter(s -> s.phase() == Phase.MAIN).map(s -> s.ok() + s.failures()).toList();
+        if (main.size() < 6) {
+            return Double.NaN;
+        }
+        int third = main.size() / 3;
+        double first = main.subList(0, third).stream().mapToLong(Long::longValue).sum();
+        double last = main.subList(main.size() - third, main.size()).stream().mapToLong(Long::longValue).sum();
+        return first == 0 ? Double.NaN : last / first - 1;
+    }
+
+    /** "32 users, warm-up 10 s, gap 5 s, main 20 s" or "2,000 req/s (poisson, up to 64 connections), 6 windows of 15 s". */
+    static String describeLoad(PlanSettings s) {
+        if (s == null) {
+            return "";
+        }
+        String model = s.model() == PlanSettings.Model.OPEN
+                ? String.format(Locale.ROOT, "%,.0f req/s (%s, up to %d connections)", s.ratePerSecond(),
+                        s.arrival() == null ? "" : s.arrival().name().toLowerCase(Locale.ROOT), s.maxConnections())
+                : s.virtualUsers() + " users";
+        String timing = s.windows() > 0
+                ? String.format(Locale.ROOT, "%d windows of %s from the first correct answer", s.windows(), seconds(s.windowLengthMillis()))
+                : String.format(Locale.ROOT, "warm-up %s, gap %s, main %s", seconds(s.warmupMillis()), seconds(s.gapMillis()),
+                        seconds(s.durationMillis()));
+        return model + ", " + timing;
+    }
+
+    private static String seconds(double millis) {
+        return millis % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", millis / 1000) : String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }
 }

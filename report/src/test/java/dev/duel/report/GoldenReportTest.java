@@ -14,11 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every renderer against a golden file, from seeded results. After an intended change, regenerate
- * with {@code mvn -pl report test -Dgolden.update=true} and review the diff.
+ * Every renderer against a golden file, from the committed records in
+ * {@code src/test/resources/records/seeded}: typed records from a seed ({@link #seeded}), serialised
+ * by the records' own codec. After an intended change, regenerate records and golden files with
+ * {@code mvn -pl report test -Dgolden.update=true} and review the diff.
  */
 class GoldenReportTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
+    static final Path SEEDED_RECORDS = Path.of("src/test/resources/records/seeded");
     private static Locale previous;
 
     @TempDir
@@ -29,7 +32,48 @@ class GoldenReportTest {
     static void build() throws Exception {
         previous = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY); // renderers must not follow the default locale
-        report = new ReportBuilder(new ResultsReader().read(List.of(seeded(temp.resolve("results")))), ReportOptions.DEFAULT).build();
+        if (Boolean.getBoolean("golden.update")) {
+            deleteTree(SEEDED_RECORDS);
+            seeded(SEEDED_RECORDS);
+        }
+        Path results = temp.resolve("results");
+        copyTree(SEEDED_RECORDS, results);
+        report = new ReportBuilder(new ResultsReader().read(List.of(results)), ReportOptions.DEFAULT).build();
+    }
+
+    /** The committed records are exactly what the typed seed writes today: a change to the record types shows here first. */
+    @Test
+    void theCommittedRecordsAreWhatTheSeedWrites() throws Exception {
+        Path regenerated = seeded(temp.resolve("regenerated"));
+        List<Path> committed = files(SEEDED_RECORDS);
+        assertEquals(committed, files(regenerated), "the seed writes other files than are committed; run with -Dgolden.update=true");
+        for (Path file : committed) {
+            assertEquals(Files.readString(SEEDED_RECORDS.resolve(file)), Files.readString(regenerated.resolve(file)),
+                    file + " differs from what the seed writes; run with -Dgolden.update=true and review the diff");
+        }
+    }
+
+    static List<Path> files(Path root) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
+        }
+    }
+
+    static void copyTree(Path from, Path to) throws java.io.IOException {
+        for (Path file : files(from)) {
+            Files.createDirectories(to.resolve(file).getParent());
+            Files.copy(from.resolve(file), to.resolve(file));
+        }
+    }
+
+    private static void deleteTree(Path root) throws java.io.IOException {
+        if (Files.exists(root)) {
+            try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+                for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     @AfterAll
@@ -96,6 +140,11 @@ class GoldenReportTest {
 
     @Test
     void chartData() throws Exception {
+        golden("charts.txt", chartData(report));
+    }
+
+    /** Every chart's data as text, so that what the pictures show is pinned down without fonts. */
+    static String chartData(Report report) {
         StringBuilder text = new StringBuilder();
         for (Charts.Spec spec : Charts.specs(report)) {
             text.append(spec.file()).append(" | ").append(spec.kind()).append(" | ").append(spec.title()).append(" | x: ").append(spec.xTitle())
@@ -105,7 +154,7 @@ class GoldenReportTest {
                         .append(java.util.Arrays.toString(series.y())).append('\n');
             }
         }
-        golden("charts.txt", text.toString());
+        return text.toString();
     }
 
     static void golden(String name, String rendered) throws Exception {

@@ -1,25 +1,48 @@
 package dev.duel.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.duel.results.Phase;
+import dev.duel.results.RecordJson;
+import dev.duel.results.RunRecord;
+import dev.duel.results.SampleRecords;
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.Status;
+import dev.duel.results.load.FailureKind;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.PlanSettings;
+import dev.duel.results.load.SecondResult;
+import dev.duel.results.load.WindowResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
- * Results folders as {@code duel run} writes them, made up from a seed: the same seed always gives
- * the same files, so reports built from them can be compared with golden files.
+ * Results folders as {@code duel run} writes them, made up from a seed: typed records
+ * ({@link RunRecord}, {@link dev.duel.results.Environment}) serialised by the records' own codec,
+ * so the report reads exactly the shape the suite writes. The same seed always gives the same files,
+ * so reports built from them can be compared with golden files.
  */
 final class SeededResults {
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * How one target behaves: its median requests/s, p99 in microseconds, samples per run, the
+     * share of CFS periods it is throttled in, and the failures each of its runs sees in main.
+     */
+    record Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled,
+            Map<FailureKind, Long> failures) {
+        Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
+            this(target, jdk, rps, p99Micros, samples, throttled, Map.of());
+        }
 
-    /** How one target behaves: its median requests/s, p99 in microseconds, and samples per run. */
-    record Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
+        Behaviour failing(Map<FailureKind, Long> counts) {
+            return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, counts);
+        }
     }
 
     private final Random random;
@@ -35,131 +58,74 @@ final class SeededResults {
     }
 
     void environment(String fingerprint, List<String> warnings) throws IOException {
-        ObjectNode env = JSON.createObjectNode();
-        env.put("fingerprint", fingerprint);
-        env.put("capturedAt", start.toString());
-        env.put("cpuModel", "Test CPU @ 3.0GHz");
-        env.put("logicalCores", 2);
-        env.put("x86Level", "v3");
-        env.put("memoryBytes", 8L << 30);
-        env.put("os", "Debian GNU/Linux 12 (bookworm)");
-        env.put("kernel", "6.1.0-test");
-        env.put("governor", "performance");
-        env.put("cgroup", "v1");
-        env.put("duelVersion", "0.1.0-test");
-        env.put("duelCommit", "0123456789abcdef");
-        ArrayNode w = env.putArray("warnings");
-        warnings.forEach(w::add);
-        JSON.writeValue(directory.resolve("env.json").toFile(), env);
+        Files.write(directory.resolve("env.json"), RecordJson.bytes(SampleRecords.environment(fingerprint, start.toString(), warnings)));
     }
 
+    /** The suite file's copy in the folder: the suite's business, not a record, so written as a user would. */
     void suite(String name, List<String> thresholds) throws IOException {
         StringBuilder yaml = new StringBuilder("name: " + name + "\nthresholds:\n");
         thresholds.forEach(t -> yaml.append("  - '").append(t.replace("'", "''")).append("'\n"));
         Files.writeString(directory.resolve("suite.yaml"), yaml);
     }
 
-    /** One run of {@code b} with the scenarios given, {@code minutes} after the start. */
-    void run(Behaviour b, String status, String reason, int attempt, double minutes, String fingerprint, List<String> scenarios,
+    /** One run of {@code b} with the scenarios given, {@code minutes} after the start; returns its file. */
+    Path run(Behaviour b, String status, String reason, int attempt, double minutes, String fingerprint, List<String> scenarios,
             boolean windows) throws IOException {
         index++;
-        ObjectNode r = JSON.createObjectNode();
-        r.put("duelVersion", "0.1.0-test");
-        r.put("suite", "seeded");
-        r.put("index", index);
-        r.put("repetition", (index + 1) / 2);
-        r.put("attempt", attempt);
-        r.put("target", b.target());
-        r.putArray("scenarios").addAll(scenarios.stream().map(s -> JSON.getNodeFactory().textNode(s)).toList());
-        r.put("status", status);
-        r.put("reason", reason);
         Instant startedAt = start.plusSeconds(Math.round(minutes * 60));
-        r.put("startedAt", startedAt.toString());
-        r.put("endedAt", startedAt.plusSeconds(90).toString());
-        ObjectNode info = r.putObject("targetInfo");
-        info.put("name", b.target());
-        info.put("jdkVersion", b.jdk());
-        info.put("jdkVendor", "Test");
-        info.put("jar", "/opt/apps/minimal.jar");
-        info.putArray("jvmArgs").add("-XX:MaxRAMPercentage=75");
-        info.put("limits", "cpus 1.0, memory 512 MiB");
-        info.put("limitsMechanism", "cgroup v1");
-        info.put("limitsEnforced", true);
-        ObjectNode jvm = info.putObject("jvm");
-        jvm.put("gc", "Serial");
-        jvm.put("maxHeapBytes", 384L << 20);
-        jvm.put("activeProcessors", 1);
-        ObjectNode startup = r.putObject("startup");
-        startup.put("readyMillis", Math.round(1500 * noise(0.1)));
-        startup.putArray("startsMillis");
-        ArrayNode results = r.putArray("results");
+        RunRecord.TargetInfo info = SampleRecords.jarTarget(b.target(), b.jdk(), "/opt/apps/minimal.jar");
+        long readyMillis = Math.round(1500 * noise(0.1));
+        RunRecord.Startup startup = new RunRecord.Startup(40_000 + index, readyMillis - 200, readyMillis, List.of());
+        List<RunRecord.ScenarioResult> results = new ArrayList<>();
         for (String scenario : scenarios) {
-            results.add(scenario(b, scenario, windows));
+            results.add(scenario(b, scenario, windows, startedAt));
         }
-        r.put("environment", fingerprint);
         String stem = String.format("%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
-        String file = status.equals("discarded") && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
-        JSON.writeValue(directory.resolve("runs").resolve(file).toFile(), r);
+        Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
+        RunRecord record = new RunRecord(RecordJson.SCHEMA_VERSION, "0.1.0-test", "seeded", index, (index + 1) / 2, attempt, b.target(),
+                scenarios, parsed, reason, startedAt.toString(), startedAt.plusSeconds(90).toString(), info, startup, results,
+                new RunRecord.GateReadings(0.05, true, 60, 0.02, 0.4), fingerprint, "runs/" + stem + ".log", List.of());
+        String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
+        Path path = directory.resolve("runs").resolve(file);
+        Files.write(path, RecordJson.bytes(record));
+        return path;
     }
 
-    private ObjectNode scenario(Behaviour b, String name, boolean windows) {
-        ObjectNode result = JSON.createObjectNode();
-        result.put("scenario", name);
-        result.put("kind", windows ? "warmup-curve" : "load");
-        ObjectNode load = result.putObject("load");
-        ObjectNode settings = load.putObject("settings");
-        settings.put("model", "closed");
-        settings.put("virtualUsers", 32);
-        settings.put("warmupMillis", 10000.0);
-        settings.put("gapMillis", 5000.0);
-        settings.put("durationMillis", 20000.0);
-        settings.put("windows", windows ? 6 : 0);
-        settings.put("windowLengthMillis", windows ? 15000.0 : 0);
+    private RunRecord.ScenarioResult scenario(Behaviour b, String name, boolean windows, Instant startedAt) {
+        PlanSettings settings = windows
+                ? SampleRecords.closedSettings("http://127.0.0.1:8080/" + name, 32, 0, 0, 90_000, 6, 15_000)
+                : SampleRecords.closedSettings("http://127.0.0.1:8080/" + name, 32, 10_000, 5_000, 20_000, 0, 0);
         double rps = b.rps() * noise(0.03);
-        ObjectNode main = load.putObject("main");
-        main.put("durationMillis", 20000.0);
-        main.put("requestsPerSecond", rps);
-        main.put("okPerSecond", rps);
-        main.put("failed", 0);
-        ObjectNode failures = main.putObject("failures");
-        for (String kind : List.of("connect", "timeout", "reset", "protocol", "status", "check")) {
-            failures.put(kind, 0);
-        }
-        ObjectNode latency = main.putObject("latency");
-        latency.put("count", b.samples());
         double p99 = b.p99Micros() * noise(0.08);
-        latency.put("meanMicros", p99 / 6);
-        latency.put("p50Micros", p99 / 8);
-        latency.put("p90Micros", p99 / 3);
-        latency.put("p99Micros", p99);
-        latency.put("p999Micros", p99 * 2.5);
-        latency.put("histogram", "");
-        ArrayNode windowArray = load.putArray("windows");
+        LatencySummary latency = SampleRecords.latency(b.samples(), p99 / 6, p99 / 8, p99 / 3, p99, p99 * 2.5);
+        PhaseResult main = SampleRecords.phase(Phase.MAIN, 20_000, rps, b.failures(), latency);
+        PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 10_000, rps * 0.7, Map.of(), latency);
+        List<WindowResult> windowResults = new ArrayList<>();
         if (windows) {
             for (int w = 0; w < 6; w++) {
-                ObjectNode window = windowArray.addObject();
-                window.put("index", w);
-                window.put("lengthMillis", 15000.0);
-                window.put("okPerSecond", b.rps() * (1 - 0.5 * Math.exp(-w)) * noise(0.02));
+                double okPerSecond = b.rps() * (1 - 0.5 * Math.exp(-w)) * noise(0.02);
+                windowResults.add(new WindowResult(w, w * 15_000.0, 15_000, Math.round(okPerSecond * 15), 0, okPerSecond, LatencySummary.EMPTY));
             }
         }
-        ArrayNode seconds = load.putArray("seconds");
+        List<SecondResult> seconds = new ArrayList<>();
         for (int second = 0; second < 35; second++) {
-            String phase = second < 10 ? "warmup" : second < 15 ? "gap" : "main";
-            ObjectNode entry = seconds.addObject();
-            entry.put("second", second);
-            entry.put("phase", phase);
-            entry.put("ok", phase.equals("gap") ? 0 : Math.round(rps * noise(0.05) * (phase.equals("warmup") ? 0.7 : 1)));
-            entry.put("failures", 0);
+            Phase phase = second < 10 ? Phase.WARMUP : second < 15 ? Phase.GAP : Phase.MAIN;
+            long ok = phase == Phase.GAP ? 0 : Math.round(rps * noise(0.05) * (phase == Phase.WARMUP ? 0.7 : 1));
+            seconds.add(new SecondResult(second, phase, ok, 0, p99 / 8, p99, p99 * 3));
         }
-        load.putObject("engine").put("utilization", 0.4);
-        ObjectNode target = result.putObject("target").putObject("main");
-        target.put("cores", 0.99);
-        target.put("cpuMicrosPerRequest", 0.99e6 / rps);
-        target.put("throttledShare", b.throttled());
-        result.put("peakRssBytes", Math.round((300L << 20) * noise(0.02)));
-        result.putObject("services").putObject("postgres").putObject("main").put("cores", 0.4 * noise(0.1));
-        return result;
+        LoadResult load = SampleRecords.load(settings, warmup, main, windowResults, seconds,
+                SampleRecords.engine(0.4, 2, 20_000, main.ok() + main.failed()), startedAt.plusSeconds(5).toString(),
+                startedAt.plusSeconds(40).toString());
+        long peakRss = Math.round((300L << 20) * noise(0.02));
+        double postgresCores = 0.4 * noise(0.1);
+        Map<String, Map<Phase, dev.duel.results.Resources>> services = new LinkedHashMap<>();
+        services.put("postgres", SampleRecords.inMain(SampleRecords.resources(20, postgresCores, 0, -1, 64L << 20)));
+        // CPU per request is 0.99 cores over the requests/s: recorded exactly so, as the seeded reports expect.
+        dev.duel.results.Resources target = SampleRecords.resources(20, 0.99, Math.round(rps * 20), b.throttled(), peakRss);
+        target = new dev.duel.results.Resources(target.seconds(), target.cpuMillis(), target.cores(), 0.99e6 / rps, target.periods(),
+                target.throttledPeriods(), target.throttledMillis(), target.throttledShare(), target.memoryBytes(), target.peakMemoryBytes());
+        return new RunRecord.ScenarioResult(name, windows ? ScenarioKind.WARMUP_CURVE : ScenarioKind.LOAD, load,
+                SampleRecords.inMain(target), services, List.of(peakRss / 2, peakRss), peakRss);
     }
 
     private double noise(double relative) {

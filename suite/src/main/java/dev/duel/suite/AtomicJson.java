@@ -1,7 +1,6 @@
 package dev.duel.suite;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.duel.results.RecordJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -12,15 +11,16 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** JSON (and other) files a reader never sees half-written: temp file, fsync, rename. Thread-safe. */
+/**
+ * Records (and other files) a reader never sees half-written: temp file, fsync, rename. JSON is
+ * written by the records' one codec, {@link RecordJson}. Thread-safe.
+ */
 public final class AtomicJson {
-    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private AtomicJson() {
     }
 
     public static void write(Path target, Object value) throws IOException {
-        writeBytes(target, MAPPER.writeValueAsBytes(value));
+        writeBytes(target, RecordJson.bytes(value));
     }
 
     /** Any content, with the same guarantee. */

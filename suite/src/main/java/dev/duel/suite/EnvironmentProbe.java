@@ -1,6 +1,8 @@
 package dev.duel.suite;
 
-import dev.duel.load.LoadEngine;
+import dev.duel.results.DuelVersion;
+import dev.duel.results.Environment;
+import dev.duel.results.RecordJson;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;
@@ -22,7 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Captures the {@link Environment} from /proc, /sys and the JDKs themselves. Thread-safe. */
-public final class EnvironmentProbe {
+public final class EnvironmentProbe implements EnvironmentSource {
     private static final Set<String> V2 = Set.of("cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3");
     private static final Set<String> V3 = Set.of("avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave");
     private static final Set<String> V4 = Set.of("avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl");
@@ -36,6 +38,7 @@ public final class EnvironmentProbe {
     }
 
     /** @param targets whose JDKs to describe (none for {@code duel env} without a suite: every JDK found) */
+    @Override
     public Environment capture(List<TargetSpec> targets) throws InterruptedException {
         Map<String, String> cpuinfo = firstCpu();
         List<String> flags = List.of(cpuinfo.getOrDefault("flags", "").trim().split("\\s+"));
@@ -70,8 +73,8 @@ public final class EnvironmentProbe {
             warnings.add("no writable cgroup hierarchy: limits cannot be enforced (run as root on a machine with cgroups)");
         }
         String fingerprint = hash(model + "|" + cores + "|" + kernel + "|" + cgroup);
-        return new Environment(fingerprint, Instant.now().toString(), model, cores, read("/sys/devices/system/cpu/online", ""),
-                x86Level(flags), flags, memTotal(), osName(), kernel, governor, cgroup, jdkInfos, busy, LoadEngine.version(),
+        return new Environment(RecordJson.SCHEMA_VERSION, fingerprint, Instant.now().toString(), model, cores, read("/sys/devices/system/cpu/online", ""),
+                x86Level(flags), flags, memTotal(), osName(), kernel, governor, cgroup, jdkInfos, busy, DuelVersion.current(),
                 gitCommit(), warnings);
     }
 

@@ -3,15 +3,14 @@ package dev.duel.suite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * CPU used on the whole machine outside duel's own processes, the signal of the quiet and noise
- * gates: busy time from /proc/stat minus the CPU of what duel runs (itself, its targets and
- * services, passed in as a supplier). Thread-safe.
+ * CPU used on the whole machine (busy time from /proc/stat) and by what duel runs (itself, its
+ * targets and services, passed in as a supplier): the difference is what the quiet and noise gates
+ * judge. Thread-safe.
  */
-public final class MachineCpu {
+public final class MachineCpu implements CpuMeter {
     private static final long TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux for /proc/stat
     private final Path procStat;
     private final LongSupplier oursNanos;
@@ -26,19 +25,7 @@ public final class MachineCpu {
         this.oursNanos = oursNanos;
     }
 
-    /** A reading to subtract from a later one. */
-    public record Reading(long atNanos, long machineBusyNanos, long oursNanos) {
-        /** Average cores busy outside duel between {@code earlier} and this reading. */
-        public double outsideCoresSince(Reading earlier) {
-            double wall = atNanos - earlier.atNanos;
-            if (wall <= 0 || machineBusyNanos < 0 || earlier.machineBusyNanos < 0) {
-                return 0;
-            }
-            double outside = (machineBusyNanos - earlier.machineBusyNanos) - (oursNanos - earlier.oursNanos);
-            return Math.max(0, outside / wall);
-        }
-    }
-
+    @Override
     public Reading read() {
         return new Reading(System.nanoTime(), machineBusyNanos(), oursNanos.getAsLong());
     }
@@ -58,37 +45,5 @@ public final class MachineCpu {
             return -1;
         }
         return -1;
-    }
-
-    /**
-     * Waits until the outside CPU stays under {@code maxCores} for {@code quietFor}, checking each
-     * second, for at most {@code maxWait}.
-     *
-     * @return the outcome, whether or not the machine became quiet
-     */
-    public QuietOutcome awaitQuiet(double maxCores, Duration quietFor, Duration maxWait) throws InterruptedException {
-        long start = System.nanoTime();
-        long quietSince = start;
-        Reading previous = read();
-        double lastCores = 0;
-        while (true) {
-            Thread.sleep(1_000);
-            Reading now = read();
-            lastCores = now.outsideCoresSince(previous);
-            previous = now;
-            if (lastCores > maxCores) {
-                quietSince = now.atNanos();
-            }
-            if (now.atNanos() - quietSince >= quietFor.toNanos()) {
-                return new QuietOutcome(true, lastCores, (now.atNanos() - start) / 1e9);
-            }
-            if (now.atNanos() - start >= maxWait.toNanos()) {
-                return new QuietOutcome(false, lastCores, (now.atNanos() - start) / 1e9);
-            }
-        }
-    }
-
-    /** How the wait for a quiet machine ended. */
-    public record QuietOutcome(boolean quiet, double outsideCores, double waitedSeconds) {
     }
 }

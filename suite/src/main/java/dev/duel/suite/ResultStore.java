@@ -1,6 +1,8 @@
 package dev.duel.suite;
 
-import dev.duel.suite.record.RunRecord;
+import dev.duel.results.Environment;
+
+import dev.duel.results.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import dev.duel.load.Timing;
 import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
+import dev.duel.results.ScenarioKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,29 +15,11 @@ import java.util.Map;
  * One thing a suite measures on each target: what to send, what to check, the load and its timing.
  * Immutable.
  *
- * @param starts for {@link Kind#STARTUP}: fresh starts per run
+ * @param starts for {@link ScenarioKind#STARTUP}: fresh starts per run
  */
-public record Scenario(String name, Kind kind, String method, String path, List<Header> headers, byte[] body,
+public record Scenario(String name, ScenarioKind kind, String method, String path, List<Header> headers, byte[] body,
         Map<String, VariableSpec> variables, List<String> checks, LoadModel model, Timing timing, int starts,
         Duration timeout, double maxErrorRate) {
-
-    /** What the scenario measures. */
-    public enum Kind {
-        /** Warm-up, gap, main: the default. */
-        LOAD,
-        /** Windows from a fresh target's first correct answer. */
-        WARMUP_CURVE,
-        /** Fresh starts, time to the first correct answer only; no load. */
-        STARTUP,
-        /** Low concurrency: the cost of one request, percentiles that mean something. */
-        LATENCY,
-        /** Saturating concurrency: capacity; its percentiles describe queueing. */
-        THROUGHPUT;
-
-        public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        }
-    }
 
     public Scenario {
         headers = List.copyOf(headers);
@@ -45,7 +28,7 @@ public record Scenario(String name, Kind kind, String method, String path, List<
     }
 
     public boolean sendsLoad() {
-        return kind != Kind.STARTUP;
+        return kind != ScenarioKind.STARTUP;
     }
 
     /** The load run against a target on 127.0.0.1:{@code port}. */

@@ -1,8 +1,9 @@
 package dev.duel.suite;
 
+import dev.duel.results.Phase;
 import dev.duel.load.ProgressListener;
-import dev.duel.load.SecondResult;
-import dev.duel.suite.record.RunRecord;
+import dev.duel.results.load.SecondResult;
+import dev.duel.results.RunRecord;
 
 /** Told what a running suite does, for a progress display. Called from the runner's thread only. */
 public interface SuiteListener {
@@ -21,11 +22,11 @@ public interface SuiteListener {
     }
 
     /**
-     * A scenario's phase begins ("warmup", "gap", "main", "window 1"...). The engine reports the
-     * last second of the previous phase after this call.
+     * A scenario's phase begins (warm-up, gap, main). The engine reports the last second of the
+     * previous phase after this call.
      */
-    default void phase(RunPlan plan, String scenario, String phase) {
-        stage(plan, scenario + ": " + phase);
+    default void phase(RunPlan plan, String scenario, Phase phase) {
+        stage(plan, scenario + ": " + phase.label());
     }
 
     default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {

@@ -1,5 +1,8 @@
 package dev.duel.suite;
 
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.load.Arrival;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -202,8 +205,8 @@ public final class SuiteLoader {
             if (!scenarioNames.contains(member)) {
                 throw new IllegalArgumentException("together: no scenario is named '" + member + "'; scenarios are " + scenarioNames);
             }
-            Scenario.Kind kind = scenarios.stream().filter(s -> s.name().equals(member)).findFirst().orElseThrow().kind();
-            if (kind == Scenario.Kind.STARTUP || kind == Scenario.Kind.WARMUP_CURVE) {
+            ScenarioKind kind = scenarios.stream().filter(s -> s.name().equals(member)).findFirst().orElseThrow().kind();
+            if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
                 throw new IllegalArgumentException("together: '" + member + "' is a " + kind.label()
                         + " scenario, which needs a fresh target of its own");
             }
@@ -304,16 +307,16 @@ public final class SuiteLoader {
             if (s.name() == null) {
                 throw new IllegalArgumentException("name is missing");
             }
-            Scenario.Kind kind = s.kind() == null ? Scenario.Kind.LOAD : switch (s.kind().toLowerCase(Locale.ROOT)) {
-                case "load" -> Scenario.Kind.LOAD;
-                case "warmup-curve" -> Scenario.Kind.WARMUP_CURVE;
-                case "startup" -> Scenario.Kind.STARTUP;
-                case "latency" -> Scenario.Kind.LATENCY;
-                case "throughput" -> Scenario.Kind.THROUGHPUT;
+            ScenarioKind kind = s.kind() == null ? ScenarioKind.LOAD : switch (s.kind().toLowerCase(Locale.ROOT)) {
+                case "load" -> ScenarioKind.LOAD;
+                case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
+                case "startup" -> ScenarioKind.STARTUP;
+                case "latency" -> ScenarioKind.LATENCY;
+                case "throughput" -> ScenarioKind.THROUGHPUT;
                 default -> throw new IllegalArgumentException("kind is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
             };
             SuiteFile.RequestEntry r = s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
-            if (kind != Scenario.Kind.STARTUP && r.path() == null) {
+            if (kind != ScenarioKind.STARTUP && r.path() == null) {
                 throw new IllegalArgumentException("request.path is missing (e.g. /json)");
             }
             String path = r.path() == null ? "/" : r.path();
@@ -342,7 +345,7 @@ public final class SuiteLoader {
         }
     }
 
-    private static LoadModel model(Scenario.Kind kind, SuiteFile.ModelEntry m) {
+    private static LoadModel model(ScenarioKind kind, SuiteFile.ModelEntry m) {
         int defaultUsers = switch (kind) {
             case LATENCY -> 2;
             case THROUGHPUT -> 32;
@@ -355,8 +358,8 @@ public final class SuiteLoader {
             if (m.vus() != null) {
                 throw new IllegalArgumentException("model: vus (closed) or rate (open), not both");
             }
-            LoadModel.Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform") ? LoadModel.Arrival.UNIFORM
-                    : m.arrival().equalsIgnoreCase("poisson") ? LoadModel.Arrival.POISSON : null;
+            Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform") ? Arrival.UNIFORM
+                    : m.arrival().equalsIgnoreCase("poisson") ? Arrival.POISSON : null;
             if (arrival == null) {
                 throw new IllegalArgumentException("model.arrival is uniform or poisson, got '" + m.arrival() + "'");
             }
@@ -365,8 +368,8 @@ public final class SuiteLoader {
         return new LoadModel.Closed(m.vus() == null ? defaultUsers : m.vus());
     }
 
-    private static Timing timing(Scenario.Kind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
-        if (kind == Scenario.Kind.WARMUP_CURVE) {
+    private static Timing timing(ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
+        if (kind == ScenarioKind.WARMUP_CURVE) {
             if (phases != null) {
                 throw new IllegalArgumentException("a warmup-curve scenario has windows, not phases");
             }

@@ -1,5 +1,8 @@
 package dev.duel.suite;
 
+import dev.duel.results.RecordJson;
+import dev.duel.results.Status;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,7 +73,7 @@ class ResumeTest {
         assertFalse(Files.exists(runs.resolve("002-b-health.json")), "run 2 was killed before its record");
 
         Suite loaded = new SuiteLoader(temp).load(file);
-        SuiteOutcome outcome = new SuiteRunner(loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+        SuiteOutcome outcome = SuiteRunner.onThisMachine(loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
 
         assertTrue(started.stream().noneMatch(ProcessHandle::isAlive), "the resumed suite ended the target the killed one left");
         assertFalse(Files.exists(results.resolve(".processes")), "no process is noted once the suite ended");
@@ -84,7 +87,7 @@ class ResumeTest {
         assertEquals(Map.of("001-a-health.json", 1L, "002-b-health.json", 1L, "003-b-health.json", 1L, "004-a-health.json", 1L), records);
         for (Path record : runFiles(runs)) {
             if (record.toString().endsWith(".json")) {
-                assertEquals("ok", AtomicJson.MAPPER.readTree(record.toFile()).get("status").asText(), record.toString());
+                assertEquals(Status.OK, RecordJson.readRun(record).status(), record.toString());
             }
         }
     }

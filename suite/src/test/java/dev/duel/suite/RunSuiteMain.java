@@ -11,6 +11,6 @@ public final class RunSuiteMain {
 
     public static void main(String[] args) throws Exception {
         Suite suite = new SuiteLoader(Path.of(args[0]).getParent()).load(Path.of(args[0]));
-        new SuiteRunner(suite, Path.of(args[1]), SuiteListener.NONE, new JdkResolver(), new Cgroups(), Path.of(".")).run();
+        SuiteRunner.onThisMachine(suite, Path.of(args[1]), SuiteListener.NONE, new JdkResolver(), new Cgroups(), Path.of(".")).run();
     }
 }

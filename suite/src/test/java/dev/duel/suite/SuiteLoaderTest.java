@@ -1,5 +1,7 @@
 package dev.duel.suite;
 
+import dev.duel.results.ScenarioKind;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,7 +77,7 @@ class SuiteLoaderTest {
                 && embedded.launcherJar().equals(Path.of("/opt/duel/reference/pg/target/embedded-postgres.jar")));
         assertEquals(new LoadModel.Closed(32), suite.scenario("json").model());
         assertEquals(new Timing.Phases(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(20)), suite.scenario("json").timing());
-        assertEquals(Scenario.Kind.WARMUP_CURVE, suite.scenario("curve").kind());
+        assertEquals(ScenarioKind.WARMUP_CURVE, suite.scenario("curve").kind());
         assertEquals(3, suite.scenario("boot").starts());
         assertEquals(0.3, suite.gates().quietMaxCores());
         assertEquals(Duration.ofSeconds(10), suite.gates().quietFor());

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.duel.results.Environment;
+import dev.duel.results.Phase;
+import dev.duel.results.RecordException;
+import dev.duel.results.RecordJson;
+import dev.duel.results.RunRecord;
+import dev.duel.results.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
@@ -24,17 +29,17 @@ class SuiteRunnerTest {
     private SuiteOutcome run(String yaml) throws Exception {
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Suite suite = new SuiteLoader(temp).load(file);
-        return new SuiteRunner(suite, temp.resolve("results"), SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+        return SuiteRunner.onThisMachine(suite, temp.resolve("results"), SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
     }
 
-    private List<JsonNode> records() throws IOException {
+    private List<RunRecord> records() throws IOException {
         try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
             return files.filter(f -> f.toString().endsWith(".json") && !f.getFileName().toString().contains("discarded"))
                     .sorted().map(f -> {
                         try {
-                            return AtomicJson.MAPPER.readTree(f.toFile());
-                        } catch (IOException e) {
-                            throw new AssertionError(f + " is not JSON", e);
+                            return RecordJson.readRun(f);
+                        } catch (RecordException e) {
+                            throw new AssertionError(f + " is not a run record", e);
                         }
                     }).toList();
         }
@@ -44,24 +49,25 @@ class SuiteRunnerTest {
     void twoTargetsAlternateAndEveryRunLeavesACompleteRecord() throws Exception {
         SuiteOutcome outcome = run(FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
         assertEquals(4, outcome.ok(), outcome.toString());
-        List<JsonNode> records = records();
-        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(r -> r.get("target").asText()).toList());
-        for (JsonNode record : records) {
-            assertEquals("ok", record.get("status").asText(), record.toPrettyString());
-            assertTrue(record.at("/startup/readyMillis").asLong() > 0);
-            JsonNode result = record.at("/results/0");
-            assertTrue(result.at("/load/main/ok").asLong() > 0);
-            assertTrue(result.at("/target/main/cpuMillis").asDouble() > 0, result.toPrettyString());
-            assertTrue(result.at("/target/main/cores").asDouble() > 0);
-            assertTrue(result.has("rssBytes"));
-            assertTrue(record.at("/targetInfo/limitsMechanism").asText().length() > 0);
-            assertTrue(record.at("/gates/quietMet").asBoolean());
+        List<RunRecord> records = records();
+        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(RunRecord::target).toList());
+        for (RunRecord record : records) {
+            assertEquals(Status.OK, record.status(), record.toString());
+            assertEquals(RecordJson.SCHEMA_VERSION, record.schemaVersion());
+            assertTrue(record.startup().readyMillis() > 0);
+            RunRecord.ScenarioResult result = record.results().get(0);
+            assertTrue(result.load().main().ok() > 0);
+            assertTrue(result.target().get(Phase.MAIN).cpuMillis() > 0, result.toString());
+            assertTrue(result.target().get(Phase.MAIN).cores() > 0);
+            assertTrue(!result.rssBytes().isEmpty(), result.toString());
+            assertTrue(record.targetInfo().limitsMechanism().length() > 0);
+            assertTrue(record.gates().quietMet());
             assertEquals(outcome.directory().resolve("env.json").toFile().exists(), true);
         }
-        JsonNode env = AtomicJson.MAPPER.readTree(temp.resolve("results/env.json").toFile());
-        assertTrue(env.get("logicalCores").asInt() > 0);
-        assertTrue(env.get("fingerprint").asText().length() == 12);
-        assertEquals(env.get("fingerprint").asText(), records.get(0).get("environment").asText());
+        Environment env = RecordJson.readEnvironment(temp.resolve("results/env.json"));
+        assertTrue(env.logicalCores() > 0);
+        assertTrue(env.fingerprint().length() == 12);
+        assertEquals(env.fingerprint(), records.get(0).environment());
     }
 
     @Test
@@ -71,10 +77,10 @@ class SuiteRunnerTest {
         SuiteOutcome outcome = run(yaml);
         assertEquals(1, outcome.ok());
         assertEquals(1, outcome.failed());
-        JsonNode crashed = records().stream().filter(r -> r.get("target").asText().equals("crashy")).findFirst().orElseThrow();
-        assertEquals("failed", crashed.get("status").asText());
-        assertTrue(crashed.get("reason").asText().contains("exited with code 3"), crashed.get("reason").asText());
-        assertTrue(crashed.get("lastLogLines").toString().contains("fixture crashing"));
+        RunRecord crashed = records().stream().filter(r -> r.target().equals("crashy")).findFirst().orElseThrow();
+        assertEquals(Status.FAILED, crashed.status());
+        assertTrue(crashed.reason().contains("exited with code 3"), crashed.reason());
+        assertTrue(crashed.lastLogLines().toString().contains("fixture crashing"));
     }
 
     @Test
@@ -83,7 +89,7 @@ class SuiteRunnerTest {
         SuiteException e = assertThrows(SuiteException.class, () -> run(yaml));
         assertTrue(e.getMessage().matches("expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
                 e.getMessage());
-        assertEquals("failed", records().get(0).get("status").asText());
+        assertEquals(Status.FAILED, records().get(0).status());
         assertEquals(1, records().size(), "nothing after the refusal");
     }
 
@@ -102,14 +108,14 @@ class SuiteRunnerTest {
         assertEquals(0, outcome.ok(), outcome.toString());
         assertEquals(1, outcome.discarded(), outcome.toString());
         assertTrue(!outcome.clean() && outcome.problems().get(0).contains("could not get a clean run"), outcome.problems().toString());
-        JsonNode last = records().get(0);
-        assertEquals("discarded", last.get("status").asText());
-        assertEquals(2, last.get("attempt").asInt(), "retries: 1 means one repeat");
-        assertTrue(last.get("reason").asText().matches("noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
-                last.get("reason").asText());
-        assertTrue(last.at("/gates/outsideDuringCores").asDouble() > 0.3, last.get("gates").toString());
+        RunRecord last = records().get(0);
+        assertEquals(Status.DISCARDED, last.status());
+        assertEquals(2, last.attempt(), "retries: 1 means one repeat");
+        assertTrue(last.reason().matches("noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
+                last.reason());
+        assertTrue(last.gates().outsideDuringCores() > 0.3, last.gates().toString());
         Path firstAttempt = temp.resolve("results/runs/001-a-health.discarded-1.json");
-        assertEquals("discarded", AtomicJson.MAPPER.readTree(firstAttempt.toFile()).get("status").asText());
+        assertEquals(Status.DISCARDED, RecordJson.readRun(firstAttempt).status());
         assertTrue(Files.exists(temp.resolve("results/runs/001-a-health.attempt-2.log")));
     }
 
@@ -118,12 +124,12 @@ class SuiteRunnerTest {
         String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
                 .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.001}").replace("duration: 700ms", "duration: 2s");
         SuiteOutcome outcome = run(yaml);
-        assertEquals(1, outcome.invalid(), outcome + "\n" + records().get(0).at("/results/0/load/engine"));
-        JsonNode record = records().get(0);
-        assertEquals("invalid", record.get("status").asText());
-        assertTrue(record.get("reason").asText().startsWith("load generator saturated: it used "), record.get("reason").asText());
-        assertTrue(record.get("reason").asText().contains("core"), record.get("reason").asText());
-        assertTrue(record.at("/results/0/load/main/ok").asLong() > 0, "what was measured is kept");
+        assertEquals(1, outcome.invalid(), outcome + "\n" + records().get(0).results().get(0).load().engine());
+        RunRecord record = records().get(0);
+        assertEquals(Status.INVALID, record.status());
+        assertTrue(record.reason().startsWith("load generator saturated: it used "), record.reason());
+        assertTrue(record.reason().contains("core"), record.reason());
+        assertTrue(record.results().get(0).load().main().ok() > 0, "what was measured is kept");
     }
 
     private static Process busyLoop() throws IOException {

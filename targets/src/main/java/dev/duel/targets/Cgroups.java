@@ -67,6 +67,43 @@ public final class Cgroups {
     }
 
     /**
+     * The mechanism {@link #create} would use for these limits on this machine ("cgroup v2",
+     * "cgroup v1", "not enforced (why)" or "none"), found by reading the mounts and permissions only:
+     * nothing is created or written, so a plan can be shown without touching any control group.
+     * {@code create} can still fall back further if a write it tries is refused.
+     */
+    public String mechanismFor(Limits limits) {
+        List<String> reasons = new java.util.ArrayList<>();
+        Path v2 = unifiedRoot();
+        if (v2 != null && controllersOf(v2).containsAll(List.of("cpu", "memory"))) {
+            if (writable(v2)) {
+                return "cgroup v2";
+            }
+            reasons.add("cgroup v2 at " + v2 + " is not writable");
+        } else {
+            reasons.add(v2 == null ? "no cgroup v2 mounted" : "cgroup v2 has no cpu and memory controllers");
+        }
+        Map<String, Path> v1 = v1Mounts();
+        List<String> needed = List.of("cpu", "cpuacct", "cpuset", "memory");
+        if (v1.keySet().containsAll(needed)) {
+            if (needed.stream().allMatch(controller -> writable(v1.get(controller)))) {
+                return "cgroup v1";
+            }
+            reasons.add("cgroup v1 is not writable");
+        } else {
+            reasons.add("cgroup v1 lacks some of cpu, cpuacct, cpuset, memory");
+        }
+        return limits.any() ? "not enforced (" + String.join("; ", reasons) + ")" : "none";
+    }
+
+    /** A hierarchy duel could make its groups in: mounted read-write and writable by this user. */
+    private boolean writable(Path mount) {
+        Path duel = mount.resolve("duel");
+        boolean readWrite = mounts().stream().noneMatch(m -> sysRoot.resolve(m[1].substring(1)).equals(mount) && m[3].matches("(^|.*,)ro(,.*|$)"));
+        return readWrite && Files.isWritable(Files.isDirectory(duel) ? duel : mount);
+    }
+
+    /**
      * Removes empty groups that an earlier duel left behind when it was killed before it could
      * clean up; groups that still hold processes are left alone.
      *
@@ -125,7 +162,7 @@ public final class Cgroups {
         return mounts;
     }
 
-    /** {type, mount point, super options} of each cgroup mount in mountinfo. */
+    /** {type, mount point, super options, mount options} of each cgroup mount in mountinfo. */
     private List<String[]> mounts() {
         List<String[]> mounts = new java.util.ArrayList<>();
         try {
@@ -136,8 +173,8 @@ public final class Cgroups {
                 }
                 String[] left = halves[0].split(" ");
                 String[] right = halves[1].split(" ");
-                if (left.length >= 5 && right.length >= 3 && (right[0].equals("cgroup") || right[0].equals("cgroup2"))) {
-                    mounts.add(new String[] {right[0], left[4], right[2]});
+                if (left.length >= 6 && right.length >= 3 && (right[0].equals("cgroup") || right[0].equals("cgroup2"))) {
+                    mounts.add(new String[] {right[0], left[4], right[2], left[5]});
                 }
             }
         } catch (IOException e) {

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @see TargetLauncher
  */
-public final class RunningTarget implements AutoCloseable {
+public final class RunningTarget implements TargetProcess, AutoCloseable {
     private final TargetSpec spec;
     private final Process process;
     private final LimitedGroup group;

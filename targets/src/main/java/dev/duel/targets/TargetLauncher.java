@@ -25,7 +25,7 @@ import java.util.function.LongConsumer;
  * 10 ms for the first accepted connection and the first response that passes the ready check,
  * then checks the target's identity. Thread-safe.
  */
-public final class TargetLauncher {
+public final class TargetLauncher implements TargetStarter {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long POLL_MILLIS = 10;
     /** Exit code of the wrapper when joining the control group failed. */

@@ -128,4 +128,29 @@ class LimitsAndChecksTest {
         assertTrue(wrapped.contains(cpu.resolve("cgroup.procs").toString()));
         assertEquals(List.of("--", "java", "-jar", "app.jar"), wrapped.subList(wrapped.size() - 4, wrapped.size()));
     }
+
+    @Test
+    void thePlannedMechanismIsReadWithoutCreatingOrWritingAnything() throws IOException {
+        Path root = temp.resolve("plan");
+        StringBuilder mounts = new StringBuilder();
+        for (String controller : List.of("cpu", "cpuacct", "cpuset", "memory")) {
+            Files.createDirectories(root.resolve("sys/fs/cgroup/" + controller));
+            mounts.append("30 25 0:26 / /sys/fs/cgroup/").append(controller).append(" rw - cgroup cgroup rw,").append(controller).append('\n');
+        }
+        Path mountInfo = Files.writeString(temp.resolve("plan-mountinfo"), mounts.toString());
+        Cgroups cgroups = new Cgroups(mountInfo, root);
+        List<Path> before;
+        try (var walk = Files.walk(root)) {
+            before = walk.toList();
+        }
+        assertEquals("cgroup v1", cgroups.mechanismFor(new Limits(1.0, "0", 512L << 20)));
+        try (var walk = Files.walk(root)) {
+            assertEquals(before, walk.toList(), "a plan creates no group");
+        }
+
+        Path readOnly = Files.writeString(temp.resolve("ro-mountinfo"), mounts.toString().replace(" rw - cgroup", " ro - cgroup"));
+        String mechanism = new Cgroups(readOnly, root).mechanismFor(new Limits(1.0, null, null));
+        assertTrue(mechanism.startsWith("not enforced (no cgroup v2 mounted; cgroup v1 is not writable"), mechanism);
+        assertEquals("none", new Cgroups(readOnly, root).mechanismFor(Limits.NONE));
+    }
 }

@@ -1,6 +1,6 @@
 package dev.duel.load.engine;
 
-import dev.duel.load.schedule.Phase;
+import dev.duel.results.Phase;
 
 /**
  * A closed-model virtual user: one connection, one request at a time, the next as soon as the

@@ -1,17 +1,18 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.load.EngineUsage;
-import dev.duel.load.LoadEngine;
+import dev.duel.results.DuelVersion;
+import dev.duel.results.load.Arrival;
+import dev.duel.results.load.EngineUsage;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
-import dev.duel.load.LoadResult;
-import dev.duel.load.PhaseResult;
-import dev.duel.load.PlanSettings;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.PlanSettings;
 import dev.duel.load.ProgressListener;
-import dev.duel.load.SecondResult;
+import dev.duel.results.load.SecondResult;
 import dev.duel.load.Timing;
-import dev.duel.load.WindowResult;
+import dev.duel.results.load.WindowResult;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -20,7 +21,7 @@ import dev.duel.load.record.IntervalRoller;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
 import dev.duel.load.schedule.ArrivalSchedule;
-import dev.duel.load.schedule.Phase;
+import dev.duel.results.Phase;
 import dev.duel.load.schedule.PoissonArrivals;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
@@ -165,7 +166,7 @@ public final class EngineRun {
             }
         } else {
             LoadModel.Open open = (LoadModel.Open) plan.model();
-            ArrivalSchedule schedule = open.arrival() == LoadModel.Arrival.POISSON
+            ArrivalSchedule schedule = open.arrival() == Arrival.POISSON
                     ? new PoissonArrivals(open.rate(), plan.seed(), i, threads)
                     : new UniformArrivals(open.rate(), i, threads);
             OpenLoop openLoop = new OpenLoop(context);
@@ -189,7 +190,7 @@ public final class EngineRun {
             Phase phase = timeline.phaseAt(now);
             if (phase != announced && phase != Phase.ENDED) {
                 announced = phase;
-                listener.onPhase(phase.name().toLowerCase(Locale.ROOT));
+                listener.onPhase(phase);
             }
             if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
                 warnings.add(String.format(Locale.ROOT, "no correct response within %.1f s: no windows were recorded",
@@ -206,7 +207,7 @@ public final class EngineRun {
                     mainEndReadNanos = now;
                     mainEndCpuNanos = readCpu(mainEndThreadCpu);
                 }
-                listener.onPhase("ended");
+                listener.onPhase(Phase.ENDED);
                 return;
             }
             if (now >= nextSecond) {
@@ -256,7 +257,7 @@ public final class EngineRun {
             if (last && secondStart >= timeline.endNanos()) {
                 continue;
             }
-            SecondResult second = Results.second(merged, timeline.phaseAt(secondStart).name().toLowerCase(Locale.ROOT));
+            SecondResult second = Results.second(merged, timeline.phaseAt(secondStart));
             seconds.add(second);
             failuresSoFar += second.failures();
             listener.onSecond(second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
@@ -296,7 +297,7 @@ public final class EngineRun {
                 total = 0;
             }
         }
-        return new ProgressListener.RunStatus(phase.name().toLowerCase(Locale.ROOT), elapsed, total, failuresSoFar);
+        return new ProgressListener.RunStatus(phase, elapsed, total, failuresSoFar);
     }
 
     private void finishLoops() {
@@ -313,7 +314,7 @@ public final class EngineRun {
     private LoadResult assemble(Instant startedAt, Instant endedAt) {
         PhaseAccumulator warmup = new PhaseAccumulator();
         PhaseAccumulator main = new PhaseAccumulator();
-        List<List<dev.duel.load.FailureExample>> examples = new ArrayList<>();
+        List<List<dev.duel.results.load.FailureExample>> examples = new ArrayList<>();
         for (LoopContext context : loops) {
             warmup.add(context.recorder().phase(Phase.WARMUP));
             main.add(context.recorder().phase(Phase.MAIN));
@@ -324,8 +325,8 @@ public final class EngineRun {
         double mainMillis = mainStarted ? Math.min(timeline.mainNanos(), end - timeline.mainStartNanos()) / 1e6 : 0;
         double warmupMillis = Math.min(timeline.warmupNanos(), Math.max(0, end - timeline.startNanos())) / 1e6;
         boolean hasWarmup = timeline.windowed() || timeline.warmupNanos() > 0;
-        PhaseResult warmupResult = hasWarmup ? Results.phase("warmup", warmup, warmupMillis) : null;
-        PhaseResult mainResult = Results.phase("main", main, mainMillis);
+        PhaseResult warmupResult = hasWarmup ? Results.phase(Phase.WARMUP, warmup, warmupMillis) : null;
+        PhaseResult mainResult = Results.phase(Phase.MAIN, main, mainMillis);
         if (stopRequested) {
             warnings.add(0, "the run was stopped early by the user: main lasted " + Math.round(mainMillis) + " ms");
         }
@@ -334,7 +335,7 @@ public final class EngineRun {
         double firstCorrect = timeline.windowed()
                 ? (timeline.mainAnchored() ? (timeline.mainStartNanos() - timeline.startNanos()) / 1e6 : -1)
                 : firstCorrectFromSeconds();
-        return new LoadResult(LoadEngine.version(), settings(), startedAt.toString(), endedAt.toString(),
+        return new LoadResult(DuelVersion.current(), settings(), startedAt.toString(), endedAt.toString(),
                 address.getHostString() + ":" + address.getPort(), warmupResult, mainResult, List.copyOf(windows),
                 firstCorrect, List.copyOf(seconds), Results.examples(examples), engine, List.copyOf(warnings));
     }
@@ -374,13 +375,13 @@ public final class EngineRun {
         List<String> headers = plan.request().headers().stream().map(h -> h.name() + ": " + h.value()).toList();
         int virtualUsers = 0;
         double rate = 0;
-        String arrival = "";
+        Arrival arrival = null;
         if (plan.model() instanceof LoadModel.Closed closed) {
             virtualUsers = closed.virtualUsers();
         } else {
             LoadModel.Open open = (LoadModel.Open) plan.model();
             rate = open.rate().perSecond();
-            arrival = open.arrival().name().toLowerCase(Locale.ROOT);
+            arrival = open.arrival();
         }
         double warmupMillis = 0;
         double gapMillis = 0;
@@ -401,7 +402,7 @@ public final class EngineRun {
         }
         return new PlanSettings(plan.request().method(), plan.request().url(), headers,
                 plan.request().body() == null ? 0 : plan.request().body().length, variables, checks.texts(),
-                plan.model() instanceof LoadModel.Closed ? "closed" : "open", virtualUsers, rate, arrival,
+                plan.model() instanceof LoadModel.Closed ? PlanSettings.Model.CLOSED : PlanSettings.Model.OPEN, virtualUsers, rate, arrival,
                 plan.model().maxConnections(), plan.seed(), warmupMillis, gapMillis, durationMillis, windowCount,
                 windowLengthMillis, awaitFirstMillis, plan.timeout().toNanos() / 1e6, threads, transport.name());
     }

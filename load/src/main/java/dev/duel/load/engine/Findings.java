@@ -1,7 +1,7 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.LoadModel;
-import dev.duel.load.PhaseResult;
+import dev.duel.results.load.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package dev.duel.load.engine;
 
-import dev.duel.load.FailureExample;
-import dev.duel.load.FailureKind;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.FailureKind;
 import dev.duel.load.check.BodyCheck;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.ResponseParser;
-import dev.duel.load.schedule.Phase;
+import dev.duel.results.Phase;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -238,7 +238,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         boolean counted = loop.recorder().completed(startPhase, intendedNanos, sentNanos, endNanos, responseBytes, failure);
         if (counted && failure != null && loop.recorder().wantsExample(failure)) {
             loop.recorder().example(new FailureExample(failure, loop.millisSinceStart(endNanos),
-                    startPhase.name().toLowerCase(java.util.Locale.ROOT), detail, parser.status(),
+                    startPhase, detail, parser.status(),
                     parser.status() == 0 ? "" : parser.headText().strip(), bodyPrefix(),
                     loop.template().requestLine(values)));
         }

@@ -1,8 +1,8 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.load.FailureExample;
-import dev.duel.load.FailureKind;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.FailureKind;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -124,7 +124,7 @@ final class LoopContext {
                 recorder.connectFailed(now);
                 if (recorder.wantsExample(FailureKind.CONNECT)) {
                     recorder.example(new FailureExample(FailureKind.CONNECT, millisSinceStart(now),
-                            timeline.phaseAt(now).name().toLowerCase(Locale.ROOT),
+                            timeline.phaseAt(now),
                             "cannot connect to " + address + ": " + done.cause().getMessage(), 0, "", "", ""));
                 }
                 owner.onOpenFailed();

@@ -1,6 +1,6 @@
 package dev.duel.load.engine;
 
-import dev.duel.load.schedule.Phase;
+import dev.duel.results.Phase;
 
 /**
  * Connects the open-model {@link OpenDispatcher} of one event loop to real connections and timers.

@@ -1,12 +1,13 @@
 package dev.duel.load.engine;
 
-import dev.duel.load.FailureExample;
-import dev.duel.load.FailureKind;
-import dev.duel.load.LatencySummary;
-import dev.duel.load.PhaseResult;
-import dev.duel.load.SecondResult;
-import dev.duel.load.WindowResult;
-import dev.duel.load.record.Histograms;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.FailureKind;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.SecondResult;
+import dev.duel.results.load.WindowResult;
+import dev.duel.results.Histograms;
+import dev.duel.results.Phase;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
@@ -21,10 +22,10 @@ public final class Results {
     private Results() {
     }
 
-    public static PhaseResult phase(String name, PhaseAccumulator merged, double durationMillis) {
-        Map<String, Long> failures = new LinkedHashMap<>();
+    public static PhaseResult phase(Phase name, PhaseAccumulator merged, double durationMillis) {
+        Map<FailureKind, Long> failures = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
-            failures.put(kind.label(), merged.failures(kind));
+            failures.put(kind, merged.failures(kind));
         }
         long connectFailures = merged.failures(FailureKind.CONNECT);
         long failed = merged.requestFailures();
@@ -55,7 +56,7 @@ public final class Results {
                 Histograms.summarize(merged.lateDelay()));
     }
 
-    public static SecondResult second(IntervalCollector.Merged merged, String phase) {
+    public static SecondResult second(IntervalCollector.Merged merged, Phase phase) {
         var latency = merged.latency();
         boolean empty = latency.getTotalCount() == 0;
         return new SecondResult(merged.index(), phase, merged.ok(), merged.failures(),

@@ -1,5 +1,7 @@
 package dev.duel.load.record;
 
+import dev.duel.results.Histograms;
+
 import org.HdrHistogram.Histogram;
 
 /**

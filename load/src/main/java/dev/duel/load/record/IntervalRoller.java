@@ -1,5 +1,7 @@
 package dev.duel.load.record;
 
+import dev.duel.results.Histograms;
+
 /**
  * Splits one event loop's completions into consecutive intervals of a fixed length from an
  * origin, and hands each finished interval to an {@link IntervalCollector}. Only the current

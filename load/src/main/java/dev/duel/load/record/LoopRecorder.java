@@ -1,8 +1,10 @@
 package dev.duel.load.record;
 
-import dev.duel.load.FailureExample;
-import dev.duel.load.FailureKind;
-import dev.duel.load.schedule.Phase;
+import dev.duel.results.Histograms;
+
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.FailureKind;
+import dev.duel.results.Phase;
 import dev.duel.load.schedule.Timeline;
 import java.util.ArrayList;
 import java.util.List;

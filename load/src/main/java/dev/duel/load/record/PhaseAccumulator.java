@@ -1,6 +1,8 @@
 package dev.duel.load.record;
 
-import dev.duel.load.FailureKind;
+import dev.duel.results.Histograms;
+
+import dev.duel.results.load.FailureKind;
 import org.HdrHistogram.Histogram;
 
 /**

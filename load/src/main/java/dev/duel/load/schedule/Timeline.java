@@ -1,5 +1,7 @@
 package dev.duel.load.schedule;
 
+import dev.duel.results.Phase;
+
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -1,5 +1,7 @@
 package dev.duel.load.record;
 
+import dev.duel.results.Histograms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

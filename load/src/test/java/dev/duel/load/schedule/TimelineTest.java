@@ -1,5 +1,7 @@
 package dev.duel.load.schedule;
 
+import dev.duel.results.Phase;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,168 @@
+package dev.duel.cli;
+
+import dev.duel.report.Report;
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportException;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.ResultsReader;
+import dev.duel.suite.ResultStore;
+import dev.duel.suite.RunPlan;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteException;
+import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.SuiteOutcome;
+import dev.duel.suite.SuiteRunner;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import dev.duel.targets.TargetSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The one path by which {@code duel run}, {@code duel demo} and {@code duel smoke} run a suite:
+ * load the suite file, check what can be checked before anything runs, print the plan (dry run) or
+ * run it so that Ctrl-C or SIGTERM stops what duel started, write the report into the results
+ * folder, and map every outcome to an exit code in one place. The commands differ only in the suite
+ * they build and what they print around it. Not thread-safe: one session per command.
+ */
+final class SuiteSession {
+    private final String command;
+    private final Path home;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean verbose;
+    private final JdkResolver jdks = new JdkResolver();
+    private final Cgroups cgroups = new Cgroups();
+
+    /** @param command the subcommand, named in error messages ("run" names none: it is the main one) */
+    SuiteSession(String command, Path home, PrintStream out, PrintStream err, boolean verbose) {
+        this.command = command;
+        this.home = home;
+        this.out = out;
+        this.err = err;
+        this.verbose = verbose;
+    }
+
+    /**
+     * How a session ended.
+     *
+     * @param exitCode what the command returns
+     * @param outcome  the suite's outcome, or null when nothing ran (a usage error, a dry run, a stop)
+     * @param report   the report built from the folder's records, or null
+     * @param markdown the report as Markdown, as written, or null
+     */
+    record Result(int exitCode, Path directory, SuiteOutcome outcome, Report report, String markdown) {
+        static Result of(int exitCode, Path directory) {
+            return new Result(exitCode, directory, null, null, null);
+        }
+    }
+
+    /**
+     * @param suiteFile the suite
+     * @param results   its results folder, or null for results/&lt;suite name&gt;
+     * @param dryRun    print the plan and run nothing
+     */
+    Result run(Path suiteFile, Path results, boolean dryRun) throws InterruptedException {
+        Suite suite;
+        try {
+            suite = new SuiteLoader(home).load(suiteFile);
+        } catch (SuiteException e) {
+            return Result.of(fail(e, ExitCodes.USAGE), results);
+        }
+        Path directory = results != null ? results : Path.of("results", suite.name());
+        SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
+        SuiteRunner runner = SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home);
+        try {
+            runner.preflight();
+        } catch (SuiteException e) {
+            return Result.of(fail(e, ExitCodes.USAGE), directory);
+        }
+        if (dryRun) {
+            printPlan(suite, directory);
+            return Result.of(ExitCodes.OK, directory);
+        }
+        SuiteOutcome outcome;
+        try {
+            outcome = StoppableRun.run(runner);
+        } catch (SuiteException e) {
+            fail(e, ExitCodes.STOPPED);
+            err.println("duel: completed runs are kept in " + directory + "; run the same command again to resume");
+            return Result.of(ExitCodes.STOPPED, directory);
+        }
+        Report report;
+        try {
+            report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
+        } catch (ReportException e) {
+            err.println(prefix() + e.getMessage());
+            return new Result(ExitCodes.of(e), directory, outcome, null, null);
+        }
+        String markdown;
+        try {
+            markdown = ReportFiles.write(report, directory, err);
+        } catch (IOException e) {
+            err.println(prefix() + "the runs are recorded in " + directory + ", but the report could not be written there (" + e.getMessage()
+                    + "); run ./duel report " + directory + " --out DIR");
+            return new Result(ExitCodes.USAGE, directory, outcome, report, null);
+        }
+        return new Result(exitCode(outcome, report), directory, outcome, report, markdown);
+    }
+
+    /** Not clean beats a failed threshold: a threshold over runs that failed says little. */
+    static int exitCode(SuiteOutcome outcome, Report report) {
+        if (!outcome.clean()) {
+            return ExitCodes.NOT_CLEAN;
+        }
+        return report != null && report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+    }
+
+    private String prefix() {
+        return command.equals("run") ? "duel: " : "duel: " + command + ": ";
+    }
+
+    private int fail(SuiteException e, int code) {
+        err.println(prefix() + e.getMessage());
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        return code;
+    }
+
+    /** The runs in order, the targets' JDKs and limits (the mechanism read, no group made), the time it should take. */
+    void printPlan(Suite suite, Path directory) {
+        out.printf(Locale.ROOT, "suite %s (%s): %d runs, order %s, cooldown %d s%n", suite.name(), suite.file(),
+                RunPlan.of(suite).size(), suite.order().name().toLowerCase(Locale.ROOT), suite.cooldown().toSeconds());
+        out.println("targets:");
+        for (TargetSpec target : suite.targets()) {
+            String java = target.java() == null ? "command" : jdks.resolve(target.java()).toString();
+            out.printf(Locale.ROOT, "  %-14s %s%n  %-14s limits %s via %s%n", target.name(), java, "", target.limits(),
+                    cgroups.mechanismFor(target.limits()));
+        }
+        suite.services().forEach(service -> out.println("service " + service.describe()));
+        ResultStore store = new ResultStore(directory);
+        long nanos = 0;
+        for (RunPlan plan : RunPlan.of(suite)) {
+            nanos += store.done(plan) ? 0 : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
+        }
+        out.println("runs (about " + SuiteProgress.clock(nanos) + " in all, before any repeats):");
+        for (RunPlan plan : RunPlan.of(suite)) {
+            boolean done = store.done(plan);
+            out.printf(Locale.ROOT, "  %03d  %-14s %s, repetition %d%s%n", plan.index(), plan.target(),
+                    String.join(" + ", plan.scenarios()), plan.repetition(), done ? "  (done: will be skipped)" : "");
+        }
+        out.println("results: " + directory.toAbsolutePath());
+    }
+
+    /** A suite file's text from a template in duel's jar, with its {@code @NAME@} placeholders filled. */
+    static String template(String resource, Function<String, String> fill) throws IOException {
+        try (java.io.InputStream in = SuiteSession.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException(resource + " is missing from duel's jar");
+            }
+            return fill.apply(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+}

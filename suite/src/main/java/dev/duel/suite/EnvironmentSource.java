@@ -1,0 +1,12 @@
+package dev.duel.suite;
+
+import dev.duel.results.Environment;
+import dev.duel.targets.TargetSpec;
+import java.util.List;
+
+/** Describes the machine a suite runs on; {@link EnvironmentProbe} reads the real one. */
+@FunctionalInterface
+public interface EnvironmentSource {
+    /** @param targets whose JDKs to describe (none: every JDK found) */
+    Environment capture(List<TargetSpec> targets) throws InterruptedException;
+}

@@ -1,0 +1,67 @@
+package dev.duel.suite;
+
+import dev.duel.load.LoadModel;
+import dev.duel.load.LoadPlan;
+import dev.duel.load.ProgressListener;
+import dev.duel.load.TargetUnreachableException;
+import dev.duel.load.Timing;
+import dev.duel.load.http.RequestSpec;
+import dev.duel.load.sink.SinkServer;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Readies duel's own process as a load generator before the first run: pins it to the suite's
+ * {@code loadgen.cpuset} (taskset on every thread), then warms the engine's JIT against an
+ * in-process sink, because the engine is a JVM too and its warm-up must not show in a target's
+ * numbers. Thread-safe.
+ */
+final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
+    private final LoadDriver engine;
+
+    LoadgenPreparation(LoadDriver engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException, InterruptedException {
+        pin(loadgen.cpuset(), listener);
+        warm(loadgen, listener);
+    }
+
+    private static void pin(String cpuset, SuiteListener listener) throws SuiteException, InterruptedException {
+        if (cpuset == null) {
+            return;
+        }
+        try {
+            Process taskset = new ProcessBuilder("taskset", "-a", "-cp", cpuset, String.valueOf(ProcessHandle.current().pid()))
+                    .redirectErrorStream(true).start();
+            String output = new String(taskset.getInputStream().readAllBytes()).trim();
+            if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
+                throw new SuiteException("loadgen.cpuset " + cpuset + ": taskset failed (" + output + ")");
+            }
+            listener.message("load generator pinned to CPU " + cpuset);
+        } catch (IOException e) {
+            throw new SuiteException("loadgen.cpuset needs taskset (apt-get install util-linux): " + e.getMessage(), e);
+        }
+    }
+
+    private void warm(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException, InterruptedException {
+        Duration warmup = loadgen.warmup();
+        if (warmup.isZero()) {
+            return;
+        }
+        listener.message("warming the load generator for " + warmup.toSeconds() + " s against an in-process sink");
+        try (SinkServer sink = SinkServer.start()) {
+            LoadPlan plan = new LoadPlan(new RequestSpec("GET", sink.url("/json"), List.of(), null), Map.of(),
+                    List.of("json:/id == 42"), new LoadModel.Closed(8), new Timing.Phases(Duration.ZERO, Duration.ZERO, warmup),
+                    Duration.ofSeconds(10), 1, loadgen.threads(), LoadPlan.Transport.AUTO);
+            engine.run(plan, ProgressListener.NONE);
+        } catch (TargetUnreachableException e) {
+            throw new SuiteException("the load generator's warm-up sink did not answer: " + e.getMessage(), e);
+        }
+    }
+}

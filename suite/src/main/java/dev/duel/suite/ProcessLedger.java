@@ -1,0 +1,49 @@
+package dev.duel.suite;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Notes every process the suite starts as soon as it exists, and forgets it once stopped, in the
+ * results folder ({@link LeftoverProcesses}), so that whatever a killed duel left running is
+ * ended by PID on the next run into the folder. A note that cannot be written is a warning, never
+ * a reason to stop measuring. Thread-safe.
+ */
+final class ProcessLedger {
+    private final LeftoverProcesses leftovers;
+    private final Path directory;
+    private final SuiteListener listener;
+
+    ProcessLedger(Path directory, SuiteListener listener) {
+        this.leftovers = new LeftoverProcesses(directory);
+        this.directory = directory;
+        this.listener = listener;
+    }
+
+    void remember(long pid, String role) {
+        try {
+            leftovers.add(pid, role);
+        } catch (IOException e) {
+            listener.message("warning: could not note pid " + pid + " in " + directory + ": " + e.getMessage());
+        }
+    }
+
+    void forget(long pid) {
+        try {
+            leftovers.remove(pid);
+        } catch (IOException e) {
+            listener.message("warning: could not update " + directory + "/.processes: " + e.getMessage());
+        }
+    }
+
+    /** Ends what a killed duel left running from this folder; returns what it ended, in words. */
+    List<String> endLeftovers() {
+        try {
+            return leftovers.endLeftovers();
+        } catch (IOException e) {
+            listener.message("warning: could not read " + directory + "/.processes: " + e.getMessage());
+            return List.of();
+        }
+    }
+}

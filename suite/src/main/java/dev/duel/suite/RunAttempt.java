@@ -1,0 +1,190 @@
+package dev.duel.suite;
+
+import dev.duel.results.DuelVersion;
+import dev.duel.results.JvmFacts;
+import dev.duel.results.RecordJson;
+import dev.duel.results.RunRecord;
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.Status;
+import dev.duel.targets.IdentityMismatchException;
+import dev.duel.targets.Jdk;
+import dev.duel.targets.TargetFailedException;
+import dev.duel.targets.TargetProcess;
+import dev.duel.targets.TargetSpec;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One attempt at one planned run: wait for a quiet machine, start the target fresh, measure its
+ * scenarios in order (fresh restarts for a startup scenario), judge the run ({@link RunVerdict}),
+ * stop the target, and return the record. The target being measured is published in
+ * {@code current} so that an abort from another thread can stop it and the gates can leave its CPU
+ * out of the noise. Not thread-safe: one attempt at a time.
+ */
+final class RunAttempt {
+    private static final int LOG_LINES_KEPT = 50;
+
+    private final Suite suite;
+    private final RunnerParts parts;
+    private final ResultStore store;
+    private final SuiteListener listener;
+    private final QuietGate quietGate;
+    private final ScenarioMeasurement measurement;
+    private final Services services;
+    private final ProcessLedger ledger;
+    private final AtomicReference<TargetProcess> current;
+    private final String environmentFingerprint;
+
+    RunAttempt(Suite suite, RunnerParts parts, ResultStore store, SuiteListener listener, QuietGate quietGate,
+            ScenarioMeasurement measurement, Services services, ProcessLedger ledger, AtomicReference<TargetProcess> current,
+            String environmentFingerprint) {
+        this.suite = suite;
+        this.parts = parts;
+        this.store = store;
+        this.listener = listener;
+        this.quietGate = quietGate;
+        this.measurement = measurement;
+        this.services = services;
+        this.ledger = ledger;
+        this.current = current;
+        this.environmentFingerprint = environmentFingerprint;
+    }
+
+    /**
+     * @throws SuiteException the target is not what it claims: its failed record is written and the
+     *                        suite must stop
+     */
+    RunRecord run(RunPlan plan, int attempt) throws SuiteException, InterruptedException {
+        TargetSpec spec = suite.target(plan.target());
+        Instant startedAt = Instant.now();
+        Suite.Gates gates = suite.gates();
+        listener.stage(plan, "waiting for a quiet machine");
+        QuietGate.Outcome quiet = quietGate.await(gates.quietMaxCores(), gates.quietFor(), gates.quietMaxWait());
+        if (!quiet.quiet()) {
+            listener.message(String.format(Locale.ROOT, "the machine was not quiet for %d s within %d s (%.2f cores busy outside duel); "
+                    + "running anyway, the noise gate will judge", gates.quietFor().toSeconds(), gates.quietMaxWait().toSeconds(),
+                    quiet.outsideCores()));
+        }
+        Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
+        Measurements measured = new Measurements(targetInfo(spec, jdk, null, null));
+        listener.stage(plan, "starting " + spec.name());
+        RunVerdict verdict;
+        try {
+            verdict = measure(plan, attempt, spec, jdk, measured);
+        } catch (TargetFailedException e) {
+            verdict = RunVerdict.failed(e.getMessage());
+            measured.lastLines = e.lastLogLines();
+        } catch (IOException e) {
+            verdict = RunVerdict.failed("the target could not be started: " + e.getMessage());
+        } catch (IdentityMismatchException e) {
+            RunRecord refused = record(plan, attempt, RunVerdict.failed(e.getMessage()), startedAt, measured,
+                    new RunRecord.GateReadings(quiet.outsideCores(), quiet.quiet(), quiet.waitedSeconds(), 0, 0));
+            try {
+                store.write(plan, refused, true);
+            } catch (IOException io) {
+                e.addSuppressed(io);
+            }
+            throw new SuiteException(e.getMessage(), e);
+        } finally {
+            stopCurrent(plan, spec);
+        }
+        return record(plan, attempt, verdict, startedAt, measured, new RunRecord.GateReadings(quiet.outsideCores(), quiet.quiet(),
+                quiet.waitedSeconds(), measured.outsideCores, measured.loadgenUtilization));
+    }
+
+    /** What the attempt gathered so far: kept when a later step fails, so nothing measured is lost. */
+    private static final class Measurements {
+        RunRecord.TargetInfo info;
+        RunRecord.Startup startup;
+        final List<RunRecord.ScenarioResult> results = new ArrayList<>();
+        double outsideCores;
+        double loadgenUtilization;
+        List<String> lastLines = List.of();
+
+        Measurements(RunRecord.TargetInfo info) {
+            this.info = info;
+        }
+    }
+
+    private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
+            throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        TargetProcess target = start(plan, attempt, spec);
+        measured.startup = new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
+        measured.info = targetInfo(spec, jdk, target, null);
+        List<Long> starts = new ArrayList<>();
+        List<RunVerdict> verdicts = new ArrayList<>();
+        for (String scenarioName : plan.scenarios()) {
+            Scenario scenario = suite.scenario(scenarioName);
+            if (scenario.kind() == ScenarioKind.STARTUP) {
+                starts.add(target.readyMillis());
+                for (int i = 1; i < scenario.starts(); i++) {
+                    listener.stage(plan, scenarioName + ": fresh start " + (i + 1) + " of " + scenario.starts());
+                    stopCurrent(plan, spec);
+                    target = start(plan, attempt, spec);
+                    starts.add(target.readyMillis());
+                }
+                measured.results.add(new RunRecord.ScenarioResult(scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1));
+                continue;
+            }
+            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario);
+            measured.results.add(result.result());
+            measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
+            measured.loadgenUtilization = Math.max(measured.loadgenUtilization, result.result().load().engine().utilization());
+            RunVerdict verdict = RunVerdict.ofScenario(scenario, result.result().load(), target.alive() ? null : target.exitCode(),
+                    suite.gates());
+            verdicts.add(verdict);
+            if (verdict.stopsRun()) {
+                // A target that died or answered wrongly has no speed worth measuring further.
+                measured.lastLines = target.lastLogLines(LOG_LINES_KEPT);
+                break;
+            }
+        }
+        if (target.alive() && jdk != null) {
+            measured.info = targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()));
+        }
+        if (!starts.isEmpty()) {
+            RunRecord.Startup first = measured.startup;
+            measured.startup = new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), starts);
+        }
+        return RunVerdict.ofRun(verdicts, measured.outsideCores, suite.gates());
+    }
+
+    private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
+            throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        TargetProcess target = parts.targets().start(spec, services.env(), store.log(plan, attempt),
+                pid -> ledger.remember(pid, "target " + spec.name()));
+        current.set(target);
+        return target;
+    }
+
+    private void stopCurrent(RunPlan plan, TargetSpec spec) {
+        TargetProcess target = current.getAndSet(null);
+        if (target != null) {
+            listener.stage(plan, "stopping " + spec.name());
+            target.stop();
+            ledger.forget(target.pid());
+        }
+    }
+
+    private RunRecord record(RunPlan plan, int attempt, RunVerdict verdict, Instant startedAt, Measurements measured,
+            RunRecord.GateReadings gates) {
+        List<String> lastLines = verdict.status() == Status.FAILED ? measured.lastLines : List.of();
+        return new RunRecord(RecordJson.SCHEMA_VERSION, DuelVersion.current(), suite.name(), plan.index(), plan.repetition(), attempt,
+                plan.target(), plan.scenarios(), verdict.status(), verdict.reason(), startedAt.toString(), Instant.now().toString(),
+                measured.info, measured.startup, measured.results, gates, environmentFingerprint,
+                store.directory().relativize(store.log(plan, attempt)).toString(), lastLines);
+    }
+
+    private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {
+        return new RunRecord.TargetInfo(spec.name(), spec.java(), jdk == null ? null : jdk.version(), jdk == null ? null : jdk.vendor(),
+                spec.jar() == null ? null : spec.jar().toString(), target == null ? spec.command() : target.command(), spec.jvmArgs(),
+                spec.limits().toString(), spec.limits().cpus(), spec.limits().cpuset(), spec.limits().memoryBytes(),
+                target == null ? "not started" : target.group().mechanism(), target != null && target.group().enforced(),
+                facts == null ? JvmFacts.UNKNOWN : facts);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.duel.suite;
+
+import dev.duel.load.LoadModel;
+import dev.duel.results.Status;
+import dev.duel.results.load.FailureExample;
+import dev.duel.results.load.LatencySummary;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The status of one run and why, decided from what was measured and what the gates allow: the
+ * error-rate gate (a target that answers wrongly has no speed worth comparing: failed), the
+ * load-generator gate (the engine, not the target, was the limit: invalid) and the noise gate
+ * (something outside duel used the CPU during main: discarded, then repeated). Pure: no I/O, no
+ * clock; immutable.
+ *
+ * @param reason why the status is not ok, in words; "" when ok
+ */
+public record RunVerdict(Status status, String reason) {
+    public static final RunVerdict OK = new RunVerdict(Status.OK, "");
+
+    public RunVerdict {
+        if ((status == Status.OK) != reason.isEmpty()) {
+            throw new IllegalArgumentException("an ok verdict has no reason, any other has one: " + status + " '" + reason + "'");
+        }
+    }
+
+    static RunVerdict failed(String reason) {
+        return new RunVerdict(Status.FAILED, reason);
+    }
+
+    /** True when the run cannot go on to its next scenario. */
+    public boolean stopsRun() {
+        return status == Status.FAILED;
+    }
+
+    /**
+     * One measured scenario: failed when the target died during it or answered wrongly beyond the
+     * scenario's allowance (or was sent nothing), invalid when the load generator was the limit,
+     * else ok.
+     *
+     * @param targetExitCode the target's exit code when it is no longer alive, else null
+     */
+    public static RunVerdict ofScenario(Scenario scenario, LoadResult load, Integer targetExitCode, Suite.Gates gates) {
+        if (targetExitCode != null) {
+            return failed("the target exited with code " + targetExitCode + " during " + scenario.name());
+        }
+        String wrong = wrongAnswers(scenario, load);
+        if (wrong != null) {
+            return failed(wrong);
+        }
+        String saturated = saturation(scenario, load, gates);
+        return saturated == null ? OK : new RunVerdict(Status.INVALID, saturated);
+    }
+
+    /**
+     * The whole run from its scenarios' verdicts in order: the first failure decides; otherwise the
+     * first invalid one; then a run that saw more outside CPU during main than the quiet bound is
+     * discarded (whatever the load generator did, a noisy run says nothing).
+     *
+     * @param outsideCores the most cores busy outside duel during any main phase of the run
+     */
+    public static RunVerdict ofRun(List<RunVerdict> scenarios, double outsideCores, Suite.Gates gates) {
+        RunVerdict verdict = scenarios.stream().filter(v -> v.status == Status.FAILED).findFirst()
+                .or(() -> scenarios.stream().filter(v -> v.status == Status.INVALID).findFirst()).orElse(OK);
+        if (verdict.status != Status.FAILED && outsideCores > gates.quietMaxCores()) {
+            return new RunVerdict(Status.DISCARDED, String.format(Locale.ROOT, "noise: %.2f cores busy outside duel during main (limit %.2f)",
+                    outsideCores, gates.quietMaxCores()));
+        }
+        return verdict;
+    }
+
+    /** A discarded run that was the last attempt allowed: it stays discarded, and says so. */
+    public RunVerdict lastAttempt(int attempts) {
+        return status == Status.DISCARDED ? new RunVerdict(status, reason + "; no clean run after " + attempts + " attempts") : this;
+    }
+
+    /** Why the target's answers make the run worthless (checks failed beyond the scenario's allowance); null when they do not. */
+    static String wrongAnswers(Scenario scenario, LoadResult load) {
+        PhaseResult main = load.main();
+        if (main.sent() + main.connectFailures() == 0) {
+            return "no request was sent in " + scenario.name() + "'s main phase";
+        }
+        if (main.errorRate() <= scenario.maxErrorRate()) {
+            return null;
+        }
+        List<FailureExample> examples = load.failureExamples();
+        String example = examples.isEmpty() ? "" : "; first: " + examples.get(0).kind().label() + " " + examples.get(0).detail();
+        return String.format(Locale.ROOT, "%s: %.2f%% of requests failed (allowed %.2f%%) %s%s", scenario.name(),
+                main.errorRate() * 100, scenario.maxErrorRate() * 100, labelled(main), example);
+    }
+
+    /** "{connect=0, timeout=2, ...}" as the records spell the kinds. */
+    private static String labelled(PhaseResult main) {
+        StringBuilder text = new StringBuilder("{");
+        main.failures().forEach((kind, count) -> text.append(text.length() > 1 ? ", " : "").append(kind.label()).append('=').append(count));
+        return text.append('}').toString();
+    }
+
+    /** Why the load generator, not the target, limited the run; null when it did not. */
+    static String saturation(Scenario scenario, LoadResult load, Suite.Gates gates) {
+        double utilization = load.engine().utilization();
+        int cores = load.engine().coresAvailable();
+        if (utilization > gates.loadgenMaxUtilization()) {
+            int needed = (int) Math.ceil(utilization * cores / gates.loadgenMaxUtilization());
+            return String.format(Locale.ROOT, "load generator saturated: it used %.0f%% of its %d core(s) (limit %.0f%%); "
+                    + "give it %d core(s) with loadgen.cpuset, or lower the load", utilization * 100, cores,
+                    gates.loadgenMaxUtilization() * 100, Math.max(needed, cores + 1));
+        }
+        PhaseResult main = load.main();
+        LatencySummary lag = main.scheduleLag();
+        if (lag.count() > 0 && lag.p99Micros() > gates.loadgenMaxLagP99().toNanos() / 1_000.0) {
+            return String.format(Locale.ROOT, "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)",
+                    lag.p99Micros() / 1_000, gates.loadgenMaxLagP99().toNanos() / 1e6);
+        }
+        if (main.sent() > 0 && scenario.model() instanceof LoadModel.Open && main.late() / (double) main.sent() > gates.loadgenMaxLateShare()) {
+            return String.format(Locale.ROOT, "load generator saturated: %.1f%% of requests started late (limit %.1f%%); "
+                    + "raise max-connections or lower the rate", 100.0 * main.late() / main.sent(), gates.loadgenMaxLateShare() * 100);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.duel.suite;
+
+import dev.duel.load.LoadEngine;
+import dev.duel.results.JvmFacts;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.IdentityMismatchException;
+import dev.duel.targets.JdkResolver;
+import dev.duel.targets.JvmProbe;
+import dev.duel.targets.RunningService;
+import dev.duel.targets.ServiceSpec;
+import dev.duel.targets.TargetFailedException;
+import dev.duel.targets.TargetLauncher;
+import dev.duel.targets.TargetStarter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.IntSupplier;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+
+/**
+ * What a {@link SuiteRunner} drives, each behind a small interface so that its logic (gates,
+ * retries, records, resume) can be tested with fakes in milliseconds, and with the real parts
+ * ({@link #onThisMachine}) against real processes. Immutable.
+ *
+ * @param jdks              resolves the JDKs that targets name
+ * @param targets           starts a target fresh, ready and identity-checked
+ * @param services          starts a companion service (a database)
+ * @param load              runs the load engine
+ * @param machine           the CPU meter of the quiet and noise gates, given a supplier of duel's own CPU nanoseconds
+ * @param sleeper           waits (the quiet gate, cool-downs)
+ * @param environment       describes the machine once per suite
+ * @param jvmFacts          asks a running target's JVM about itself
+ * @param removeStaleGroups removes empty control groups a killed duel left; returns how many
+ * @param loadgen           pins and warms the load generator before the first run
+ */
+public record RunnerParts(JdkResolver jdks, TargetStarter targets, ServiceStarter services, LoadDriver load, MachineFactory machine,
+        QuietGate.Sleeper sleeper, EnvironmentSource environment, JvmFactsReader jvmFacts, IntSupplier removeStaleGroups,
+        LoadgenSetup loadgen) {
+
+    /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
+    public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
+        TargetLauncher launcher = new TargetLauncher(jdks, cgroups);
+        LoadDriver engine = (plan, listener) -> new LoadEngine().run(plan, listener);
+        return new RunnerParts(jdks, launcher, (spec, log, spawned) -> RunningService.start(spec, launcher, jdks, cgroups, log, spawned),
+                engine, MachineCpu::new, QuietGate.Sleeper.SYSTEM, new EnvironmentProbe(jdks, duelHome), JvmProbe::of,
+                cgroups::removeStaleGroups, new LoadgenPreparation(engine));
+    }
+
+    /** Makes the CPU meter from a supplier of the CPU nanoseconds duel's own processes used so far. */
+    @FunctionalInterface
+    public interface MachineFactory {
+        CpuMeter meter(LongSupplier oursNanos);
+    }
+
+    /** Starts a service; see {@link RunningService#start}. */
+    @FunctionalInterface
+    public interface ServiceStarter {
+        RunningService start(ServiceSpec spec, Path log, LongConsumer spawned)
+                throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException;
+    }
+
+    /** What a running JVM says about itself; {@link JvmFacts#UNKNOWN} when it cannot be asked. */
+    @FunctionalInterface
+    public interface JvmFactsReader {
+        /** @param jdkHome the JDK whose jcmd to use */
+        JvmFacts read(long pid, Path jdkHome);
+    }
+
+    /** Pins the load generator to its CPUs and warms its JIT before the first run. */
+    @FunctionalInterface
+    public interface LoadgenSetup {
+        void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException, InterruptedException;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.duel.suite;
+
+import dev.duel.load.ProgressListener;
+import dev.duel.load.TargetUnreachableException;
+import dev.duel.results.Phase;
+import dev.duel.results.Resources;
+import dev.duel.results.RunRecord;
+import dev.duel.results.load.LoadResult;
+import dev.duel.results.load.PhaseResult;
+import dev.duel.results.load.SecondResult;
+import dev.duel.targets.ResourceReading;
+import dev.duel.targets.TargetFailedException;
+import dev.duel.targets.TargetProcess;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Measures one scenario on a ready target: runs the load, reads the target's, the services' and the
+ * machine's CPU at every phase edge (as the engine announces them), samples the target's memory
+ * every second, and turns the readings into resources per phase. Not thread-safe: one scenario at
+ * a time.
+ */
+final class ScenarioMeasurement {
+    private final LoadDriver load;
+    private final CpuMeter machine;
+    private final Services services;
+    private final SuiteListener listener;
+    private final int loadgenThreads;
+
+    ScenarioMeasurement(LoadDriver load, CpuMeter machine, Services services, SuiteListener listener, int loadgenThreads) {
+        this.load = load;
+        this.machine = machine;
+        this.services = services;
+        this.listener = listener;
+        this.loadgenThreads = loadgenThreads;
+    }
+
+    /**
+     * @param result       what the scenario measured
+     * @param outsideCores cores busy outside duel during main (the noise gate's input)
+     */
+    record Measured(RunRecord.ScenarioResult result, double outsideCores) {
+    }
+
+    /** @throws TargetFailedException the engine could not reach the target at all */
+    Measured measure(RunPlan plan, TargetProcess target, Scenario scenario) throws TargetFailedException {
+        Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
+        Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
+        Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
+        List<Long> rss = new CopyOnWriteArrayList<>();
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "duel-rss-sampler");
+            thread.setDaemon(true);
+            return thread;
+        });
+        sampler.scheduleAtFixedRate(() -> rss.add(target.read().memoryBytes()), 0, 1, TimeUnit.SECONDS);
+        ProgressListener progress = new ProgressListener() {
+            @Override
+            public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
+                listener.second(plan, scenario.name(), second, status);
+            }
+
+            @Override
+            public void onPhase(Phase phase) {
+                targetAt.put(phase, target.read());
+                servicesAt.put(phase, services.read());
+                machineAt.put(phase, machine.read());
+                if (phase != Phase.ENDED) {
+                    listener.phase(plan, scenario.name(), phase);
+                }
+            }
+        };
+        LoadResult result;
+        try {
+            result = load.run(scenario.plan(target.port(), loadgenThreads), progress);
+        } catch (TargetUnreachableException e) {
+            throw new TargetFailedException("the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
+                    target.exitCode(), target.lastLogLines(50));
+        } finally {
+            sampler.shutdownNow();
+        }
+        Map<Phase, Resources> targetResources = new EnumMap<>(Phase.class);
+        Map<String, Map<Phase, Resources>> serviceResources = new LinkedHashMap<>();
+        List<Phase> phases = new ArrayList<>(targetAt.keySet()); // EnumMap: in phase order
+        for (int i = 0; i + 1 < phases.size(); i++) {
+            Phase phase = phases.get(i);
+            Phase next = phases.get(i + 1);
+            double seconds = (machineAt.get(next).atNanos() - machineAt.get(phase).atNanos()) / 1e9;
+            PhaseResult counted = phase == Phase.MAIN ? result.main() : phase == Phase.WARMUP ? result.warmup() : null;
+            long requests = counted == null ? 0 : counted.ok() + counted.failed();
+            targetResources.put(phase, between(targetAt.get(phase), targetAt.get(next), seconds, requests));
+            for (Map.Entry<String, ResourceReading> service : servicesAt.get(phase).entrySet()) {
+                ResourceReading end = servicesAt.get(next).get(service.getKey());
+                if (end != null) {
+                    serviceResources.computeIfAbsent(service.getKey(), s -> new EnumMap<>(Phase.class)).put(phase,
+                            between(service.getValue(), end, seconds, 0));
+                }
+            }
+        }
+        double outside = machineAt.containsKey(Phase.MAIN) && machineAt.containsKey(Phase.ENDED)
+                ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN)) : 0;
+        long peak = target.read().peakMemoryBytes();
+        return new Measured(new RunRecord.ScenarioResult(scenario.name(), scenario.kind(), result, targetResources, serviceResources,
+                List.copyOf(rss), peak), outside);
+    }
+
+    /** What was used between two readings {@code seconds} apart, in which {@code requests} ended (0 if not a target). */
+    static Resources between(ResourceReading start, ResourceReading end, double seconds, long requests) {
+        ResourceReading used = end.since(start);
+        double cpuMillis = used.cpuNanos() < 0 ? -1 : used.cpuNanos() / 1e6;
+        return new Resources(seconds, cpuMillis,
+                cpuMillis < 0 || seconds <= 0 ? -1 : cpuMillis / (seconds * 1_000),
+                cpuMillis < 0 || requests <= 0 ? -1 : cpuMillis * 1_000 / requests,
+                used.periods(), used.throttledPeriods(),
+                used.throttledNanos() < 0 ? -1 : used.throttledNanos() / 1e6,
+                used.periods() <= 0 ? -1 : used.throttledPeriods() / (double) used.periods(),
+                end.memoryBytes(), end.peakMemoryBytes());
+    }
+}

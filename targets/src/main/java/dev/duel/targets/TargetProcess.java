@@ -1,0 +1,43 @@
+package dev.duel.targets;
+
+import java.util.List;
+
+/**
+ * A started, ready target as a suite runner sees it: who it is, how fast it became ready, how its
+ * limits were enforced, what it uses, and how to stop it. {@link RunningTarget} is the real process;
+ * tests give fakes. Implementations are thread-safe for readings.
+ */
+public interface TargetProcess {
+    TargetSpec spec();
+
+    long pid();
+
+    /** The port it listens on, on 127.0.0.1. */
+    int port();
+
+    /** Spawn to the first response that passed the ready check, milliseconds. */
+    long readyMillis();
+
+    /** Spawn to the first accepted connection, milliseconds. */
+    long firstAcceptMillis();
+
+    /** The command line as started (limits wrapper included). */
+    List<String> command();
+
+    /** How its limits are enforced. */
+    LimitedGroup group();
+
+    boolean alive();
+
+    /** Its exit code, or null while it runs. */
+    Integer exitCode();
+
+    /** Its usage so far (CPU, throttling, memory). */
+    ResourceReading read();
+
+    /** The last {@code count} lines of its log, for a record of why it failed. */
+    List<String> lastLogLines(int count);
+
+    /** Ends it (politely first) and removes its group; returns the exit code. Idempotent. */
+    int stop();
+}
