@@ -129,7 +129,7 @@ class SuiteLoaderTest {
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("duration: 20s", "duration: soon")))).getMessage()
                 .contains("scenarios[0] (json): phases.duration: 'soon' is not a duration"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']"))))
-                .getMessage().contains("--var nope="));
+                .getMessage().contains("check 'json:/id == ${nope}': ${nope} is not declared"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("postgres: embedded", "postgres: somewhere")))).getMessage()
                 .contains("a service is 'embedded' or an object"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write("targets: []\n"))).getMessage()
