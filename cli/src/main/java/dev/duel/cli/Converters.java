@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import dev.duel.load.Durations;
+import dev.duel.load.InvalidSettingException;
 import dev.duel.load.schedule.Rate;
 import java.time.Duration;
 import picocli.CommandLine;
@@ -22,7 +23,8 @@ final class Converters {
         try {
             return Rate.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
+            // picocli names the option: only the problem, not the setting's words again
+            throw new CommandLine.TypeConversionException(e instanceof InvalidSettingException invalid ? invalid.problem() : e.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import dev.duel.load.HdrLogListener;
+import dev.duel.load.InvalidSettingException;
 import dev.duel.suite.AtomicJson;
 import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
@@ -138,7 +139,12 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoadPlan plan = plan();
+        LoadPlan plan;
+        try {
+            plan = plan();
+        } catch (InvalidSettingException e) {
+            throw SettingFlags.usageError(e);
+        }
         PrintStream err = System.err;
         PrintStream stdout = System.out;
         ProgressListener progress = quiet ? ProgressListener.NONE : new ProgressDisplay(err);
@@ -174,6 +180,9 @@ final class LoadCommand implements Callable<Integer> {
         } catch (TargetUnreachableException e) {
             err.println("duel: " + e.getMessage());
             return ExitCodes.UNREACHABLE;
+        } catch (InvalidSettingException e) {
+            // found when the engine compiles the plan (variables, checks, transport); nothing was sent
+            throw SettingFlags.usageError(e);
         } finally {
             reported.countDown();
             try {

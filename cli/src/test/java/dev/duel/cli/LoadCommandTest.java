@@ -74,11 +74,35 @@ class LoadCommandTest {
         assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--windows", "5", "--duration", "2s").exitCode());
         Captured https = Captured.duel("load", "https://127.0.0.1/");
         assertEquals(ExitCodes.USAGE, https.exitCode());
-        assertTrue(https.err().startsWith("duel: https is not supported"), https.err());
+        assertTrue(https.err().startsWith("duel: URL: https is not supported"), https.err());
         assertTrue(!https.err().contains("at dev.duel"), "no stack trace without --verbose");
         Captured undeclared = Captured.duel("load", sink.url("/p/${id}"));
         assertEquals(ExitCodes.USAGE, undeclared.exitCode());
-        assertTrue(undeclared.err().contains("--var id="), undeclared.err());
+        assertTrue(undeclared.err().startsWith("duel: --var: the URL uses ${id}, which is not declared: declare it as seq:1..100"),
+                undeclared.err());
+    }
+
+    @Test
+    void aWrongSettingIsNamedByTheFlagThatGaveIt() {
+        Captured users = Captured.duel("load", sink.url("/"), "--vus", "0");
+        assertEquals(ExitCodes.USAGE, users.exitCode(), users.err());
+        assertEquals("duel: --vus: must be at least 1, got 0", users.err().strip(), "one line, no stack trace");
+        assertEquals("duel: --max-connections: must be at least 1, got 0",
+                Captured.duel("load", sink.url("/"), "--rate", "10", "--max-connections", "0").err().strip());
+        assertEquals("duel: --timeout: must be positive", Captured.duel("load", sink.url("/"), "--timeout", "0s").err().strip());
+        assertEquals("duel: --windows: must be at least 1, got 0", Captured.duel("load", sink.url("/"), "--windows", "0").err().strip());
+        Captured header = Captured.duel("load", sink.url("/"), "-H", "no colon");
+        assertEquals(ExitCodes.USAGE, header.exitCode());
+        assertEquals("duel: --header: a header is written 'Name: value', got 'no colon'", header.err().strip());
+        Captured check = Captured.duel("load", sink.url("/"), "--check", "json:/id == ${nope}");
+        assertEquals(ExitCodes.USAGE, check.exitCode());
+        assertTrue(check.err().startsWith("duel: --var: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"),
+                check.err());
+        Captured verbose = Captured.duel("load", sink.url("/"), "--vus", "0", "--verbose");
+        assertEquals(ExitCodes.USAGE, verbose.exitCode());
+        assertTrue(verbose.err().startsWith("duel: --vus: must be at least 1, got 0"), verbose.err());
+        assertTrue(verbose.err().contains("InvalidSettingException") && verbose.err().contains("\tat dev.duel"),
+                "--verbose shows the stack trace: " + verbose.err());
     }
 
     @Test

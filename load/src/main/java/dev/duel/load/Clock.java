@@ -2,7 +2,9 @@ package dev.duel.load;
 
 /**
  * A monotonic time source in nanoseconds, injected so that timing logic can be tested with a
- * {@link ManualClock} instead of sleeping. Implementations must be safe to call from any thread.
+ * clock that moves only when told to ({@code dev.duel.load.ManualClock} in this module's test
+ * sources, published in its test-jar) instead of sleeping. Implementations must be safe to call
+ * from any thread.
  */
 @FunctionalInterface
 public interface Clock {

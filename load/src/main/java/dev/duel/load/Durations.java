@@ -12,7 +12,10 @@ public final class Durations {
     private Durations() {
     }
 
-    /** @throws IllegalArgumentException saying how to write one */
+    /**
+     * @throws IllegalArgumentException saying how to write one; a plain one, as a duration may be any
+     *                                  setting: the caller, who knows which, names it
+     */
     public static Duration parse(String text) {
         Matcher m = DURATION.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {

@@ -3,13 +3,13 @@ package dev.duel.load;
 import dev.duel.load.schedule.Rate;
 import dev.duel.results.load.Arrival;
 
-/** How load is offered. Immutable. */
+/** How load is offered. Immutable; a wrong count is an {@link InvalidSettingException}. */
 public sealed interface LoadModel {
     /** Closed model: {@code virtualUsers} each own one keep-alive connection and loop request, response, request. */
     record Closed(int virtualUsers) implements LoadModel {
         public Closed {
             if (virtualUsers <= 0) {
-                throw new IllegalArgumentException("--vus must be at least 1, got " + virtualUsers);
+                throw new InvalidSettingException(Setting.VIRTUAL_USERS, "must be at least 1, got " + virtualUsers);
             }
         }
     }
@@ -21,7 +21,7 @@ public sealed interface LoadModel {
     record Open(Rate rate, Arrival arrival, int maxConnections) implements LoadModel {
         public Open {
             if (maxConnections <= 0) {
-                throw new IllegalArgumentException("--max-connections must be at least 1, got " + maxConnections);
+                throw new InvalidSettingException(Setting.MAX_CONNECTIONS, "must be at least 1, got " + maxConnections);
             }
         }
     }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Everything that shapes one load run. Immutable; validated by {@link LoadEngine} before anything
- * is sent.
+ * is sent. A wrong setting is an {@link InvalidSettingException} naming it.
  *
  * @param variables     request variables by name, in declaration order
  * @param checks        checks as written (see {@link dev.duel.load.check.ResponseChecks})
@@ -36,10 +36,10 @@ public record LoadPlan(
         variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
         checks = List.copyOf(checks);
         if (timeout.isZero() || timeout.isNegative()) {
-            throw new IllegalArgumentException("--timeout must be positive");
+            throw new InvalidSettingException(Setting.TIMEOUT, "must be positive");
         }
         if (threads < 0) {
-            throw new IllegalArgumentException("--threads cannot be negative");
+            throw new InvalidSettingException(Setting.THREADS, "cannot be negative, got " + threads);
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.duel.load;
 
 import java.time.Duration;
 
-/** When load runs and what is measured. Immutable. */
+/** When load runs and what is measured. Immutable; a wrong length or count is an {@link InvalidSettingException}. */
 public sealed interface Timing {
     /**
      * Warm-up, a gap with no load, then main. Each boundary is a hard stop: requests in flight
@@ -10,11 +10,14 @@ public sealed interface Timing {
      */
     record Phases(Duration warmup, Duration gap, Duration main) implements Timing {
         public Phases {
-            if (warmup.isNegative() || gap.isNegative()) {
-                throw new IllegalArgumentException("--warmup and --gap cannot be negative");
+            if (warmup.isNegative()) {
+                throw new InvalidSettingException(Setting.WARMUP, "cannot be negative");
+            }
+            if (gap.isNegative()) {
+                throw new InvalidSettingException(Setting.GAP, "cannot be negative");
             }
             if (main.isZero() || main.isNegative()) {
-                throw new IllegalArgumentException("--duration must be positive");
+                throw new InvalidSettingException(Setting.DURATION, "must be positive");
             }
         }
     }
@@ -27,10 +30,10 @@ public sealed interface Timing {
     record Windows(int count, Duration length, Duration awaitFirst) implements Timing {
         public Windows {
             if (count <= 0) {
-                throw new IllegalArgumentException("--windows must be at least 1");
+                throw new InvalidSettingException(Setting.WINDOWS, "must be at least 1, got " + count);
             }
             if (length.isZero() || length.isNegative()) {
-                throw new IllegalArgumentException("--window-length must be positive");
+                throw new InvalidSettingException(Setting.WINDOW_LENGTH, "must be positive");
             }
         }
 

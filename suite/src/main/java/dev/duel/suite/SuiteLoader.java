@@ -1,8 +1,5 @@
 package dev.duel.suite;
 
-import dev.duel.results.ScenarioKind;
-import dev.duel.results.load.Arrival;
-
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -13,12 +10,18 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.duel.load.Durations;
+import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadModel;
+import dev.duel.load.LoadPlan;
+import dev.duel.load.Setting;
 import dev.duel.load.Timing;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.Header;
+import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
+import dev.duel.results.ScenarioKind;
+import dev.duel.results.load.Arrival;
 import dev.duel.suite.file.ServiceEntry;
 import dev.duel.suite.file.SuiteFile;
 import dev.duel.targets.IdentityCheck;
@@ -38,12 +41,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Reads a suite file. Unknown keys and wrong types are errors with {@code file:line:column} and
- * what was expected; the rest is checked here with the place named (e.g. {@code targets[2].limits}).
- * Relative paths (jars) are resolved against the suite file's folder. Thread-safe.
+ * Reads a suite file. Every error has {@code file:line:column}, the key path and what was expected:
+ * unknown keys and wrong types from the parser; the rest, checked here after parsing, at the key
+ * it is about ({@code scenarios[0] (json).model.vus}), or at the nearest enclosing key written when
+ * the setting was left to its default. Load settings are checked as the load engine will check
+ * them, and the engine's errors are put at their key by {@link SettingKeys}. Relative paths (jars)
+ * are resolved against the suite file's folder. Thread-safe.
  */
 public final class SuiteLoader {
     private final YAMLMapper yaml = YAMLMapper.builder()
@@ -76,9 +85,65 @@ public final class SuiteLoader {
         }
         try {
             return convert(file, parsed);
+        } catch (Problem problem) {
+            throw new SuiteException(locate(file, text, parsed, problem), problem.getCause() != null ? problem.getCause() : problem);
         } catch (IllegalArgumentException e) {
             throw new SuiteException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A problem found after parsing, about the key at {@code located} (a key path such as
+     * {@code scenarios[0].model.vus}), named as {@code shown}: usually the same path, or the entry
+     * when the message already names its key (the targets module's {@code limits.memory is like ...}).
+     */
+    private static final class Problem extends IllegalArgumentException {
+        private final String shown;
+        private final String located;
+
+        Problem(String path, String message) {
+            this(path, path, message, null);
+        }
+
+        Problem(String shown, String located, String message, Throwable cause) {
+            super(message, cause);
+            this.shown = shown;
+            this.located = located;
+        }
+    }
+
+    /** A wrong load setting at the key that gives it ({@link SettingKeys}), or at {@code path} if that gives this setting. */
+    private static Problem problem(String scenario, InvalidSettingException e, String path, Setting givenAtPath) {
+        String at = path != null && e.setting() == givenAtPath ? path : SettingKeys.path(scenario, e.setting());
+        return new Problem(at, at, e.problem(), e);
+    }
+
+    /** A problem reported in another module's words, which name the key already: shown at {@code entry}, located at {@code path}. */
+    private static Problem named(String entry, String path, IllegalArgumentException e) {
+        return new Problem(entry, path, e.getMessage(), e);
+    }
+
+    private static final Pattern ENTRY = Pattern.compile("(targets|scenarios)\\[(\\d+)]");
+
+    /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */
+    private static String locate(Path file, String text, SuiteFile f, Problem problem) {
+        KeyPositions.Position at = KeyPositions.of(text).find(problem.located);
+        String where = file + (at == null ? "" : ":" + at.line() + ":" + at.column());
+        String shown = withName(problem.shown, f);
+        return where + ": " + (shown.isEmpty() ? "" : shown + ": ") + problem.getMessage();
+    }
+
+    /** {@code scenarios[0] (json).model.vus}: a target's or scenario's name after its index, where it has one. */
+    private static String withName(String path, SuiteFile f) {
+        Matcher entry = ENTRY.matcher(path);
+        if (!entry.lookingAt()) {
+            return path;
+        }
+        int index = Integer.parseInt(entry.group(2));
+        List<?> entries = entry.group(1).equals("targets") ? f.targets() : f.scenarios();
+        Object item = entries == null || index >= entries.size() ? null : entries.get(index);
+        String name = item instanceof SuiteFile.TargetEntry t ? t.name() : item instanceof SuiteFile.ScenarioEntry s ? s.name() : null;
+        return name == null ? path : path.substring(0, entry.end()) + " (" + name + ")" + path.substring(entry.end());
     }
 
     /** {@code file:line:column: what is wrong (what was expected)}. */
@@ -117,9 +182,9 @@ public final class SuiteLoader {
     /** Line and column (1-based) of the last {@code key:} at or before {@code line}, or null. */
     private static int[] findKey(String text, String key, int line) {
         String[] lines = text.split("\n", -1);
-        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("(^|[\\s{,-])(" + java.util.regex.Pattern.quote(key) + ")\\s*:");
+        Pattern pattern = Pattern.compile("(^|[\\s{,-])(" + Pattern.quote(key) + ")\\s*:");
         for (int i = Math.min(line, lines.length) - 1; i >= 0; i--) {
-            java.util.regex.Matcher matcher = pattern.matcher(lines[i]);
+            Matcher matcher = pattern.matcher(lines[i]);
             if (matcher.find()) {
                 return new int[] {i + 1, matcher.start(2) + 1};
             }
@@ -170,17 +235,17 @@ public final class SuiteLoader {
         Path folder = file.toAbsolutePath().getParent();
         String name = f.name() != null ? f.name() : stripExtension(file.getFileName().toString());
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new IllegalArgumentException("name: letters, digits, '.', '_' and '-' only, got '" + name + "'");
+            throw new Problem("name", "letters, digits, '.', '_' and '-' only, got '" + name + "'");
         }
         if (f.targets() == null || f.targets().isEmpty()) {
-            throw new IllegalArgumentException("targets: at least one target is needed (two to compare)");
+            throw new Problem("targets", "at least one target is needed (two to compare)");
         }
         List<TargetSpec> targets = new ArrayList<>();
         Set<String> targetNames = new HashSet<>();
         for (int i = 0; i < f.targets().size(); i++) {
             TargetSpec target = target("targets[" + i + "]", f.targets().get(i), folder);
             if (!targetNames.add(target.name())) {
-                throw new IllegalArgumentException("targets[" + i + "].name: '" + target.name() + "' is used twice");
+                throw new Problem("targets[" + i + "].name", "'" + target.name() + "' is used twice");
             }
             targets.add(target);
         }
@@ -188,43 +253,44 @@ public final class SuiteLoader {
         if (f.services() != null) {
             f.services().forEach((serviceName, entry) -> services.add(service("services." + serviceName, serviceName, entry, folder)));
         }
-        if (f.scenarios() == null || f.scenarios().isEmpty()) {
-            throw new IllegalArgumentException("scenarios: at least one scenario is needed");
-        }
-        List<Scenario> scenarios = new ArrayList<>();
-        Set<String> scenarioNames = new HashSet<>();
-        for (int i = 0; i < f.scenarios().size(); i++) {
-            Scenario scenario = scenario("scenarios[" + i + "]", f.scenarios().get(i));
-            if (!scenarioNames.add(scenario.name())) {
-                throw new IllegalArgumentException("scenarios[" + i + "].name: '" + scenario.name() + "' is used twice");
-            }
-            scenarios.add(scenario);
-        }
-        List<String> together = f.together() == null ? List.of() : List.copyOf(f.together());
-        for (String member : together) {
-            if (!scenarioNames.contains(member)) {
-                throw new IllegalArgumentException("together: no scenario is named '" + member + "'; scenarios are " + scenarioNames);
-            }
-            ScenarioKind kind = scenarios.stream().filter(s -> s.name().equals(member)).findFirst().orElseThrow().kind();
-            if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
-                throw new IllegalArgumentException("together: '" + member + "' is a " + kind.label()
-                        + " scenario, which needs a fresh target of its own");
-            }
-        }
-        int repetitions = f.repetitions() == null ? 3 : f.repetitions();
-        if (repetitions < 1) {
-            throw new IllegalArgumentException("repetitions: at least 1, got " + repetitions);
-        }
-        Suite.Order order = f.order() == null ? Suite.Order.ALTERNATE : switch (f.order().toLowerCase(Locale.ROOT)) {
-            case "alternate" -> Suite.Order.ALTERNATE;
-            case "sequential" -> Suite.Order.SEQUENTIAL;
-            default -> throw new IllegalArgumentException("order: alternate or sequential, got '" + f.order() + "'");
-        };
-        Duration cooldown = duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
         Suite.Loadgen loadgen = f.loadgen() == null ? new Suite.Loadgen(null, 0, Duration.ofSeconds(5))
                 : new Suite.Loadgen(cpuset("loadgen.cpuset", f.loadgen().cpuset()),
                         f.loadgen().threads() == null ? 0 : f.loadgen().threads(),
                         duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)));
+        if (f.scenarios() == null || f.scenarios().isEmpty()) {
+            throw new Problem("scenarios", "at least one scenario is needed");
+        }
+        List<Scenario> scenarios = new ArrayList<>();
+        Set<String> scenarioNames = new HashSet<>();
+        for (int i = 0; i < f.scenarios().size(); i++) {
+            Scenario scenario = scenario("scenarios[" + i + "]", f.scenarios().get(i), loadgen.threads());
+            if (!scenarioNames.add(scenario.name())) {
+                throw new Problem("scenarios[" + i + "].name", "'" + scenario.name() + "' is used twice");
+            }
+            scenarios.add(scenario);
+        }
+        List<String> together = f.together() == null ? List.of() : List.copyOf(f.together());
+        for (int i = 0; i < together.size(); i++) {
+            String member = together.get(i);
+            if (!scenarioNames.contains(member)) {
+                throw new Problem("together", "together[" + i + "]", "no scenario is named '" + member + "'; scenarios are " + scenarioNames, null);
+            }
+            ScenarioKind kind = scenarios.stream().filter(s -> s.name().equals(member)).findFirst().orElseThrow().kind();
+            if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
+                throw new Problem("together", "together[" + i + "]", "'" + member + "' is a " + kind.label()
+                        + " scenario, which needs a fresh target of its own", null);
+            }
+        }
+        int repetitions = f.repetitions() == null ? 3 : f.repetitions();
+        if (repetitions < 1) {
+            throw new Problem("repetitions", "at least 1, got " + repetitions);
+        }
+        Suite.Order order = f.order() == null ? Suite.Order.ALTERNATE : switch (f.order().toLowerCase(Locale.ROOT)) {
+            case "alternate" -> Suite.Order.ALTERNATE;
+            case "sequential" -> Suite.Order.SEQUENTIAL;
+            default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
+        };
+        Duration cooldown = duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
         return new Suite(name, file.toAbsolutePath(), targets, services, scenarios, together, repetitions, order, cooldown,
                 loadgen, gates(f.gates()), f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()));
     }
@@ -234,23 +300,30 @@ public final class SuiteLoader {
         return dot > 0 ? fileName.substring(0, dot) : fileName;
     }
 
-    private TargetSpec target(String where, SuiteFile.TargetEntry t, Path folder) {
-        try {
-            if (t.name() == null) {
-                throw new IllegalArgumentException("name is missing");
+    private TargetSpec target(String at, SuiteFile.TargetEntry t, Path folder) {
+        if (t.name() == null) {
+            throw new Problem(at + ".name", "is missing");
+        }
+        Path jar = t.jar() == null ? null : folder.resolve(t.jar()).normalize();
+        Integer port = t.port() == null || t.port().equals("auto") ? null : parsePort(at + ".port", t.port());
+        List<IdentityCheck> identity = new ArrayList<>();
+        for (int i = 0; t.identity() != null && i < t.identity().size(); i++) {
+            try {
+                identity.add(IdentityCheck.parse(t.identity().get(i)));
+            } catch (IllegalArgumentException e) {
+                throw named(at, at + ".identity[" + i + "]", e);
             }
-            Path jar = t.jar() == null ? null : folder.resolve(t.jar()).normalize();
-            Integer port = t.port() == null || t.port().equals("auto") ? null : parsePort(t.port());
-            List<IdentityCheck> identity = t.identity() == null ? List.of()
-                    : t.identity().stream().map(IdentityCheck::parse).toList();
-            return new TargetSpec(t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready(t.ready()), identity,
-                    limits(t.limits()));
+        }
+        ReadySpec ready = ready(at, at + ".ready", t.ready());
+        Limits limits = limits(at, at + ".limits", t.limits());
+        try {
+            return new TargetSpec(t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + (t.name() == null ? "" : " (" + t.name() + ")") + ": " + e.getMessage(), e);
+            throw named(at, at, e);
         }
     }
 
-    private static int parsePort(String text) {
+    private static int parsePort(String at, String text) {
         try {
             int port = Integer.parseInt(text.trim());
             if (port > 0 && port <= 65_535) {
@@ -259,93 +332,140 @@ public final class SuiteLoader {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("port is 'auto' or a number from 1 to 65535, got '" + text + "'");
+        throw new Problem(at, "is 'auto' or a number from 1 to 65535, got '" + text + "'");
     }
 
-    private static ReadySpec ready(SuiteFile.ReadyEntry r) {
+    /** @param entry the target or service, named in front of ReadySpec's own words ({@code ready.path must ...}) */
+    private static ReadySpec ready(String entry, String at, SuiteFile.ReadyEntry r) {
         if (r == null) {
             return ReadySpec.DEFAULT;
         }
-        return new ReadySpec(r.path() == null ? ReadySpec.DEFAULT.path() : r.path(),
-                r.status() == null ? ReadySpec.DEFAULT.status() : r.status(),
-                duration("ready.timeout", r.timeout(), ReadySpec.DEFAULT.timeout()));
+        Duration timeout = duration(at + ".timeout", r.timeout(), ReadySpec.DEFAULT.timeout());
+        try {
+            return new ReadySpec(r.path() == null ? ReadySpec.DEFAULT.path() : r.path(),
+                    r.status() == null ? ReadySpec.DEFAULT.status() : r.status(), timeout);
+        } catch (IllegalArgumentException e) {
+            throw named(entry, at, e);
+        }
     }
 
-    private static Limits limits(SuiteFile.LimitsEntry l) {
+    /** @param entry the target or service, named in front of Limits' own words ({@code limits.memory is like ...}) */
+    private static Limits limits(String entry, String at, SuiteFile.LimitsEntry l) {
         if (l == null) {
             return Limits.NONE;
         }
-        return new Limits(l.cpus(), l.cpuset(), l.memory() == null ? null : Limits.parseMemory(l.memory()));
-    }
-
-    private ServiceSpec service(String where, String name, ServiceEntry s, Path folder) {
+        Long memory;
         try {
-            if (s.url() != null) {
-                if (!s.url().startsWith("jdbc:postgresql:")) {
-                    throw new IllegalArgumentException("url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db)");
-                }
-                return new ServiceSpec.ExternalPostgres(name, s.url());
-            }
-            if (Boolean.TRUE.equals(s.embedded())) {
-                if (!name.equals("postgres")) {
-                    throw new IllegalArgumentException("only the service named postgres can be embedded");
-                }
-                return new ServiceSpec.EmbeddedPostgres(name, duelHome.resolve("reference/pg/target/embedded-postgres.jar"), limits(s.limits()));
-            }
-            if (s.command() == null || s.command().isEmpty()) {
-                throw new IllegalArgumentException("give 'embedded', a url, or a command");
-            }
-            Integer port = s.port() == null || s.port().equals("auto") ? null : parsePort(s.port());
-            return new ServiceSpec.Command(name, s.command(), port, ready(s.ready()), s.env(), limits(s.limits()));
+            memory = l.memory() == null ? null : Limits.parseMemory(l.memory());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            throw named(entry, at + ".memory", e);
+        }
+        try {
+            return new Limits(l.cpus(), l.cpuset(), memory);
+        } catch (IllegalArgumentException e) {
+            throw named(entry, at, e);
         }
     }
 
-    private static Scenario scenario(String where, SuiteFile.ScenarioEntry s) {
+    private ServiceSpec service(String at, String name, ServiceEntry s, Path folder) {
+        if (s.url() != null) {
+            if (!s.url().startsWith("jdbc:postgresql:")) {
+                throw new Problem(at + ".url", "must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db)");
+            }
+            return new ServiceSpec.ExternalPostgres(name, s.url());
+        }
+        if (Boolean.TRUE.equals(s.embedded())) {
+            if (!name.equals("postgres")) {
+                throw new Problem(at, at + ".embedded", "only the service named postgres can be embedded", null);
+            }
+            return new ServiceSpec.EmbeddedPostgres(name, duelHome.resolve("reference/pg/target/embedded-postgres.jar"),
+                    limits(at, at + ".limits", s.limits()));
+        }
+        if (s.command() == null || s.command().isEmpty()) {
+            throw new Problem(at, "give 'embedded', a url, or a command");
+        }
+        Integer port = s.port() == null || s.port().equals("auto") ? null : parsePort(at + ".port", s.port());
+        ReadySpec ready = ready(at, at + ".ready", s.ready());
+        Limits limits = limits(at, at + ".limits", s.limits());
         try {
-            if (s.name() == null) {
-                throw new IllegalArgumentException("name is missing");
-            }
-            ScenarioKind kind = s.kind() == null ? ScenarioKind.LOAD : switch (s.kind().toLowerCase(Locale.ROOT)) {
-                case "load" -> ScenarioKind.LOAD;
-                case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
-                case "startup" -> ScenarioKind.STARTUP;
-                case "latency" -> ScenarioKind.LATENCY;
-                case "throughput" -> ScenarioKind.THROUGHPUT;
-                default -> throw new IllegalArgumentException("kind is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
-            };
-            SuiteFile.RequestEntry r = s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
-            if (kind != ScenarioKind.STARTUP && r.path() == null) {
-                throw new IllegalArgumentException("request.path is missing (e.g. /json)");
-            }
-            String path = r.path() == null ? "/" : r.path();
-            if (!path.startsWith("/")) {
-                throw new IllegalArgumentException("request.path must start with '/', got '" + path + "'");
-            }
-            List<Header> headers = r.headers() == null ? List.of() : r.headers().stream().map(Header::parse).toList();
-            Map<String, VariableSpec> variables = new LinkedHashMap<>();
-            if (r.vars() != null) {
-                r.vars().forEach((variable, spec) -> variables.put(variable, VariableSpec.parse(spec)));
-            }
-            List<String> checks = s.checks() == null ? List.of() : s.checks();
-            ResponseChecks.parse(checks, List.copyOf(variables.keySet())); // fails early on bad checks
-            LoadModel model = model(kind, s.model());
-            Timing timing = timing(kind, s.phases(), s.windows());
-            int starts = s.starts() == null ? 5 : s.starts();
-            if (starts < 1) {
-                throw new IllegalArgumentException("starts: at least 1");
-            }
-            double maxErrorRate = s.maxErrorRate() == null ? 0 : fraction(s.maxErrorRate());
-            byte[] body = r.body() == null ? null : r.body().getBytes(StandardCharsets.UTF_8);
-            return new Scenario(s.name(), kind, r.method() == null ? "GET" : r.method(), path, headers, body, variables, checks,
-                    model, timing, starts, duration("timeout", s.timeout(), Duration.ofSeconds(10)), maxErrorRate);
+            return new ServiceSpec.Command(name, s.command(), port, ready, s.env(), limits);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + (s.name() == null ? "" : " (" + s.name() + ")") + ": " + e.getMessage(), e);
+            throw named(at, at, e);
         }
     }
 
-    private static LoadModel model(ScenarioKind kind, SuiteFile.ModelEntry m) {
+    /**
+     * @param threads the load engine's threads, to check the plan the scenario will run with
+     */
+    private static Scenario scenario(String at, SuiteFile.ScenarioEntry s, int threads) {
+        if (s.name() == null) {
+            throw new Problem(at + ".name", "is missing");
+        }
+        ScenarioKind kind = s.kind() == null ? ScenarioKind.LOAD : switch (s.kind().toLowerCase(Locale.ROOT)) {
+            case "load" -> ScenarioKind.LOAD;
+            case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
+            case "startup" -> ScenarioKind.STARTUP;
+            case "latency" -> ScenarioKind.LATENCY;
+            case "throughput" -> ScenarioKind.THROUGHPUT;
+            default -> throw new Problem(at + ".kind", "is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
+        };
+        SuiteFile.RequestEntry r = s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
+        if (kind != ScenarioKind.STARTUP && r.path() == null) {
+            throw new Problem(at + ".request.path", "is missing (e.g. /json)");
+        }
+        String path = r.path() == null ? "/" : r.path();
+        if (!path.startsWith("/")) {
+            throw new Problem(at + ".request.path", "must start with '/', got '" + path + "'");
+        }
+        List<Header> headers = new ArrayList<>();
+        for (int i = 0; r.headers() != null && i < r.headers().size(); i++) {
+            String header = r.headers().get(i);
+            headers.add(setting(at, at + ".request.headers[" + i + "]", Setting.HEADERS, () -> Header.parse(header)));
+        }
+        Map<String, VariableSpec> variables = new LinkedHashMap<>();
+        if (r.vars() != null) {
+            r.vars().forEach((variable, spec) ->
+                    variables.put(variable, setting(at, at + ".request.vars." + variable, Setting.VARIABLES, () -> VariableSpec.parse(spec))));
+        }
+        List<String> checks = s.checks() == null ? List.of() : s.checks();
+        List<String> variableNames = List.copyOf(variables.keySet());
+        for (int i = 0; i < checks.size(); i++) {
+            List<String> one = List.of(checks.get(i));
+            setting(at, at + ".checks[" + i + "]", Setting.CHECKS, () -> ResponseChecks.parse(one, variableNames));
+        }
+        LoadModel model = model(at, kind, s.model());
+        Timing timing = timing(at, kind, s.phases(), s.windows());
+        int starts = s.starts() == null ? 5 : s.starts();
+        if (starts < 1) {
+            throw new Problem(at + ".starts", "at least 1, got " + starts);
+        }
+        double maxErrorRate = s.maxErrorRate() == null ? 0 : fraction(at + ".maxErrorRate", s.maxErrorRate());
+        byte[] body = r.body() == null ? null : r.body().getBytes(StandardCharsets.UTF_8);
+        Duration timeout = duration(at + ".timeout", s.timeout(), Duration.ofSeconds(10));
+        Scenario scenario = new Scenario(s.name(), kind, r.method() == null ? "GET" : r.method(), path, headers, body, variables,
+                checks, model, timing, starts, timeout, maxErrorRate);
+        // Fails early, as the engine would before its first request: the plan, its request and its checks together.
+        setting(at, null, null, () -> {
+            LoadPlan plan = scenario.plan(80, threads);
+            RequestTemplate template = RequestTemplate.compile(plan.request(), plan.variables());
+            return ResponseChecks.parse(plan.checks(), template.variableNames());
+        });
+        return scenario;
+    }
+
+    /**
+     * Runs {@code conversion}; a wrong load setting it finds is reported at {@code path} if that is
+     * where {@code givenAtPath} is given, else at the scenario's key for that setting ({@link SettingKeys}).
+     */
+    private static <T> T setting(String scenario, String path, Setting givenAtPath, Supplier<T> conversion) {
+        try {
+            return conversion.get();
+        } catch (InvalidSettingException e) {
+            throw problem(scenario, e, path, givenAtPath);
+        }
+    }
+
+    private static LoadModel model(String scenario, ScenarioKind kind, SuiteFile.ModelEntry m) {
         int defaultUsers = switch (kind) {
             case LATENCY -> 2;
             case THROUGHPUT -> 32;
@@ -354,36 +474,40 @@ public final class SuiteLoader {
         if (m == null) {
             return new LoadModel.Closed(defaultUsers);
         }
+        String at = scenario + ".model";
         if (m.rate() != null) {
             if (m.vus() != null) {
-                throw new IllegalArgumentException("model: vus (closed) or rate (open), not both");
+                throw new Problem(at, "vus (closed) or rate (open), not both");
             }
             Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform") ? Arrival.UNIFORM
                     : m.arrival().equalsIgnoreCase("poisson") ? Arrival.POISSON : null;
             if (arrival == null) {
-                throw new IllegalArgumentException("model.arrival is uniform or poisson, got '" + m.arrival() + "'");
+                throw new Problem(at + ".arrival", "is uniform or poisson, got '" + m.arrival() + "'");
             }
-            return new LoadModel.Open(Rate.parse(m.rate()), arrival, m.maxConnections() == null ? 64 : m.maxConnections());
+            return setting(scenario, null, null,
+                    () -> new LoadModel.Open(Rate.parse(m.rate()), arrival, m.maxConnections() == null ? 64 : m.maxConnections()));
         }
-        return new LoadModel.Closed(m.vus() == null ? defaultUsers : m.vus());
+        return setting(scenario, null, null, () -> new LoadModel.Closed(m.vus() == null ? defaultUsers : m.vus()));
     }
 
-    private static Timing timing(ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
+    private static Timing timing(String scenario, ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
         if (kind == ScenarioKind.WARMUP_CURVE) {
             if (phases != null) {
-                throw new IllegalArgumentException("a warmup-curve scenario has windows, not phases");
+                throw new Problem(scenario + ".phases", "a warmup-curve scenario has windows, not phases");
             }
             SuiteFile.WindowsEntry w = windows != null ? windows : new SuiteFile.WindowsEntry(null, null, null);
-            return new Timing.Windows(w.count() == null ? 6 : w.count(), duration("windows.length", w.length(), Duration.ofSeconds(15)),
-                    duration("windows.awaitFirst", w.awaitFirst(), Duration.ofSeconds(120)));
+            Duration length = duration(scenario + ".windows.length", w.length(), Duration.ofSeconds(15));
+            Duration awaitFirst = duration(scenario + ".windows.awaitFirst", w.awaitFirst(), Duration.ofSeconds(120));
+            return setting(scenario, null, null, () -> new Timing.Windows(w.count() == null ? 6 : w.count(), length, awaitFirst));
         }
         if (windows != null) {
-            throw new IllegalArgumentException("windows belong to kind: warmup-curve; this scenario has phases");
+            throw new Problem(scenario + ".windows", "windows belong to kind: warmup-curve; this scenario has phases");
         }
         SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null);
-        return new Timing.Phases(duration("phases.warmup", p.warmup(), Duration.ofSeconds(10)),
-                duration("phases.gap", p.gap(), Duration.ofSeconds(2)),
-                duration("phases.duration", p.duration(), Duration.ofSeconds(20)));
+        Duration warmup = duration(scenario + ".phases.warmup", p.warmup(), Duration.ofSeconds(10));
+        Duration gap = duration(scenario + ".phases.gap", p.gap(), Duration.ofSeconds(2));
+        Duration main = duration(scenario + ".phases.duration", p.duration(), Duration.ofSeconds(20));
+        return setting(scenario, null, null, () -> new Timing.Phases(warmup, gap, main));
     }
 
     private static Suite.Gates gates(SuiteFile.GatesEntry g) {
@@ -403,31 +527,35 @@ public final class SuiteLoader {
                 l == null || l.maxLateShare() == null ? d.loadgenMaxLateShare() : l.maxLateShare());
     }
 
-    private static Duration duration(String where, String text, Duration fallback) {
+    private static Duration duration(String at, String text, Duration fallback) {
         if (text == null) {
             return fallback;
         }
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + ": " + e.getMessage());
+            throw new Problem(at, at, e.getMessage(), e);
         }
     }
 
-    private static String cpuset(String where, String text) {
+    private static String cpuset(String at, String text) {
         if (text != null && !text.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-            throw new IllegalArgumentException(where + " is a CPU list like \"0\" or \"0-1\", got '" + text + "'");
+            throw new Problem(at, "is a CPU list like \"0\" or \"0-1\", got '" + text + "'");
         }
         return text;
     }
 
-    private static double fraction(String text) {
+    private static double fraction(String at, String text) {
         String trimmed = text.trim();
-        double value = trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
-                : Double.parseDouble(trimmed);
-        if (value < 0 || value > 1) {
-            throw new IllegalArgumentException("maxErrorRate is between 0 and 1 (or 0% and 100%), got " + text);
+        try {
+            double value = trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
+                    : Double.parseDouble(trimmed);
+            if (value >= 0 && value <= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
         }
-        return value;
+        throw new Problem(at, "is between 0 and 1 (or 0% and 100%), got " + text);
     }
 }

@@ -3,6 +3,7 @@ package dev.duel.suite;
 import dev.duel.results.ScenarioKind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -129,12 +130,96 @@ class SuiteLoaderTest {
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("together: [json, products]", "together: [json, nope]"))))
                 .getMessage().contains("together: no scenario is named 'nope'"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("duration: 20s", "duration: soon")))).getMessage()
-                .contains("scenarios[0] (json): phases.duration: 'soon' is not a duration"));
+                .contains("scenarios[0] (json).phases.duration: 'soon' is not a duration"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']"))))
-                .getMessage().contains("--var nope="));
+                .getMessage().contains("check 'json:/id == ${nope}': ${nope} is not declared"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("postgres: embedded", "postgres: somewhere")))).getMessage()
                 .contains("a service is 'embedded' or an object"));
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write("targets: []\n"))).getMessage()
                 .contains("targets: at least one target"));
+    }
+
+    /** {@code file:LINE:COLUMN: } of the first {@code key} in the first {@code text} of {@code yaml}: where a key is written. */
+    private static String at(Path file, String yaml, String text, String key) {
+        int found = yaml.indexOf(text);
+        assertTrue(found >= 0, "the suite has no " + text);
+        int keyAt = yaml.indexOf(key, found);
+        int lineStart = yaml.lastIndexOf('\n', keyAt) + 1;
+        long line = yaml.substring(0, keyAt).chars().filter(c -> c == '\n').count() + 1;
+        return file + ":" + line + ":" + (keyAt - lineStart + 1) + ": ";
+    }
+
+    private String failure(String yaml) throws IOException {
+        Path file = write(yaml);
+        return assertThrows(SuiteException.class, () -> loader.load(file)).getMessage();
+    }
+
+    @Test
+    void aWrongLoadSettingIsShownAtItsKeyWithTheKeyPath() throws IOException {
+        String yaml = GOOD.replace("model: {vus: 32}", "model: {vus: 0}");
+        String message = failure(yaml);
+        assertEquals(at(temp.resolve("suite.yaml"), yaml, "model: {vus: 0}", "vus") + "scenarios[0] (json).model.vus: must be at least 1, got 0",
+                message);
+        assertTrue(message.contains(":19:13: "), "the vus key on line 19, column 13: " + message);
+        assertFalse(message.contains("--"), "names no flag: " + message);
+
+        String rate = GOOD.replace("model: {vus: 32}", "model: {rate: 100, maxConnections: 0}");
+        assertEquals(at(temp.resolve("suite.yaml"), rate, "maxConnections: 0", "maxConnections")
+                + "scenarios[0] (json).model.maxConnections: must be at least 1, got 0", failure(rate));
+        String timeout = GOOD.replace("    model: {vus: 32}", "    model: {vus: 32}\n    timeout: 0s");
+        assertEquals(at(temp.resolve("suite.yaml"), timeout, "timeout: 0s", "timeout") + "scenarios[0] (json).timeout: must be positive",
+                failure(timeout));
+        String threads = GOOD.replace("threads: 1}", "threads: -1}");
+        assertEquals(at(temp.resolve("suite.yaml"), threads, "threads: -1", "threads") + "loadgen.threads: cannot be negative, got -1",
+                failure(threads));
+        String windows = GOOD.replace("windows: {count: 6", "windows: {count: 0");
+        assertEquals(at(temp.resolve("suite.yaml"), windows, "count: 0", "count") + "scenarios[2] (curve).windows.count: must be at least 1, got 0",
+                failure(windows));
+    }
+
+    @Test
+    void anUndeclaredVariableNamesRequestVarsNotAFlag() throws IOException {
+        String inCheck = GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']");
+        String message = failure(inCheck);
+        assertTrue(message.startsWith(at(temp.resolve("suite.yaml"), inCheck, "vars: {id:", "vars")
+                + "scenarios[1] (products).request.vars: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"), message);
+        assertFalse(message.contains("--var"), message);
+
+        // in the path, with no vars at all: found when loading, not when the run starts, and shown at the request
+        String inPath = GOOD.replace("request: {path: /json}\n    checks", "request: {path: '/p/${id}'}\n    checks");
+        String pathMessage = failure(inPath);
+        assertTrue(pathMessage.startsWith(at(temp.resolve("suite.yaml"), inPath, "request: {path: '/p/${id}'}", "request")
+                + "scenarios[0] (json).request.vars: the URL uses ${id}, which is not declared: declare it as seq:1..100"), pathMessage);
+        assertFalse(pathMessage.contains("--var"), pathMessage);
+
+        String badSpec = GOOD.replace("'seq:1..10000'", "'seq:10..1'");
+        assertTrue(failure(badSpec).startsWith(at(temp.resolve("suite.yaml"), badSpec, "vars: {id:", "id:")
+                + "scenarios[1] (products).request.vars.id: 'seq:10..1': write seq:FIRST..LAST"), failure(badSpec));
+    }
+
+    @Test
+    void errorsFoundAfterParsingHaveLineAndColumnToo() throws IOException {
+        Path file = temp.resolve("suite.yaml");
+        String check = GOOD.replace("'json:/id == 42'", "'json:/id = 42'");
+        assertTrue(failure(check).startsWith(at(file, check, "'json:/id = 42'", "'json:/id = 42'")
+                + "scenarios[0] (json).checks[1]: check 'json:/id = 42': write json:/pointer"), failure(check));
+        String together = GOOD.replace("together: [json, products]", "together: [json, nope]");
+        assertTrue(failure(together).startsWith(at(file, together, "together:", "nope") + "together: no scenario is named 'nope'"),
+                failure(together));
+        String order = GOOD.replace("repetitions: 3", "repetitions: 3\norder: sometimes");
+        assertEquals(at(file, order, "order:", "order") + "order: alternate or sequential, got 'sometimes'", failure(order));
+        String kind = GOOD.replace("kind: warmup-curve", "kind: warmup");
+        assertTrue(failure(kind).startsWith(at(file, kind, "kind: warmup", "kind") + "scenarios[2] (curve).kind: is load, warmup-curve"),
+                failure(kind));
+        String memory = GOOD.replace("memory: 512m", "memory: lots");
+        assertTrue(failure(memory).startsWith(at(file, memory, "memory: lots", "memory") + "targets[0] (a): limits.memory is like 512m"),
+                failure(memory));
+        String duplicate = GOOD.replace("  - name: b\n", "  - name: a\n");
+        assertEquals(at(file, duplicate, "  - name: a\n    java: 25", "name") + "targets[1] (a).name: 'a' is used twice", failure(duplicate));
+        String cpuset = GOOD.replace("loadgen: {cpuset: \"0\"", "loadgen: {cpuset: \"zero\"");
+        assertTrue(failure(cpuset).startsWith(at(file, cpuset, "cpuset: \"zero\"", "cpuset") + "loadgen.cpuset: is a CPU list"), failure(cpuset));
+        String rate = GOOD.replace("model: {vus: 32}", "model: {vus: 32}\n    maxErrorRate: lots");
+        assertEquals(at(file, rate, "maxErrorRate: lots", "maxErrorRate") + "scenarios[0] (json).maxErrorRate: is between 0 and 1 (or 0% and 100%), got lots",
+                failure(rate));
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
 import com.fasterxml.jackson.core.filter.JsonPointerBasedFilter;
 import com.fasterxml.jackson.core.filter.TokenFilter;
+import dev.duel.load.InvalidSettingException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
@@ -68,6 +69,8 @@ final class JsonPointerCheck implements BodyCheck {
             expectedToken = token;
             expectedText = value;
             expectedTemplate = token == JsonToken.VALUE_STRING && !template.constant() ? template : null;
+        } catch (InvalidSettingException undeclared) {
+            throw undeclared; // a well-formed literal that uses an undeclared variable
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("'" + literal + "' is not a JSON literal: write 42, \"text\", true, false, null or ${var}");
         }

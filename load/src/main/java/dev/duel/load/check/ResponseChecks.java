@@ -3,6 +3,8 @@ package dev.duel.load.check;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,9 @@ public final class ResponseChecks {
     /**
      * @param expressions   checks as the user wrote them
      * @param variableNames the request's variables, in template order
+     * @throws InvalidSettingException naming the check as written: {@link Setting#CHECKS} for a check
+     *                                 that cannot be read, {@link Setting#VARIABLES} for one that uses
+     *                                 an undeclared variable
      */
     public static ResponseChecks parse(List<String> expressions, List<String> variableNames) {
         StatusCheck status = null;
@@ -59,8 +64,10 @@ public final class ResponseChecks {
                     throw new IllegalArgumentException(
                             "a check starts with 'status', 'body contains' or 'json:/pointer'");
                 }
+            } catch (InvalidSettingException e) {
+                throw new InvalidSettingException(e.setting(), "check '" + raw + "': " + e.problem(), e);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("check '" + raw + "': " + e.getMessage(), e);
+                throw new InvalidSettingException(Setting.CHECKS, "check '" + raw + "': " + e.getMessage(), e);
             }
             texts.add(expression);
         }

@@ -1,5 +1,8 @@
 package dev.duel.load.check;
 
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
+import dev.duel.load.http.VariableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -20,8 +23,8 @@ final class ValueTemplate {
         while (matcher.find()) {
             int slot = variableNames.indexOf(matcher.group(1));
             if (slot < 0) {
-                throw new IllegalArgumentException("the check uses ${" + matcher.group(1)
-                        + "}, which is not declared: add --var " + matcher.group(1) + "=...");
+                throw new InvalidSettingException(Setting.VARIABLES, "${" + matcher.group(1)
+                        + "} is not declared: " + VariableSpec.HOW_TO_DECLARE);
             }
             literals.add(text.substring(last, matcher.start()));
             slots.add(slot);

@@ -1,6 +1,8 @@
 package dev.duel.load.engine;
 
+import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.Setting;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -15,12 +17,13 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 /** Picks the socket transport: native epoll when asked for or available, Java NIO otherwise. */
 public record Transports(String name, IoHandlerFactory ioHandlerFactory, Class<? extends SocketChannel> channelClass) {
 
+    /** @throws InvalidSettingException {@link Setting#TRANSPORT}: epoll was asked for where it is not available */
     public static Transports choose(LoadPlan.Transport wanted) {
         boolean epoll = switch (wanted) {
             case EPOLL -> {
                 if (!Epoll.isAvailable()) {
-                    throw new IllegalArgumentException("--transport epoll is not available here ("
-                            + Epoll.unavailabilityCause().getMessage() + "); use --transport auto or nio");
+                    throw new InvalidSettingException(Setting.TRANSPORT, "epoll is not available here ("
+                            + Epoll.unavailabilityCause().getMessage() + "); use auto or nio");
                 }
                 yield true;
             }

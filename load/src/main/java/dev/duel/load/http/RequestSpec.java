@@ -1,12 +1,15 @@
 package dev.duel.load.http;
 
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * What to send: method, an absolute http:// URL whose path and query may contain
- * {@code ${variable}} references, headers, and an optional body. Immutable.
+ * {@code ${variable}} references, headers, and an optional body. Immutable. A wrong method or URL
+ * is an {@link InvalidSettingException} naming {@link Setting#METHOD} or {@link Setting#URL}.
  *
  * @param url  the target, e.g. {@code http://127.0.0.1:8080/products/${id}}
  * @param body the body bytes, or null for none
@@ -15,35 +18,39 @@ public record RequestSpec(String method, String url, List<Header> headers, byte[
     public RequestSpec {
         method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
         if (!method.chars().allMatch(c -> c >= 'A' && c <= 'Z')) {
-            throw new IllegalArgumentException("invalid HTTP method: " + method);
+            throw new InvalidSettingException(Setting.METHOD, "'" + method + "' is not an HTTP method (letters only, e.g. GET or POST)");
         }
         headers = List.copyOf(headers == null ? List.of() : headers);
         target(url); // validates
     }
 
-    /** Scheme, host and port of the URL; the path is taken as written by {@link #pathAndQuery()}. */
+    /**
+     * Scheme, host and port of the URL; the path is taken as written by {@link #pathAndQuery()}.
+     *
+     * @throws InvalidSettingException {@link Setting#URL}: no URL, not http://, or no host
+     */
     public static URI target(String url) {
         if (url == null) {
-            throw new IllegalArgumentException("a URL is required, e.g. http://127.0.0.1:8080/");
+            throw new InvalidSettingException(Setting.URL, "is required, e.g. http://127.0.0.1:8080/");
         }
         int schemeEnd = url.indexOf("://");
         String scheme = schemeEnd < 0 ? "" : url.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
         if (scheme.equals("https")) {
-            throw new IllegalArgumentException("https is not supported: duel measures plain HTTP/1.1 (use http://)");
+            throw new InvalidSettingException(Setting.URL, "https is not supported: duel measures plain HTTP/1.1 (use http://)");
         }
         if (!scheme.equals("http")) {
-            throw new IllegalArgumentException("the URL must start with http://, got '" + url + "'");
+            throw new InvalidSettingException(Setting.URL, "must start with http://, got '" + url + "'");
         }
         int pathStart = url.indexOf('/', schemeEnd + 3);
         String authority = pathStart < 0 ? url.substring(schemeEnd + 3) : url.substring(schemeEnd + 3, pathStart);
         try {
             URI uri = new URI("http://" + authority + "/");
             if (uri.getHost() == null) {
-                throw new IllegalArgumentException("the URL has no host: '" + url + "'");
+                throw new InvalidSettingException(Setting.URL, "has no host: '" + url + "'");
             }
             return uri;
         } catch (java.net.URISyntaxException e) {
-            throw new IllegalArgumentException("invalid URL '" + url + "': " + e.getMessage());
+            throw new InvalidSettingException(Setting.URL, "'" + url + "' is not a valid URL: " + e.getMessage());
         }
     }
 

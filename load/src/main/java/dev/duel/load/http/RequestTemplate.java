@@ -1,5 +1,7 @@
 package dev.duel.load.http;
 
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,9 @@ public final class RequestTemplate {
     /**
      * @param variables the declared variables; a reference to any other name in the URL or a
      *                  header is an error, while the body leaves unknown references as written
+     * @throws InvalidSettingException {@link Setting#VARIABLES} for such a reference, {@link Setting#URL}
+     *                                 for a path that cannot be sent, {@link Setting#HEADERS} for a header
+     *                                 duel writes itself
      */
     public static RequestTemplate compile(RequestSpec spec, Map<String, VariableSpec> variables) {
         List<String> names = new ArrayList<>(variables.keySet());
@@ -66,7 +71,7 @@ public final class RequestTemplate {
         literal.append(spec.method()).append(' ');
         String target = spec.pathAndQuery();
         if (target.indexOf(' ') >= 0 || target.indexOf('\r') >= 0 || target.indexOf('\n') >= 0) {
-            throw new IllegalArgumentException("the URL path has a space or line break; encode it as %20");
+            throw new InvalidSettingException(Setting.URL, "the path has a space or a line break; encode a space as %20");
         }
         splitInto(target, names, true, "the URL", literal, head);
         literal.append(" HTTP/1.1\r\n");
@@ -76,7 +81,7 @@ public final class RequestTemplate {
         }
         for (Header header : spec.headers()) {
             if (header.name().equalsIgnoreCase("content-length") || header.name().equalsIgnoreCase("transfer-encoding")) {
-                throw new IllegalArgumentException("duel sets " + header.name() + " itself from the body; leave it out");
+                throw new InvalidSettingException(Setting.HEADERS, "duel sets " + header.name() + " itself from the body; leave it out");
             }
             literal.append(header.name()).append(": ");
             splitInto(header.value(), names, true, "header " + header.name(), literal, head);
@@ -105,8 +110,8 @@ public final class RequestTemplate {
             int slot = names.indexOf(matcher.group(1));
             if (slot < 0) {
                 if (strict) {
-                    throw new IllegalArgumentException(where + " uses ${" + matcher.group(1)
-                            + "}, which is not declared: add --var " + matcher.group(1) + "=seq:1..100 (or uniform:, list:)");
+                    throw new InvalidSettingException(Setting.VARIABLES, where + " uses ${" + matcher.group(1)
+                            + "}, which is not declared: " + VariableSpec.HOW_TO_DECLARE);
                 }
                 continue;
             }

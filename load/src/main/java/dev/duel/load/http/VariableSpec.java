@@ -1,5 +1,7 @@
 package dev.duel.load.http;
 
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,6 +21,9 @@ import java.util.SplittableRandom;
  * </ul>
  */
 public sealed interface VariableSpec {
+    /** How to fix a reference to a variable that is not declared, naming no flag and no key. */
+    String HOW_TO_DECLARE = "declare it as seq:1..100, uniform:1..100, list:a,b or unique";
+
     /** Values for one event loop. Not thread-safe. */
     interface Source {
         String next();
@@ -126,7 +131,11 @@ public sealed interface VariableSpec {
         }
     }
 
-    /** Parses {@code seq:A..B}, {@code uniform:A..B}, {@code list:a,b,c} or {@code unique}. */
+    /**
+     * Parses {@code seq:A..B}, {@code uniform:A..B}, {@code list:a,b,c} or {@code unique}.
+     *
+     * @throws InvalidSettingException {@link Setting#VARIABLES}, saying how to write one
+     */
     static VariableSpec parse(String text) {
         if (text.trim().equals("unique")) {
             return new Unique();
@@ -145,18 +154,18 @@ public sealed interface VariableSpec {
                     }
                     return kind.equals("seq") ? new Sequence(first, last) : new Uniform(first, last);
                 } catch (RuntimeException e) {
-                    throw new IllegalArgumentException(
+                    throw new InvalidSettingException(Setting.VARIABLES,
                             "'" + text + "': write " + kind + ":FIRST..LAST with integers, FIRST <= LAST");
                 }
             }
             case "list" -> {
                 List<String> values = Arrays.stream(argument.split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
                 if (values.isEmpty()) {
-                    throw new IllegalArgumentException("'" + text + "': list: needs at least one value");
+                    throw new InvalidSettingException(Setting.VARIABLES, "'" + text + "': list: needs at least one value");
                 }
                 return new Values(values);
             }
-            default -> throw new IllegalArgumentException(
+            default -> throw new InvalidSettingException(Setting.VARIABLES,
                     "'" + text + "': a variable is seq:A..B, uniform:A..B, list:a,b,c or unique");
         }
     }

@@ -1,28 +1,31 @@
 package dev.duel.load.schedule;
 
+import dev.duel.load.InvalidSettingException;
+import dev.duel.load.Setting;
 import java.math.BigInteger;
 
 /**
  * An arrival rate of {@code count} requests per {@code periodNanos}, kept as a ratio of integers
  * so that intended start times are exact arithmetic, with no drift however long the run.
- * Immutable and thread-safe.
+ * Immutable and thread-safe. A count or period that is not positive is an
+ * {@link InvalidSettingException} naming {@link Setting#RATE}.
  */
 public record Rate(long count, long periodNanos) {
     public static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     public Rate {
         if (count <= 0) {
-            throw new IllegalArgumentException("a rate needs a positive count, got " + count);
+            throw new InvalidSettingException(Setting.RATE, "needs a positive count, got " + count);
         }
         if (periodNanos <= 0) {
-            throw new IllegalArgumentException("a rate needs a positive period, got " + periodNanos + " ns");
+            throw new InvalidSettingException(Setting.RATE, "needs a positive period, got " + periodNanos + " ns");
         }
     }
 
     /**
      * {@code 1000} or {@code 1000/s}: per second; {@code 30/1m}, {@code 5/100ms}: per period.
      *
-     * @throws IllegalArgumentException saying how to write one
+     * @throws InvalidSettingException {@link Setting#RATE}, saying how to write one
      */
     public static Rate parse(String text) {
         String trimmed = text == null ? "" : text.trim();
@@ -37,7 +40,7 @@ public record Rate(long count, long periodNanos) {
             long periodNanos = dev.duel.load.Durations.parse(period).toNanos();
             return new Rate(requests, periodNanos);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a rate: write requests per second (1000) or per period (30/1m, 5/100ms)");
+            throw new InvalidSettingException(Setting.RATE, "'" + text + "' is not a rate: write requests per second (1000) or per period (30/1m, 5/100ms)");
         }
     }
 

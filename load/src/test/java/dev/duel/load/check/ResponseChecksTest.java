@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.load.InvalidSettingException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class ResponseChecksTest {
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("status == 200", "status == 201"), List.of()));
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("json:id == 1"), List.of()));
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("json:/id == {}"), List.of()));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("json:/id == ${x}"), List.of()))
-                .getMessage().contains("--var x="));
+        assertEquals("check 'json:/id == ${x}': ${x} is not declared: declare it as seq:1..100, uniform:1..100, list:a,b or unique",
+                assertThrows(InvalidSettingException.class, () -> ResponseChecks.parse(List.of("json:/id == ${x}"), List.of())).problem());
     }
 }

@@ -56,7 +56,8 @@ class RequestTemplateTest {
     void mistakesAreNamedWithTheirFix() {
         IllegalArgumentException undeclared = assertThrows(IllegalArgumentException.class,
                 () -> RequestTemplate.compile(new RequestSpec("GET", "http://h/p/${id}", List.of(), null), Map.of()));
-        assertTrue(undeclared.getMessage().contains("--var id="), undeclared.getMessage());
+        assertTrue(undeclared.getMessage().contains("the URL uses ${id}, which is not declared: declare it as seq:1..100"),
+                undeclared.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("https://h/"))
                 .getMessage().contains("https is not supported"));
         assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("ftp://h/"));

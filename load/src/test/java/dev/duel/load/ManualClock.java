@@ -2,7 +2,10 @@ package dev.duel.load;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A clock that moves only when told to; for tests of timing logic. Thread-safe. */
+/**
+ * A clock that moves only when told to; for tests of timing logic. Thread-safe. Other modules'
+ * tests get it from load's test-jar ({@code <type>test-jar</type>}, scope test).
+ */
 public final class ManualClock implements Clock {
     private final AtomicLong nowNanos;
 
