@@ -80,7 +80,7 @@ public final class Duel implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"duel " + dev.duel.results.DuelVersion.current(),
+            return new String[] {"duel " + dev.duel.record.DuelVersion.current(),
                     "Java " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")"};
         }
     }

@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
-import dev.duel.results.RecordJson;
-import dev.duel.results.Environment;
+import dev.duel.record.RecordJson;
+import dev.duel.record.Environment;
 import dev.duel.suite.EnvironmentProbe;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;

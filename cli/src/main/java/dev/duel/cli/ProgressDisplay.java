@@ -1,8 +1,8 @@
 package dev.duel.cli;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import dev.duel.load.ProgressListener;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.load.SecondResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;

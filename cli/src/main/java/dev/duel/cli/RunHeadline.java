@@ -1,10 +1,10 @@
 package dev.duel.cli;
 
-import dev.duel.results.Phase;
-import dev.duel.results.Status;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.Resources;
-import dev.duel.results.RunRecord;
+import dev.duel.record.Phase;
+import dev.duel.record.Status;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.Resources;
+import dev.duel.record.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,12 +1,12 @@
 package dev.duel.cli;
 
-import dev.duel.results.Phase;
-import dev.duel.results.RecordException;
-import dev.duel.results.RecordJson;
-import dev.duel.results.Resources;
-import dev.duel.results.RunRecord;
-import dev.duel.results.Status;
-import dev.duel.results.load.PhaseResult;
+import dev.duel.record.Phase;
+import dev.duel.record.RecordException;
+import dev.duel.record.RecordJson;
+import dev.duel.record.Resources;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import dev.duel.record.load.PhaseResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

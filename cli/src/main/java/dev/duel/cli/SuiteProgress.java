@@ -1,17 +1,17 @@
 package dev.duel.cli;
 
-import dev.duel.results.Phase;
-import dev.duel.results.ScenarioKind;
+import dev.duel.record.Phase;
+import dev.duel.record.ScenarioKind;
 
 import dev.duel.load.ProgressListener;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.load.SecondResult;
 import dev.duel.load.Timing;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteOutcome;
-import dev.duel.results.RunRecord;
+import dev.duel.record.RunRecord;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.HashMap;

@@ -1,12 +1,12 @@
 package dev.duel.cli;
 
-import dev.duel.results.load.EngineUsage;
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.LatencySummary;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.PlanSettings;
-import dev.duel.results.load.WindowResult;
+import dev.duel.record.load.EngineUsage;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.WindowResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
 

@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
-import dev.duel.results.RecordJson;
-import dev.duel.results.load.LoadResult;
+import dev.duel.record.RecordJson;
+import dev.duel.record.load.LoadResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -3,9 +3,9 @@ package dev.duel.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.results.RecordJson;
-import dev.duel.results.RunRecord;
-import dev.duel.results.Status;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,17 +2,17 @@ package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.duel.results.Phase;
-import dev.duel.results.load.Arrival;
-import dev.duel.results.load.EngineUsage;
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.FailureKind;
-import dev.duel.results.load.LatencySummary;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.PlanSettings;
-import dev.duel.results.load.SecondResult;
-import dev.duel.results.load.WindowResult;
+import dev.duel.record.Phase;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WindowResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

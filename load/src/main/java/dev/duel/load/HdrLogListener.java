@@ -1,8 +1,8 @@
 package dev.duel.load;
 
-import dev.duel.results.DuelVersion;
-import dev.duel.results.Phase;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.DuelVersion;
+import dev.duel.record.Phase;
+import dev.duel.record.load.SecondResult;
 
 import java.io.FileNotFoundException;
 import java.io.PrintStream;

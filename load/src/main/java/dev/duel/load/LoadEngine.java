@@ -1,6 +1,6 @@
 package dev.duel.load;
 
-import dev.duel.results.load.LoadResult;
+import dev.duel.record.load.LoadResult;
 
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.engine.EngineRun;
@@ -40,7 +40,7 @@ public final class LoadEngine {
         try {
             Transports.choose(LoadPlan.Transport.AUTO);
             io.netty.buffer.ByteBufAllocator.DEFAULT.directBuffer(64).release();
-            dev.duel.results.Histograms.newLatencyHistogram();
+            dev.duel.record.Histograms.newLatencyHistogram();
         } catch (RuntimeException | LinkageError e) {
             // run() meets the same problem and reports it properly
         }

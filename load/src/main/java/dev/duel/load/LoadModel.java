@@ -1,7 +1,7 @@
 package dev.duel.load;
 
 import dev.duel.load.schedule.Rate;
-import dev.duel.results.load.Arrival;
+import dev.duel.record.load.Arrival;
 
 /** How load is offered. Immutable; a wrong count is an {@link InvalidSettingException}. */
 public sealed interface LoadModel {

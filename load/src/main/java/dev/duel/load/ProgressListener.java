@@ -1,7 +1,7 @@
 package dev.duel.load;
 
-import dev.duel.results.Phase;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.Phase;
+import dev.duel.record.load.SecondResult;
 
 import org.HdrHistogram.Histogram;
 

@@ -11,7 +11,7 @@ import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
-import dev.duel.results.load.Arrival;
+import dev.duel.record.load.Arrival;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

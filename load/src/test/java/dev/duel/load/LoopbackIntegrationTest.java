@@ -1,9 +1,9 @@
 package dev.duel.load;
 
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.Arrival;
-import dev.duel.results.load.FailureKind;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.FailureKind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

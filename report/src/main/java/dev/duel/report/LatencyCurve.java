@@ -1,6 +1,6 @@
 package dev.duel.report;
 
-import dev.duel.results.Histograms;
+import dev.duel.record.Histograms;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

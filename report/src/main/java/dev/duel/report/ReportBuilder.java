@@ -1,8 +1,8 @@
 package dev.duel.report;
 
-import dev.duel.results.Environment;
-import dev.duel.results.ScenarioKind;
-import dev.duel.results.Status;
+import dev.duel.record.Environment;
+import dev.duel.record.ScenarioKind;
+import dev.duel.record.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

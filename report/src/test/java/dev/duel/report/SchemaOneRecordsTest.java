@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Records written before the record schema was versioned still render exactly as they did. The
  * records in {@code src/test/resources/records/schema-1-demo} were written by a real {@code ./duel
- * demo} (two JDKs, three alternating repetitions) at commit cfc3810, before the results module
+ * demo} (two JDKs, three alternating repetitions) at commit cfc3810, before the record module
  * existed; the files in {@code src/test/resources/golden/schema-1/} are what that commit's report
  * code rendered from them (Locale.GERMANY, charts as their file names, the folder as TEMP).
  */

@@ -1,18 +1,18 @@
 package dev.duel.report;
 
-import dev.duel.results.Phase;
-import dev.duel.results.RecordJson;
-import dev.duel.results.RunRecord;
-import dev.duel.results.SampleRecords;
-import dev.duel.results.ScenarioKind;
-import dev.duel.results.Status;
-import dev.duel.results.load.FailureKind;
-import dev.duel.results.load.LatencySummary;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.PlanSettings;
-import dev.duel.results.load.SecondResult;
-import dev.duel.results.load.WindowResult;
+import dev.duel.record.Phase;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.SampleRecords;
+import dev.duel.record.ScenarioKind;
+import dev.duel.record.Status;
+import dev.duel.record.load.FailureKind;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WindowResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ import java.util.Random;
 
 /**
  * Results folders as {@code duel run} writes them, made up from a seed: typed records
- * ({@link RunRecord}, {@link dev.duel.results.Environment}) serialised by the records' own codec,
+ * ({@link RunRecord}, {@link dev.duel.record.Environment}) serialised by the records' own codec,
  * so the report reads exactly the shape the suite writes. The same seed always gives the same files,
  * so reports built from them can be compared with golden files.
  */
@@ -118,11 +118,11 @@ final class SeededResults {
                 startedAt.plusSeconds(40).toString());
         long peakRss = Math.round((300L << 20) * noise(0.02));
         double postgresCores = 0.4 * noise(0.1);
-        Map<String, Map<Phase, dev.duel.results.Resources>> services = new LinkedHashMap<>();
+        Map<String, Map<Phase, dev.duel.record.Resources>> services = new LinkedHashMap<>();
         services.put("postgres", SampleRecords.inMain(SampleRecords.resources(20, postgresCores, 0, -1, 64L << 20)));
         // CPU per request is 0.99 cores over the requests/s: recorded exactly so, as the seeded reports expect.
-        dev.duel.results.Resources target = SampleRecords.resources(20, 0.99, Math.round(rps * 20), b.throttled(), peakRss);
-        target = new dev.duel.results.Resources(target.seconds(), target.cpuMillis(), target.cores(), 0.99e6 / rps, target.periods(),
+        dev.duel.record.Resources target = SampleRecords.resources(20, 0.99, Math.round(rps * 20), b.throttled(), peakRss);
+        target = new dev.duel.record.Resources(target.seconds(), target.cpuMillis(), target.cores(), 0.99e6 / rps, target.periods(),
                 target.throttledPeriods(), target.throttledMillis(), target.throttledShare(), target.memoryBytes(), target.peakMemoryBytes());
         return new RunRecord.ScenarioResult(name, windows ? ScenarioKind.WARMUP_CURVE : ScenarioKind.LOAD, load,
                 SampleRecords.inMain(target), services, List.of(peakRss / 2, peakRss), peakRss);

@@ -189,8 +189,8 @@ class StatisticsTest {
         results.environment("e", List.of());
         SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
         // The second run's checks failed on 7 answers and it timed out on 2.
-        SeededResults.Behaviour failing = a.failing(java.util.Map.of(dev.duel.results.load.FailureKind.CHECK, 7L,
-                dev.duel.results.load.FailureKind.TIMEOUT, 2L));
+        SeededResults.Behaviour failing = a.failing(java.util.Map.of(dev.duel.record.load.FailureKind.CHECK, 7L,
+                dev.duel.record.load.FailureKind.TIMEOUT, 2L));
         for (int i = 0; i < 3; i++) {
             results.run(i == 1 ? failing : a, "ok", "", 1, i, "e", List.of("s"), false);
         }

@@ -1,6 +1,6 @@
 package dev.duel.suite;
 
-import dev.duel.results.RecordJson;
+import dev.duel.record.RecordJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;

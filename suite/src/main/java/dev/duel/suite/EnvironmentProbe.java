@@ -1,8 +1,8 @@
 package dev.duel.suite;
 
-import dev.duel.results.DuelVersion;
-import dev.duel.results.Environment;
-import dev.duel.results.RecordJson;
+import dev.duel.record.DuelVersion;
+import dev.duel.record.Environment;
+import dev.duel.record.RecordJson;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;

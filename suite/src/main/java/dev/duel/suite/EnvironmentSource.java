@@ -1,6 +1,6 @@
 package dev.duel.suite;
 
-import dev.duel.results.Environment;
+import dev.duel.record.Environment;
 import dev.duel.targets.TargetSpec;
 import java.util.List;
 

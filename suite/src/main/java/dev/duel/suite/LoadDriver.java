@@ -3,7 +3,7 @@ package dev.duel.suite;
 import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
-import dev.duel.results.load.LoadResult;
+import dev.duel.record.load.LoadResult;
 
 /** Runs one load plan to its end; the real one is duel's {@link dev.duel.load.LoadEngine}, tests give fakes. */
 @FunctionalInterface

@@ -1,8 +1,8 @@
 package dev.duel.suite;
 
-import dev.duel.results.Environment;
+import dev.duel.record.Environment;
 
-import dev.duel.results.RunRecord;
+import dev.duel.record.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.duel.suite;
 
-import dev.duel.results.DuelVersion;
-import dev.duel.results.JvmFacts;
-import dev.duel.results.RecordJson;
-import dev.duel.results.RunRecord;
-import dev.duel.results.ScenarioKind;
-import dev.duel.results.Status;
+import dev.duel.record.DuelVersion;
+import dev.duel.record.JvmFacts;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.ScenarioKind;
+import dev.duel.record.Status;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.TargetFailedException;

@@ -1,11 +1,11 @@
 package dev.duel.suite;
 
 import dev.duel.load.LoadModel;
-import dev.duel.results.Status;
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.LatencySummary;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
+import dev.duel.record.Status;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.load.LoadEngine;
-import dev.duel.results.JvmFacts;
+import dev.duel.record.JvmFacts;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.JdkResolver;

@@ -6,7 +6,7 @@ import dev.duel.load.Timing;
 import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
-import dev.duel.results.ScenarioKind;
+import dev.duel.record.ScenarioKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -2,12 +2,12 @@ package dev.duel.suite;
 
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
-import dev.duel.results.Phase;
-import dev.duel.results.Resources;
-import dev.duel.results.RunRecord;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.Phase;
+import dev.duel.record.Resources;
+import dev.duel.record.RunRecord;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.SecondResult;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;

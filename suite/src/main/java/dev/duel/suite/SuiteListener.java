@@ -1,9 +1,9 @@
 package dev.duel.suite;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import dev.duel.load.ProgressListener;
-import dev.duel.results.load.SecondResult;
-import dev.duel.results.RunRecord;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.RunRecord;
 
 /** Told what a running suite does, for a progress display. Called from the runner's thread only. */
 public interface SuiteListener {

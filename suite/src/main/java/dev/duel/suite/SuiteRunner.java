@@ -1,8 +1,8 @@
 package dev.duel.suite;
 
-import dev.duel.results.Environment;
-import dev.duel.results.RunRecord;
-import dev.duel.results.Status;
+import dev.duel.record.Environment;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetProcess;

@@ -1,7 +1,7 @@
 package dev.duel.suite;
 
-import dev.duel.results.RecordJson;
-import dev.duel.results.Status;
+import dev.duel.record.RecordJson;
+import dev.duel.record.Status;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,6 +1,6 @@
 package dev.duel.suite;
 
-import dev.duel.results.ScenarioKind;
+import dev.duel.record.ScenarioKind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

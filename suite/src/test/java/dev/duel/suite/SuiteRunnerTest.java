@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.results.Environment;
-import dev.duel.results.Phase;
-import dev.duel.results.RecordException;
-import dev.duel.results.RecordJson;
-import dev.duel.results.RunRecord;
-import dev.duel.results.Status;
+import dev.duel.record.Environment;
+import dev.duel.record.Phase;
+import dev.duel.record.RecordException;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;

@@ -1,6 +1,6 @@
 package dev.duel.targets;
 
-import dev.duel.results.JvmFacts;
+import dev.duel.record.JvmFacts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

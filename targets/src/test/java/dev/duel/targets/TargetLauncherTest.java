@@ -129,7 +129,7 @@ class TargetLauncherTest {
     void jvmFactsComeFromTheTargetItself() throws Exception {
         TargetSpec limited = fixture("ok", "fixture", null, List.of(), new Limits(1.0, null, null), Duration.ofSeconds(30));
         try (RunningTarget target = launcher.start(limited, Map.of(), temp.resolve("facts.log"))) {
-            dev.duel.results.JvmFacts facts = JvmProbe.of(target.pid(), Path.of(System.getProperty("java.home")));
+            dev.duel.record.JvmFacts facts = JvmProbe.of(target.pid(), Path.of(System.getProperty("java.home")));
             assertEquals(System.getProperty("java.runtime.version"), facts.version());
             assertEquals("Serial", facts.gc());
             assertEquals(64L << 20, facts.maxHeapBytes());

@@ -1,6 +1,6 @@
 package dev.duel.load.engine;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 
 /**
  * A closed-model virtual user: one connection, one request at a time, the next as soon as the

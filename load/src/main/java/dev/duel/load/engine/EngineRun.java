@@ -1,18 +1,18 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.results.DuelVersion;
-import dev.duel.results.load.Arrival;
-import dev.duel.results.load.EngineUsage;
+import dev.duel.record.DuelVersion;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
-import dev.duel.results.load.LoadResult;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.PlanSettings;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.PlanSettings;
 import dev.duel.load.ProgressListener;
-import dev.duel.results.load.SecondResult;
+import dev.duel.record.load.SecondResult;
 import dev.duel.load.Timing;
-import dev.duel.results.load.WindowResult;
+import dev.duel.record.load.WindowResult;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -21,7 +21,7 @@ import dev.duel.load.record.IntervalRoller;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
 import dev.duel.load.schedule.ArrivalSchedule;
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import dev.duel.load.schedule.PoissonArrivals;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
@@ -314,7 +314,7 @@ public final class EngineRun {
     private LoadResult assemble(Instant startedAt, Instant endedAt) {
         PhaseAccumulator warmup = new PhaseAccumulator();
         PhaseAccumulator main = new PhaseAccumulator();
-        List<List<dev.duel.results.load.FailureExample>> examples = new ArrayList<>();
+        List<List<dev.duel.record.load.FailureExample>> examples = new ArrayList<>();
         for (LoopContext context : loops) {
             warmup.add(context.recorder().phase(Phase.WARMUP));
             main.add(context.recorder().phase(Phase.MAIN));

@@ -1,7 +1,7 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.LoadModel;
-import dev.duel.results.load.PhaseResult;
+import dev.duel.record.load.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

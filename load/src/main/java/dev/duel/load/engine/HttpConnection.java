@@ -1,11 +1,11 @@
 package dev.duel.load.engine;
 
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.FailureKind;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
 import dev.duel.load.check.BodyCheck;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.ResponseParser;
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

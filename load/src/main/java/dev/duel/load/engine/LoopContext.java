@@ -1,8 +1,8 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.FailureKind;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;

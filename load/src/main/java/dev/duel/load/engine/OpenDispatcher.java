@@ -3,7 +3,7 @@ package dev.duel.load.engine;
 import dev.duel.load.Clock;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.schedule.ArrivalSchedule;
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import dev.duel.load.schedule.Timeline;
 import java.util.ArrayDeque;
 

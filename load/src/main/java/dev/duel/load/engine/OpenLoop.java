@@ -1,6 +1,6 @@
 package dev.duel.load.engine;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 
 /**
  * Connects the open-model {@link OpenDispatcher} of one event loop to real connections and timers.

@@ -1,13 +1,13 @@
 package dev.duel.load.engine;
 
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.FailureKind;
-import dev.duel.results.load.LatencySummary;
-import dev.duel.results.load.PhaseResult;
-import dev.duel.results.load.SecondResult;
-import dev.duel.results.load.WindowResult;
-import dev.duel.results.Histograms;
-import dev.duel.results.Phase;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WindowResult;
+import dev.duel.record.Histograms;
+import dev.duel.record.Phase;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;

@@ -1,6 +1,6 @@
 package dev.duel.load.record;
 
-import dev.duel.results.Histograms;
+import dev.duel.record.Histograms;
 
 import org.HdrHistogram.Histogram;
 

@@ -1,6 +1,6 @@
 package dev.duel.load.record;
 
-import dev.duel.results.Histograms;
+import dev.duel.record.Histograms;
 
 /**
  * Splits one event loop's completions into consecutive intervals of a fixed length from an

@@ -1,10 +1,10 @@
 package dev.duel.load.record;
 
-import dev.duel.results.Histograms;
+import dev.duel.record.Histograms;
 
-import dev.duel.results.load.FailureExample;
-import dev.duel.results.load.FailureKind;
-import dev.duel.results.Phase;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
+import dev.duel.record.Phase;
 import dev.duel.load.schedule.Timeline;
 import java.util.ArrayList;
 import java.util.List;

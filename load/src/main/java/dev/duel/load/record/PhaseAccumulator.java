@@ -1,8 +1,8 @@
 package dev.duel.load.record;
 
-import dev.duel.results.Histograms;
+import dev.duel.record.Histograms;
 
-import dev.duel.results.load.FailureKind;
+import dev.duel.record.load.FailureKind;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -1,6 +1,6 @@
 package dev.duel.load.schedule;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 
 import java.util.concurrent.atomic.AtomicLong;
 

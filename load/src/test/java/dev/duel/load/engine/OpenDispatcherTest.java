@@ -7,7 +7,7 @@ import dev.duel.load.ManualClock;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 import dev.duel.load.schedule.Rate;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;

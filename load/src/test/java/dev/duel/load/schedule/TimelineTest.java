@@ -1,6 +1,6 @@
 package dev.duel.load.schedule;
 
-import dev.duel.results.Phase;
+import dev.duel.record.Phase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

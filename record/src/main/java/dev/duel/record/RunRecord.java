@@ -1,0 +1,146 @@
+package dev.duel.record;
+
+import dev.duel.record.load.LoadResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything about one run, complete on its own: what was run and how (settings, JDK, limits and
+ * whether they were enforced), when, on which environment, what the load engine measured, what
+ * the target and services used per phase, what the gates saw, and the verdict. A report built a
+ * year later from records alone must say the same thing. Written by the suite runner as
+ * {@code runs/NNN-target-scenarios.json}; read by the report and the command line with
+ * {@link RecordJson}. Immutable. Field by field, with units: {@code docs/records.md}.
+ *
+ * @param schemaVersion the record schema this record follows ({@link RecordJson#SCHEMA_VERSION} when written now)
+ * @param index         1-based position of the run in its suite
+ * @param repetition    1-based repetition the run belongs to
+ * @param attempt       1 for the first try of this run, more for repeats after discarded ones
+ * @param scenarios     the scenarios measured on this fresh target, in order
+ * @param reason        why the status is not ok, in words; "" when ok
+ * @param startedAt     ISO-8601 instant (UTC) at which the run began (before the quiet gate)
+ * @param endedAt       ISO-8601 instant (UTC) at which the target had stopped
+ * @param startup       null when the target never started
+ * @param environment   fingerprint of the machine (see {@code env.json})
+ * @param log           the target's log, relative to the results folder
+ * @param lastLogLines  the target's last log lines when the run failed, else empty
+ */
+public record RunRecord(
+        int schemaVersion,
+        String duelVersion,
+        String suite,
+        int index,
+        int repetition,
+        int attempt,
+        String target,
+        List<String> scenarios,
+        Status status,
+        String reason,
+        String startedAt,
+        String endedAt,
+        TargetInfo targetInfo,
+        Startup startup,
+        List<ScenarioResult> results,
+        GateReadings gates,
+        String environment,
+        String log,
+        List<String> lastLogLines) {
+
+    public RunRecord {
+        scenarios = List.copyOf(scenarios);
+        results = List.copyOf(results);
+        lastLogLines = List.copyOf(lastLogLines);
+    }
+
+    /** The same record with another reason. */
+    public RunRecord withReason(String newReason) {
+        return new RunRecord(schemaVersion, duelVersion, suite, index, repetition, attempt, target, scenarios, status, newReason,
+                startedAt, endedAt, targetInfo, startup, results, gates, environment, log, lastLogLines);
+    }
+
+    /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
+    public Instant startInstant() {
+        return instant(startedAt);
+    }
+
+    /** {@link #endedAt} as an instant, or the epoch when it cannot be read. */
+    public Instant endInstant() {
+        return instant(endedAt);
+    }
+
+    /** The result of the named scenario, or null when this run did not measure it. */
+    public ScenarioResult result(String scenario) {
+        return results.stream().filter(r -> r.scenario().equals(scenario)).findFirst().orElse(null);
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return text == null ? Instant.EPOCH : Instant.parse(text);
+        } catch (RuntimeException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    /**
+     * How the target was run.
+     *
+     * @param java            the JDK as the suite named it ("17", a path), or null for a plain command
+     * @param jar             the application jar, or null for a plain command
+     * @param command         the command line as started (limits wrapper included)
+     * @param limits          the limits asked for, in words
+     * @param cpus            CPU quota in cores, or null
+     * @param cpuset          CPUs the target may use ("0"), or null
+     * @param memoryBytes     memory limit, or null
+     * @param limitsMechanism how they were enforced: "cgroup v2", "cgroup v1", "not enforced (why)", "none" or "not started"
+     * @param limitsEnforced  true only when the kernel enforced the CPU and memory limits
+     * @param jvm             what the target's JVM said about itself, {@link JvmFacts#UNKNOWN} when it could not be asked
+     */
+    public record TargetInfo(String name, String java, String jdkVersion, String jdkVendor, String jar, List<String> command,
+            List<String> jvmArgs, String limits, Double cpus, String cpuset, Long memoryBytes, String limitsMechanism,
+            boolean limitsEnforced, JvmFacts jvm) {
+    }
+
+    /**
+     * @param pid               the target's process id (of its first start)
+     * @param firstAcceptMillis spawn to the first accepted connection, milliseconds
+     * @param readyMillis       spawn to the first response that passed the ready check, milliseconds
+     * @param startsMillis      startup scenarios: ready time of each fresh start, milliseconds; else empty
+     */
+    public record Startup(long pid, long firstAcceptMillis, long readyMillis, List<Long> startsMillis) {
+        public Startup {
+            startsMillis = List.copyOf(startsMillis);
+        }
+    }
+
+    /**
+     * One scenario measured in the run.
+     *
+     * @param load         what the load engine measured; null for a startup scenario
+     * @param target       the target's resources per phase (warmup, gap, main)
+     * @param services     each service's resources per phase, by service name
+     * @param rssBytes     the target's resident memory, sampled every second through the scenario
+     * @param peakRssBytes the target's peak memory over the scenario, or -1
+     */
+    public record ScenarioResult(String scenario, ScenarioKind kind, LoadResult load, Map<Phase, Resources> target,
+            Map<String, Map<Phase, Resources>> services, List<Long> rssBytes, long peakRssBytes) {
+
+        /** The target's resources in main, or null when not read. */
+        public Resources targetMain() {
+            return target == null ? null : target.get(Phase.MAIN);
+        }
+    }
+
+    /**
+     * What the gates saw.
+     *
+     * @param quietBeforeCores    outside CPU (cores) when the run was allowed to start
+     * @param quietMet            true if the machine was quiet for long enough before the run
+     * @param quietWaitSeconds    how long the run waited for a quiet machine
+     * @param outsideDuringCores  outside CPU (cores) during the main phases, the highest over the scenarios
+     * @param loadgenUtilization  the engine's CPU / its cores, highest over the scenarios, 0..1
+     */
+    public record GateReadings(double quietBeforeCores, boolean quietMet, double quietWaitSeconds, double outsideDuringCores,
+            double loadgenUtilization) {
+    }
+}

@@ -1,0 +1,13 @@
+package dev.duel.record.load;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** Spacing of open-model arrivals; written in lower case. */
+public enum Arrival {
+    /** Evenly spaced at the rate. */
+    @JsonProperty("uniform")
+    UNIFORM,
+    /** Independent arrivals: exponential gaps with the rate as their mean (seeded). */
+    @JsonProperty("poisson")
+    POISSON
+}

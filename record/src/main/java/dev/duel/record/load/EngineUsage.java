@@ -1,0 +1,29 @@
+package dev.duel.record.load;
+
+import java.util.List;
+
+/**
+ * How hard the load generator itself worked during main, so that a result limited by the engine
+ * is never mistaken for the target's limit.
+ *
+ * @param cpuMillis          the engine process's CPU time (user + system) over main
+ * @param wallMillis         length of main as measured
+ * @param coresAvailable     processors this JVM may use
+ * @param utilization        cpu / (wall * cores): 1.0 means every available core was busy
+ * @param loopBusy           per event-loop thread: its CPU time / wall time over main, 0..1
+ * @param cpuMicrosPerRequest engine CPU per request that ended in main
+ * @param peakRssBytes       the engine's peak resident memory (VmHWM), or -1 if unknown
+ * @param limited            true if the engine, not the target, may have been the limit
+ * @param findings           the reasons, in words
+ */
+public record EngineUsage(
+        double cpuMillis,
+        double wallMillis,
+        int coresAvailable,
+        double utilization,
+        List<Double> loopBusy,
+        double cpuMicrosPerRequest,
+        long peakRssBytes,
+        boolean limited,
+        List<String> findings) {
+}

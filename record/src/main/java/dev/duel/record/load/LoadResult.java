@@ -1,0 +1,33 @@
+package dev.duel.record.load;
+
+import java.util.List;
+
+/**
+ * The complete outcome of one load run. Immutable.
+ *
+ * @param startedAt                  wall-clock start, ISO-8601
+ * @param endedAt                    wall-clock end, ISO-8601
+ * @param warmup                     the warm-up phase, or null if there was none
+ * @param main                       the main phase: the statistics that matter
+ * @param windows                    the warm-up curve, empty unless the run used windows
+ * @param firstCorrectResponseMillis milliseconds from start to the first correct response, or -1 if none came
+ * @param seconds                    the per-second series of the whole run
+ * @param failureExamples            the first few failures of each kind
+ * @param engine                     the load generator's own use of the machine over main
+ * @param warnings                   what a reader must know before trusting the numbers
+ */
+public record LoadResult(
+        String duelVersion,
+        PlanSettings settings,
+        String startedAt,
+        String endedAt,
+        String target,
+        PhaseResult warmup,
+        PhaseResult main,
+        List<WindowResult> windows,
+        double firstCorrectResponseMillis,
+        List<SecondResult> seconds,
+        List<FailureExample> failureExamples,
+        EngineUsage engine,
+        List<String> warnings) {
+}

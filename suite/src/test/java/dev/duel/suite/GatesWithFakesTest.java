@@ -1,0 +1,206 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.Phase;
+import dev.duel.record.RecordException;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import dev.duel.record.load.FailureKind;
+import dev.duel.suite.fixtures.FixtureSuites;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every gate of a suite run, through the whole runner, on a simulated machine ({@link FakeMachine}):
+ * quiet, noise, load generator, error rate and identity, each in well under a second. The same
+ * gates against real processes are in {@link SuiteRunnerTest}.
+ */
+class GatesWithFakesTest {
+    /** A guard, not the measure: a gate that really slept would take seconds; surefire's report shows each test's time. */
+    private static final Duration FAST = Duration.ofSeconds(2);
+
+    @TempDir
+    Path temp;
+
+    private final List<String> messages = new ArrayList<>();
+
+    private SuiteOutcome run(FakeMachine machine, String yaml) throws Exception {
+        Path file = Files.writeString(temp.resolve("suite.yaml"), yaml);
+        Suite suite = new SuiteLoader(temp).load(file);
+        SuiteListener listener = new SuiteListener() {
+            @Override
+            public void message(String text) {
+                messages.add(text);
+            }
+        };
+        return assertTimeoutPreemptively(FAST, () -> new SuiteRunner(suite, temp.resolve("results"), listener, machine.parts()).run());
+    }
+
+    private static String twoTargets(int repetitions) {
+        return FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), repetitions);
+    }
+
+    private List<RunRecord> records(String glob) throws IOException {
+        try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
+            return files.filter(f -> f.getFileName().toString().matches(glob)).sorted().map(f -> {
+                try {
+                    return RecordJson.readRun(f);
+                } catch (RecordException e) {
+                    throw new AssertionError(e);
+                }
+            }).toList();
+        }
+    }
+
+    private List<RunRecord> finalRecords() throws IOException {
+        return records("\\d{3}-[^.]*\\.json");
+    }
+
+    @Test
+    void aCleanSuiteAlternatesAndRecordsWhatTheFakeTargetsUsed() throws Exception {
+        FakeMachine machine = new FakeMachine();
+        SuiteOutcome outcome = run(machine, twoTargets(2));
+        assertEquals(4, outcome.ok(), outcome.toString());
+        assertTrue(outcome.clean());
+        List<RunRecord> records = finalRecords();
+        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(RunRecord::target).toList());
+        for (RunRecord record : records) {
+            assertEquals(Status.OK, record.status());
+            assertEquals("", record.reason());
+            assertTrue(record.gates().quietMet(), record.gates().toString());
+            RunRecord.ScenarioResult result = record.results().get(0);
+            // The fake target uses one core while the clock runs: 2 s of main, 2,000 requests.
+            assertEquals(1.0, result.target().get(Phase.MAIN).cores(), 1e-9);
+            assertEquals(1_000, result.target().get(Phase.MAIN).cpuMicrosPerRequest(), 1e-6);
+            assertEquals(List.of(Phase.WARMUP, Phase.GAP, Phase.MAIN), List.copyOf(result.target().keySet()));
+            assertEquals("fakefingerpr", record.environment());
+        }
+        assertEquals(List.of("loadgen prepared", "start a", "stop a", "start b", "stop b", "start b", "stop b", "start a", "stop a"),
+                List.copyOf(machine.events));
+    }
+
+    @Test
+    void quietGateWaitsForTheOutsideCpuToSettleAndRecordsTheWait() throws Exception {
+        FakeMachine machine = new FakeMachine().outsideBetweenRuns(0.1);
+        run(machine, twoTargets(1).replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                "quiet: {maxCores: 0.25, for: 3s, maxWait: 60s, retries: 1}"));
+        RunRecord first = finalRecords().get(0);
+        assertTrue(first.gates().quietMet());
+        assertEquals(3, first.gates().quietWaitSeconds(), 1e-9, "quiet from the first second on: 3 s");
+        assertEquals(0.1, first.gates().quietBeforeCores(), 1e-9);
+    }
+
+    @Test
+    void aMachineThatNeverQuietensIsMeasuredAnywayAndSaysSo() throws Exception {
+        FakeMachine machine = new FakeMachine().outsideBetweenRuns(0.9);
+        SuiteOutcome outcome = run(machine, twoTargets(1).replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                "quiet: {maxCores: 0.5, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(2, outcome.ok(), "quiet during main: the noise gate passes what the quiet gate could not wait for");
+        RunRecord first = finalRecords().get(0);
+        assertFalse(first.gates().quietMet());
+        assertEquals(5, first.gates().quietWaitSeconds(), 1e-9, "maxWait: 5s");
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("the machine was not quiet for 1 s within 5 s (0.90 cores busy outside duel)")),
+                messages.toString());
+    }
+
+    @Test
+    void noiseDuringMainDiscardsTheRunRepeatsItAndKeepsEveryAttempt() throws Exception {
+        FakeMachine machine = new FakeMachine().outsideDuringMain(0.6);
+        SuiteOutcome outcome = run(machine, FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
+        assertEquals(1, outcome.discarded(), outcome.toString());
+        assertEquals(3, machine.loadRuns(), "retries: 2 means two repeats");
+        assertEquals(List.of("001-a-health: could not get a clean run (noise: 0.60 cores busy outside duel during main (limit 0.30); "
+                + "no clean run after 3 attempts)"), outcome.problems());
+        RunRecord last = finalRecords().get(0);
+        assertEquals(Status.DISCARDED, last.status());
+        assertEquals(3, last.attempt());
+        assertEquals(0.6, last.gates().outsideDuringCores(), 1e-9);
+        List<RunRecord> attempts = records(".*\\.discarded-\\d\\.json");
+        assertEquals(List.of(1, 2), attempts.stream().map(RunRecord::attempt).toList());
+        assertTrue(attempts.stream().allMatch(r -> r.status() == Status.DISCARDED && r.reason().startsWith("noise: 0.60 cores")));
+    }
+
+    @Test
+    void noiseThatStopsIsRepeatedIntoACleanRun() throws Exception {
+        FakeMachine machine = new FakeMachine().outsideDuringMain(0.6);
+        Path file = Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
+        Suite suite = new SuiteLoader(temp).load(file);
+        SuiteListener quietAfterFirst = new SuiteListener() {
+            @Override
+            public void runEnded(RunPlan plan, RunRecord record, boolean last) {
+                machine.outsideDuringMain(0);
+            }
+        };
+        SuiteOutcome outcome = new SuiteRunner(suite, temp.resolve("results"), quietAfterFirst, machine.parts()).run();
+        assertEquals(1, outcome.ok(), outcome.toString());
+        assertEquals(2, finalRecords().get(0).attempt());
+        assertEquals(1, records(".*\\.discarded-1\\.json").size());
+    }
+
+    @Test
+    void aLoadGeneratorAboveItsBoundMakesTheRunInvalidAndSaysHowManyCoresItNeeds() throws Exception {
+        FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(), 0.9, false));
+        SuiteOutcome outcome = run(machine, FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.7}"));
+        assertEquals(1, outcome.invalid(), outcome.toString());
+        RunRecord record = finalRecords().get(0);
+        assertEquals(Status.INVALID, record.status());
+        assertEquals("load generator saturated: it used 90% of its 1 core(s) (limit 70%); give it 2 core(s) with loadgen.cpuset, "
+                + "or lower the load", record.reason());
+        assertEquals(0.9, record.gates().loadgenUtilization(), 1e-9);
+        assertEquals(2_000, record.results().get(0).load().main().ok(), "what was measured is kept");
+    }
+
+    @Test
+    void wrongAnswersAboveTheAllowanceFailTheRunAndTheSuiteGoesOn() throws Exception {
+        FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(FailureKind.STATUS, 30L), 0.2, false),
+                FakeMachine.Script.clean());
+        SuiteOutcome outcome = run(machine, twoTargets(1));
+        assertEquals(1, outcome.failed(), outcome.toString());
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord failed = finalRecords().get(0);
+        assertEquals(Status.FAILED, failed.status());
+        assertEquals("health: 1.48% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=30, check=0}",
+                failed.reason());
+        assertEquals(List.of("fake a: last words"), failed.lastLogLines());
+    }
+
+    @Test
+    void aTargetThatDiesDuringItsScenarioFailsTheRunWithItsLastLogLines() throws Exception {
+        FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(), 0.2, true), FakeMachine.Script.clean());
+        SuiteOutcome outcome = run(machine, twoTargets(1));
+        assertEquals(1, outcome.failed(), outcome.toString());
+        RunRecord died = finalRecords().get(0);
+        assertEquals("the target exited with code 3 during health", died.reason());
+        assertEquals(List.of("fake a: last words"), died.lastLogLines());
+        assertEquals(Status.OK, finalRecords().get(1).status(), "the next run starts its target fresh");
+    }
+
+    @Test
+    void aTargetThatIsNotWhatItClaimsIsRecordedAndStopsTheSuite() throws Exception {
+        FakeMachine machine = new FakeMachine().identityFailsWith("expected app=a, it reported app=b; refusing to measure");
+        SuiteException e = assertThrows(SuiteException.class, () -> run(machine, twoTargets(2)));
+        assertEquals("expected app=a, it reported app=b; refusing to measure", e.getMessage());
+        List<RunRecord> records = finalRecords();
+        assertEquals(1, records.size(), "nothing runs after the refusal");
+        assertEquals(Status.FAILED, records.get(0).status());
+        assertEquals("not started", records.get(0).targetInfo().limitsMechanism());
+        assertEquals(0, machine.loadRuns());
+    }
+}

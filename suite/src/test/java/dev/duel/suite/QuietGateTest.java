@@ -1,0 +1,63 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.function.LongToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** The quiet gate on a manual clock: the outside CPU is a function of time, waiting moves the clock. */
+class QuietGateTest {
+    /** Outside cores as a function of seconds since the start; the gate checks once a second. */
+    private static QuietGate.Outcome await(LongToDoubleFunction outsideCoresAtSecond, double maxCores, int quietForSeconds, int maxWaitSeconds)
+            throws InterruptedException {
+        long[] nowNanos = {0};
+        long[] busyNanos = {0};
+        CpuMeter meter = () -> new CpuMeter.Reading(nowNanos[0], busyNanos[0], 0);
+        QuietGate.Sleeper sleeper = duration -> {
+            double cores = outsideCoresAtSecond.applyAsDouble(nowNanos[0] / 1_000_000_000L);
+            busyNanos[0] += Math.round(cores * duration.toNanos());
+            nowNanos[0] += duration.toNanos();
+        };
+        return new QuietGate(meter, sleeper).await(maxCores, Duration.ofSeconds(quietForSeconds), Duration.ofSeconds(maxWaitSeconds));
+    }
+
+    @Test
+    void aQuietMachinePassesAfterTheQuietPeriod() throws Exception {
+        QuietGate.Outcome outcome = await(second -> 0.05, 0.25, 10, 600);
+        assertTrue(outcome.quiet());
+        assertEquals(10, outcome.waitedSeconds(), 1e-9);
+        assertEquals(0.05, outcome.outsideCores(), 1e-9);
+    }
+
+    @Test
+    void aBusySecondRestartsTheQuietPeriod() throws Exception {
+        // Busy in seconds 0-4 and again in second 8: quiet for 10 s only from second 9 on.
+        QuietGate.Outcome outcome = await(second -> second < 5 || second == 8 ? 1.5 : 0.1, 0.25, 10, 600);
+        assertTrue(outcome.quiet());
+        assertEquals(19, outcome.waitedSeconds(), 1e-9);
+    }
+
+    @Test
+    void aMachineThatStaysBusyIsGivenUpOnAtTheLongestWait() throws Exception {
+        QuietGate.Outcome outcome = await(second -> 0.8, 0.25, 10, 30);
+        assertFalse(outcome.quiet());
+        assertEquals(30, outcome.waitedSeconds(), 1e-9);
+        assertEquals(0.8, outcome.outsideCores(), 1e-9);
+    }
+
+    @Test
+    void exactlyTheBoundIsStillQuiet() throws Exception {
+        assertTrue(await(second -> 0.25, 0.25, 3, 10).quiet());
+    }
+
+    @Test
+    void outsideCpuIsTheMachinesBusyTimeLessDuelsOwn() {
+        CpuMeter.Reading before = new CpuMeter.Reading(0, 5_000_000_000L, 1_000_000_000L);
+        CpuMeter.Reading after = new CpuMeter.Reading(2_000_000_000L, 8_000_000_000L, 3_500_000_000L);
+        assertEquals(0.25, after.outsideCoresSince(before), 1e-12, "3 s busy, 2.5 s of it duel's, over 2 s");
+        assertEquals(0, new CpuMeter.Reading(1, -1, 0).outsideCoresSince(before), "unknown machine time reads as quiet");
+    }
+}
