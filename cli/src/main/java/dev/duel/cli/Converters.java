@@ -8,8 +8,7 @@ import picocli.CommandLine;
 
 /** Parsers for the values people type: durations, rates, fractions. */
 final class Converters {
-    private Converters() {
-    }
+    private Converters() {}
 
     static Duration duration(String text) {
         try {
@@ -24,7 +23,8 @@ final class Converters {
             return Rate.parse(text);
         } catch (IllegalArgumentException e) {
             // picocli names the option: only the problem, not the setting's words again
-            throw new CommandLine.TypeConversionException(e instanceof InvalidSettingException invalid ? invalid.problem() : e.getMessage());
+            throw new CommandLine.TypeConversionException(
+                    e instanceof InvalidSettingException invalid ? invalid.problem() : e.getMessage());
         }
     }
 
@@ -40,7 +40,8 @@ final class Converters {
             }
             return value;
         } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + text + "' is not a rate between 0 and 1 (or 0% and 100%)");
+            throw new CommandLine.TypeConversionException(
+                    "'" + text + "' is not a rate between 0 and 1 (or 0% and 100%)");
         }
     }
 

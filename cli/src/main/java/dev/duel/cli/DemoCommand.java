@@ -20,15 +20,27 @@ import picocli.CommandLine.Option;
  * oldest and the newest (17 and 25 here); with one, the two reference apps on it. Three alternating
  * repetitions under 1 CPU / 512 MiB with an embedded PostgreSQL, then the full report.
  */
-@Command(name = "demo", description = {"The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
-        "compares the reference API on two JDKs (or, with one JDK, its two implementations), each fresh per run",
-        "under 1 CPU / 512 MiB, three alternating repetitions; then prints the report and where report.html is."},
-        footer = {"", ExitCodes.HELP}, sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+@Command(
+        name = "demo",
+        description = {
+            "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
+            "compares the reference API on two JDKs (or, with one JDK, its two implementations), each fresh per run",
+            "under 1 CPU / 512 MiB, three alternating repetitions; then prints the report and where report.html is."
+        },
+        footer = {"", ExitCodes.HELP},
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class DemoCommand implements Callable<Integer> {
-    @Option(names = "--results", paramLabel = "DIR", description = "where records and report go (default: results/demo-<time>)")
+    @Option(
+            names = "--results",
+            paramLabel = "DIR",
+            description = "where records and report go (default: results/demo-<time>)")
     Path results;
 
-    @Option(names = "--frameworks", description = "compare the two reference apps on one JDK even when two JDKs are installed")
+    @Option(
+            names = "--frameworks",
+            description = "compare the two reference apps on one JDK even when two JDKs are installed")
     boolean frameworks;
 
     @Option(names = "--dry-run", description = "print the demo's plan (targets, JDKs, limits, runs) and run nothing")
@@ -43,23 +55,36 @@ final class DemoCommand implements Callable<Integer> {
         PrintStream out = System.out;
         PrintStream err = System.err;
         Path home = DuelHome.locate();
-        List<Jdk> installed = new JdkResolver().installed().stream().filter(j -> j.feature() >= 17).sorted(Comparator.comparingInt(Jdk::feature))
-                .toList();
+        List<Jdk> installed = new JdkResolver()
+                .installed().stream()
+                        .filter(j -> j.feature() >= 17)
+                        .sorted(Comparator.comparingInt(Jdk::feature))
+                        .toList();
         if (installed.isEmpty()) {
-            err.println("duel: demo: no JDK 17 or newer found (looked in JAVA_HOME, /usr/lib/jvm and duel's own JVM); install one");
+            err.println(
+                    "duel: demo: no JDK 17 or newer found (looked in JAVA_HOME, /usr/lib/jvm and duel's own JVM); install one");
             return ExitCodes.USAGE;
         }
         Jdk oldest = installed.get(0);
         Jdk newest = installed.get(installed.size() - 1);
         boolean twoJdks = !frameworks && newest.feature() != oldest.feature();
         String common = SuiteSession.template("demo-common.yaml", text -> text);
-        String yaml = SuiteSession.template(twoJdks ? "demo-jdks.yaml" : "demo-frameworks.yaml", text -> text
-                .replace("@A@", "jdk" + oldest.feature()).replace("@B@", "jdk" + newest.feature())
-                .replace("@JAVA_B@", newest.home().toString()).replace("@FEATURE_A@", String.valueOf(oldest.feature()))
-                .replace("@FEATURE_B@", String.valueOf(newest.feature()))
-                .replace("@JAVA_A@", oldest.home().toString()).replace("@HOME@", home.toString()).replace("@REST@", common));
-        Path directory = results != null ? results
-                : home.resolve("results").resolve("demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        String yaml = SuiteSession.template(
+                twoJdks ? "demo-jdks.yaml" : "demo-frameworks.yaml",
+                text -> text.replace("@A@", "jdk" + oldest.feature())
+                        .replace("@B@", "jdk" + newest.feature())
+                        .replace("@JAVA_B@", newest.home().toString())
+                        .replace("@FEATURE_A@", String.valueOf(oldest.feature()))
+                        .replace("@FEATURE_B@", String.valueOf(newest.feature()))
+                        .replace("@JAVA_A@", oldest.home().toString())
+                        .replace("@HOME@", home.toString())
+                        .replace("@REST@", common));
+        Path directory = results != null
+                ? results
+                : home.resolve("results")
+                        .resolve("demo-"
+                                + LocalDateTime.now()
+                                        .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
         Path suiteFile;
         if (dryRun) {
             // A plan leaves nothing behind.
@@ -69,25 +94,43 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             suiteFile = directory.resolve("demo-suite.yaml");
             if (Files.exists(suiteFile) && !Files.readString(suiteFile).equals(yaml)) {
-                err.println("duel: demo: " + directory + " holds another demo (its demo-suite.yaml differs); give a new folder with --results");
+                err.println("duel: demo: " + directory
+                        + " holds another demo (its demo-suite.yaml differs); give a new folder with --results");
                 return ExitCodes.USAGE;
             }
             Files.createDirectories(directory);
             Files.writeString(suiteFile, yaml);
         }
-        out.println(twoJdks
-                ? String.format(Locale.ROOT, "duel demo: is the reference API faster on JDK %d (%s) than on JDK %d (%s)?", newest.feature(),
-                        newest.version(), oldest.feature(), oldest.version())
-                : String.format(Locale.ROOT, "duel demo: are minimal Javalin routes faster than Spring MVC controllers on JDK %d (%s)?%s",
-                        oldest.feature(), oldest.version(), frameworks ? "" : " (only one JDK is installed)"));
-        out.println("Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: " + directory);
-        SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose).run(suiteFile, directory, dryRun);
+        out.println(
+                twoJdks
+                        ? String.format(
+                                Locale.ROOT,
+                                "duel demo: is the reference API faster on JDK %d (%s) than on JDK %d (%s)?",
+                                newest.feature(),
+                                newest.version(),
+                                oldest.feature(),
+                                oldest.version())
+                        : String.format(
+                                Locale.ROOT,
+                                "duel demo: are minimal Javalin routes faster than Spring MVC controllers on JDK %d (%s)?%s",
+                                oldest.feature(),
+                                oldest.version(),
+                                frameworks ? "" : " (only one JDK is installed)"));
+        out.println(
+                "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: "
+                        + directory);
+        SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
+                .run(suiteFile, directory, dryRun);
         if (result.markdown() != null) {
             out.println();
             out.println(result.markdown());
-            out.printf(Locale.ROOT, "duel demo: done in %s. Open %s%n", SuiteProgress.clock(System.nanoTime() - startNanos),
+            out.printf(
+                    Locale.ROOT,
+                    "duel demo: done in %s. Open %s%n",
+                    SuiteProgress.clock(System.nanoTime() - startNanos),
                     directory.resolve("report.html").toAbsolutePath());
-            out.println("The full suite (6 repetitions, longer phases): ./duel run suites/" + (twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers")
+            out.println("The full suite (6 repetitions, longer phases): ./duel run suites/"
+                    + (twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers")
                     + ".yaml, then ./duel report results/<suite>");
         }
         return result.exitCode();

@@ -6,12 +6,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The {@code duel} command: is B faster than A, by how much, and is that beyond noise? */
-@Command(name = "duel",
+@Command(
+        name = "duel",
         description = "Measures HTTP APIs honestly: load, compare, and say when a difference is only noise.",
-        subcommands = {LoadCommand.class, RunCommand.class, ReportCommand.class, SmokeCommand.class, EnvCommand.class, DemoCommand.class, TrainStartupCommand.class,
-                CommandLine.HelpCommand.class},
+        subcommands = {
+            LoadCommand.class,
+            RunCommand.class,
+            ReportCommand.class,
+            SmokeCommand.class,
+            EnvCommand.class,
+            DemoCommand.class,
+            TrainStartupCommand.class,
+            CommandLine.HelpCommand.class
+        },
         footer = {"", ExitCodes.HELP},
-        mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 public final class Duel implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "show stack traces of errors")
     boolean verbose;
@@ -80,8 +90,10 @@ public final class Duel implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"duel " + dev.duel.record.DuelVersion.current(),
-                    "Java " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")"};
+            return new String[] {
+                "duel " + dev.duel.record.DuelVersion.current(),
+                "Java " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")"
+            };
         }
     }
 }

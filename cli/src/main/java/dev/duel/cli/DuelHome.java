@@ -11,8 +11,7 @@ import java.nio.file.Path;
  * from {@code DUEL_HOME}.
  */
 final class DuelHome {
-    private DuelHome() {
-    }
+    private DuelHome() {}
 
     static Path locate() {
         String property = System.getProperty("duel.home");
@@ -24,7 +23,12 @@ final class DuelHome {
             return Path.of(env).toAbsolutePath().normalize();
         }
         try {
-            Path jar = Path.of(DuelHome.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath();
+            Path jar = Path.of(DuelHome.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toAbsolutePath();
             // cli/target/duel.jar or cli/target/classes -> the checkout two folders up
             for (Path folder = jar.getParent(); folder != null; folder = folder.getParent()) {
                 if (Files.isDirectory(folder.resolve("reference")) && Files.isRegularFile(folder.resolve("pom.xml"))) {

@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
-import dev.duel.record.RecordJson;
 import dev.duel.record.Environment;
+import dev.duel.record.RecordJson;
 import dev.duel.suite.EnvironmentProbe;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
@@ -18,11 +18,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code duel env}: the environment capture a suite records in env.json, with its warnings. */
-@Command(name = "env", description = {"Prints what duel records about this machine before a suite: CPU, x86-64 level, memory,",
-        "kernel, frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings."},
-        footer = {"", ExitCodes.HELP}, sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+@Command(
+        name = "env",
+        description = {
+            "Prints what duel records about this machine before a suite: CPU, x86-64 level, memory,",
+            "kernel, frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings."
+        },
+        footer = {"", ExitCodes.HELP},
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class EnvCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "describe this suite's targets' JDKs (default: every JDK found)")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "SUITE",
+            description = "describe this suite's targets' JDKs (default: every JDK found)")
     Path suiteFile;
 
     @Option(names = "--json", description = "print env.json as a suite would write it")
@@ -51,18 +62,32 @@ final class EnvCommand implements Callable<Integer> {
     }
 
     static void print(PrintStream out, Environment e) {
-        out.printf(Locale.ROOT, "cpu        %s, %d logical cores (online %s), x86-64 %s%n", e.cpuModel(), e.logicalCores(), e.onlineCpus(),
+        out.printf(
+                Locale.ROOT,
+                "cpu        %s, %d logical cores (online %s), x86-64 %s%n",
+                e.cpuModel(),
+                e.logicalCores(),
+                e.onlineCpus(),
                 e.x86Level().isEmpty() ? "n/a" : e.x86Level());
         out.printf(Locale.ROOT, "memory     %.1f GiB%n", e.memoryBytes() / (double) (1L << 30));
         out.printf(Locale.ROOT, "os         %s, kernel %s%n", e.os(), e.kernel());
         out.printf(Locale.ROOT, "governor   %s%n", e.governor());
         out.printf(Locale.ROOT, "cgroups    %s%n", e.cgroup());
         for (Environment.JdkInfo jdk : e.jdks()) {
-            out.printf(Locale.ROOT, "jdk        %s%s (%s) at %s: default GC %s, default max heap %d MiB%n",
-                    jdk.target().isEmpty() ? "" : jdk.target() + ": ", jdk.version(), jdk.vendor(), jdk.home(), jdk.defaultGc(),
+            out.printf(
+                    Locale.ROOT,
+                    "jdk        %s%s (%s) at %s: default GC %s, default max heap %d MiB%n",
+                    jdk.target().isEmpty() ? "" : jdk.target() + ": ",
+                    jdk.version(),
+                    jdk.vendor(),
+                    jdk.home(),
+                    jdk.defaultGc(),
                     jdk.defaultMaxHeapBytes() >> 20);
         }
-        out.printf(Locale.ROOT, "busy       %s%n", e.busyProcesses().isEmpty() ? "nothing above 1% CPU" : String.join(", ", e.busyProcesses()));
+        out.printf(
+                Locale.ROOT,
+                "busy       %s%n",
+                e.busyProcesses().isEmpty() ? "nothing above 1% CPU" : String.join(", ", e.busyProcesses()));
         out.printf(Locale.ROOT, "duel       %s, commit %s%n", e.duelVersion(), e.duelCommit());
         out.printf(Locale.ROOT, "fingerprint %s (runs are compared only within one)%n", e.fingerprint());
         for (String warning : e.warnings()) {

@@ -31,6 +31,5 @@ public final class ExitCodes {
               5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy
               6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume""";
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 }

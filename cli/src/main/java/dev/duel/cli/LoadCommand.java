@@ -2,12 +2,9 @@ package dev.duel.cli;
 
 import dev.duel.load.HdrLogListener;
 import dev.duel.load.InvalidSettingException;
-import dev.duel.suite.AtomicJson;
 import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
-import dev.duel.record.load.Arrival;
 import dev.duel.load.LoadPlan;
-import dev.duel.record.load.LoadResult;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.load.Timing;
@@ -15,6 +12,9 @@ import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.LoadResult;
+import dev.duel.suite.AtomicJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -33,105 +33,190 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code duel load URL}: one load run against one target, with a live progress line and a summary. */
-@Command(name = "load",
+@Command(
+        name = "load",
         description = {
-                "Sends HTTP/1.1 load to one target and reports throughput and latency.",
-                "Closed model (--vus): N users loop request -> response -> request on keep-alive connections.",
-                "Open model (--rate): requests arrive on schedule whatever the target does; latency counts from",
-                "each request's intended start, so a stalled server cannot hide its tail (coordinated omission)."},
-        footer = {"", "Examples:",
-                "  duel load http://127.0.0.1:8080/json --vus 32 --duration 30s --warmup 10s",
-                "  duel load http://127.0.0.1:8080/products/${id} --var id=seq:1..10000 --check 'json:/id == ${id}' --rate 2000",
-                "", ExitCodes.HELP},
-        sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+            "Sends HTTP/1.1 load to one target and reports throughput and latency.",
+            "Closed model (--vus): N users loop request -> response -> request on keep-alive connections.",
+            "Open model (--rate): requests arrive on schedule whatever the target does; latency counts from",
+            "each request's intended start, so a stalled server cannot hide its tail (coordinated omission)."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  duel load http://127.0.0.1:8080/json --vus 32 --duration 30s --warmup 10s",
+            "  duel load http://127.0.0.1:8080/products/${id} --var id=seq:1..10000 --check 'json:/id == ${id}' --rate 2000",
+            "",
+            ExitCodes.HELP
+        },
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path; the path may use ${variables}")
     String url;
 
-    @Option(names = "--vus", paramLabel = "N", description = "closed model: virtual users, one connection each (default: 10 unless --rate)")
+    @Option(
+            names = "--vus",
+            paramLabel = "N",
+            description = "closed model: virtual users, one connection each (default: 10 unless --rate)")
     Integer virtualUsers;
 
-    @Option(names = "--rate", paramLabel = "R", converter = Converters.RateConverter.class,
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
+            converter = Converters.RateConverter.class,
             description = "open model: requests per second (1000) or per period (30/1m)")
     Rate rate;
 
-    @Option(names = "--arrival", paramLabel = "uniform|poisson", defaultValue = "uniform",
+    @Option(
+            names = "--arrival",
+            paramLabel = "uniform|poisson",
+            defaultValue = "uniform",
             description = "open model: spacing of arrivals (default: ${DEFAULT-VALUE})")
     String arrival;
 
-    @Option(names = "--max-connections", paramLabel = "M", defaultValue = "64",
+    @Option(
+            names = "--max-connections",
+            paramLabel = "M",
+            defaultValue = "64",
             description = "open model: most connections opened (default: ${DEFAULT-VALUE})")
     int maxConnections;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed for Poisson arrivals and uniform: variables (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "seed for Poisson arrivals and uniform: variables (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--warmup", paramLabel = "D", defaultValue = "0s", converter = Converters.DurationConverter.class,
+    @Option(
+            names = "--warmup",
+            paramLabel = "D",
+            defaultValue = "0s",
+            converter = Converters.DurationConverter.class,
             description = "warm-up phase, not in the main statistics (default: ${DEFAULT-VALUE})")
     Duration warmup;
 
-    @Option(names = "--gap", paramLabel = "D", defaultValue = "0s", converter = Converters.DurationConverter.class,
+    @Option(
+            names = "--gap",
+            paramLabel = "D",
+            defaultValue = "0s",
+            converter = Converters.DurationConverter.class,
             description = "pause with no load between warm-up and main (default: ${DEFAULT-VALUE})")
     Duration gap;
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "D", converter = Converters.DurationConverter.class,
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "D",
+            converter = Converters.DurationConverter.class,
             description = "main phase (default: 10s)")
     Duration duration;
 
-    @Option(names = "--windows", paramLabel = "N",
+    @Option(
+            names = "--windows",
+            paramLabel = "N",
             description = "instead of phases: N windows counted from the first correct response (the warm-up curve)")
     Integer windows;
 
-    @Option(names = "--window-length", paramLabel = "D", defaultValue = "1s", converter = Converters.DurationConverter.class,
+    @Option(
+            names = "--window-length",
+            paramLabel = "D",
+            defaultValue = "1s",
+            converter = Converters.DurationConverter.class,
             description = "length of each window (default: ${DEFAULT-VALUE})")
     Duration windowLength;
 
-    @Option(names = "--await-first", paramLabel = "D", defaultValue = "60s", converter = Converters.DurationConverter.class,
+    @Option(
+            names = "--await-first",
+            paramLabel = "D",
+            defaultValue = "60s",
+            converter = Converters.DurationConverter.class,
             description = "windows: give up if no correct response comes within D (default: ${DEFAULT-VALUE})")
     Duration awaitFirst;
 
-    @Option(names = {"-X", "--method"}, paramLabel = "METHOD", defaultValue = "GET", description = "HTTP method (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = {"-X", "--method"},
+            paramLabel = "METHOD",
+            defaultValue = "GET",
+            description = "HTTP method (default: ${DEFAULT-VALUE})")
     String method;
 
-    @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", description = "request header; repeatable; values may use ${variables}")
+    @Option(
+            names = {"-H", "--header"},
+            paramLabel = "'Name: value'",
+            description = "request header; repeatable; values may use ${variables}")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--body", paramLabel = "TEXT|@FILE", description = "request body, or @file to read it from a file; may use ${variables}")
+    @Option(
+            names = "--body",
+            paramLabel = "TEXT|@FILE",
+            description = "request body, or @file to read it from a file; may use ${variables}")
     String body;
 
-    @Option(names = "--var", paramLabel = "NAME=SPEC",
-            description = "request variable: seq:1..10000 (cycles through every value), uniform:1..10000 (seeded), list:a,b,c; repeatable")
+    @Option(
+            names = "--var",
+            paramLabel = "NAME=SPEC",
+            description =
+                    "request variable: seq:1..10000 (cycles through every value), uniform:1..10000 (seeded), list:a,b,c; repeatable")
     List<String> variables = new ArrayList<>();
 
-    @Option(names = "--check", paramLabel = "EXPR",
-            description = {"check every response; repeatable. Default: status in 2xx.",
-                    "status == 200 | status in 200,201 | status in 2xx,304 | status in 200..299",
-                    "body contains TEXT | json:/ptr == 42 | json:/name == \"x ${id}\" | json:/id == ${id} | json:/ptr exists"})
+    @Option(
+            names = "--check",
+            paramLabel = "EXPR",
+            description = {
+                "check every response; repeatable. Default: status in 2xx.",
+                "status == 200 | status in 200,201 | status in 2xx,304 | status in 200..299",
+                "body contains TEXT | json:/ptr == 42 | json:/name == \"x ${id}\" | json:/id == ${id} | json:/ptr exists"
+            })
     List<String> checks = new ArrayList<>();
 
-    @Option(names = "--timeout", paramLabel = "D", defaultValue = "10s", converter = Converters.DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "D",
+            defaultValue = "10s",
+            converter = Converters.DurationConverter.class,
             description = "per-request timeout; also the connect timeout (default: ${DEFAULT-VALUE})")
     Duration timeout;
 
-    @Option(names = "--max-error-rate", paramLabel = "X", defaultValue = "0", converter = Converters.FractionConverter.class,
-            description = "highest share of failed requests in main that still exits 0: 0.01 or 1% (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-error-rate",
+            paramLabel = "X",
+            defaultValue = "0",
+            converter = Converters.FractionConverter.class,
+            description =
+                    "highest share of failed requests in main that still exits 0: 0.01 or 1% (default: ${DEFAULT-VALUE})")
     double maxErrorRate;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "event-loop threads (default: the cores this process may use)")
     int threads;
 
-    @Option(names = "--transport", paramLabel = "auto|epoll|nio", defaultValue = "auto",
+    @Option(
+            names = "--transport",
+            paramLabel = "auto|epoll|nio",
+            defaultValue = "auto",
             description = "socket transport (default: ${DEFAULT-VALUE}: native epoll where available)")
     String transport;
 
-    @Option(names = "--out", paramLabel = "FILE.json", description = "write every setting and result as JSON (atomically)")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE.json",
+            description = "write every setting and result as JSON (atomically)")
     Path out;
 
-    @Option(names = "--hdr-log", paramLabel = "FILE", description = "write per-second latency histograms in HdrHistogram's log format")
+    @Option(
+            names = "--hdr-log",
+            paramLabel = "FILE",
+            description = "write per-second latency histograms in HdrHistogram's log format")
     Path hdrLog;
 
-    @Option(names = {"-q", "--quiet"}, description = "no live progress line")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "no live progress line")
     boolean quiet;
 
     @CommandLine.Spec
@@ -154,14 +239,16 @@ final class LoadCommand implements Callable<Integer> {
         LoadEngine engine = new LoadEngine();
         // Ctrl-C ends the run early; the hook then waits until what was measured is printed and written.
         CountDownLatch reported = new CountDownLatch(1);
-        Thread stopper = new Thread(() -> {
-            engine.stop();
-            try {
-                reported.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "duel-stop");
+        Thread stopper = new Thread(
+                () -> {
+                    engine.stop();
+                    try {
+                        reported.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "duel-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             LoadResult result = engine.run(plan, progress);
@@ -196,7 +283,8 @@ final class LoadCommand implements Callable<Integer> {
     private static boolean allConnectsFailed(LoadResult result) {
         long connectFailures = result.main().connectFailures()
                 + (result.warmup() == null ? 0 : result.warmup().connectFailures());
-        long sent = result.main().sent() + (result.warmup() == null ? 0 : result.warmup().sent());
+        long sent = result.main().sent()
+                + (result.warmup() == null ? 0 : result.warmup().sent());
         return connectFailures > 0 && sent == 0;
     }
 
@@ -204,14 +292,15 @@ final class LoadCommand implements Callable<Integer> {
         LoadModel model;
         if (rate != null) {
             if (virtualUsers != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "choose one model: --vus N (closed) or --rate R (open), not both");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "choose one model: --vus N (closed) or --rate R (open), not both");
             }
             Arrival arrivalKind = switch (arrival.toLowerCase(java.util.Locale.ROOT)) {
                 case "uniform" -> Arrival.UNIFORM;
                 case "poisson" -> Arrival.POISSON;
-                default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--arrival is uniform or poisson, got '" + arrival + "'");
+                default ->
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(), "--arrival is uniform or poisson, got '" + arrival + "'");
             };
             model = new LoadModel.Open(rate, arrivalKind, maxConnections);
         } else {
@@ -220,8 +309,8 @@ final class LoadCommand implements Callable<Integer> {
         Timing timing;
         if (windows != null) {
             if (duration != null || !warmup.isZero() || !gap.isZero()) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--windows replaces phases: leave out --warmup, --gap and --duration");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--windows replaces phases: leave out --warmup, --gap and --duration");
             }
             timing = new Timing.Windows(windows, windowLength, awaitFirst);
         } else {
@@ -236,8 +325,8 @@ final class LoadCommand implements Callable<Integer> {
             if (body.startsWith("@")) {
                 Path file = Path.of(body.substring(1));
                 if (!Files.isReadable(file)) {
-                    throw new CommandLine.ParameterException(spec.commandLine(),
-                            "--body " + body + ": cannot read the file " + file.toAbsolutePath());
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(), "--body " + body + ": cannot read the file " + file.toAbsolutePath());
                 }
                 bodyBytes = Files.readAllBytes(file);
             } else {
@@ -248,13 +337,13 @@ final class LoadCommand implements Callable<Integer> {
         for (String variable : variables) {
             int equals = variable.indexOf('=');
             if (equals <= 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--var is NAME=SPEC, e.g. --var id=seq:1..10000, got '" + variable + "'");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--var is NAME=SPEC, e.g. --var id=seq:1..10000, got '" + variable + "'");
             }
             String name = variable.substring(0, equals).trim();
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--var name '" + name + "' must be letters, digits and _");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--var name '" + name + "' must be letters, digits and _");
             }
             variableSpecs.put(name, VariableSpec.parse(variable.substring(equals + 1)));
         }
@@ -264,7 +353,15 @@ final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--transport is auto, epoll or nio");
         }
-        return new LoadPlan(new RequestSpec(method, url, headerList, bodyBytes), variableSpecs, checks, model, timing,
-                timeout, seed, threads, transportKind);
+        return new LoadPlan(
+                new RequestSpec(method, url, headerList, bodyBytes),
+                variableSpecs,
+                checks,
+                model,
+                timing,
+                timeout,
+                seed,
+                threads,
+                transportKind);
     }
 }

@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
-import dev.duel.record.Phase;
 import dev.duel.load.ProgressListener;
+import dev.duel.record.Phase;
 import dev.duel.record.load.SecondResult;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -45,23 +45,30 @@ final class ProgressDisplay implements ProgressListener {
             return;
         }
         String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
-        String rates = String.format(Locale.ROOT, "%,d req/s  errors %,d  p99 %s",
-                second.ok() + second.failures(), status.totalFailures(), p99);
+        String rates = String.format(
+                Locale.ROOT,
+                "%,d req/s  errors %,d  p99 %s",
+                second.ok() + second.failures(),
+                status.totalFailures(),
+                p99);
         if (!interactive) {
             // Logs get one plain line per second; redrawing bars only make sense on a terminal.
             long elapsedSeconds = Math.round(status.phaseElapsedMillis() / 1000);
             if (elapsedSeconds % plainEverySeconds != 0) {
                 return;
             }
-            String total = status.phaseTotalMillis() < 0 ? "?" : String.valueOf(Math.round(status.phaseTotalMillis() / 1000));
-            out.printf(Locale.ROOT, "%s%-6s %3d/%s s  %s%n", label, status.phase().label(), elapsedSeconds, total, rates);
+            String total =
+                    status.phaseTotalMillis() < 0 ? "?" : String.valueOf(Math.round(status.phaseTotalMillis() / 1000));
+            out.printf(
+                    Locale.ROOT, "%s%-6s %3d/%s s  %s%n", label, status.phase().label(), elapsedSeconds, total, rates);
             return;
         }
         if (bar == null || status.phase() != barPhase) {
             closeBar();
             barPhase = status.phase();
             bar = new ProgressBarBuilder()
-                    .setTaskName(String.format(Locale.ROOT, "%s%-6s", label, status.phase().label()))
+                    .setTaskName(String.format(
+                            Locale.ROOT, "%s%-6s", label, status.phase().label()))
                     .setInitialMax(status.phaseTotalMillis() < 0 ? -1 : Math.round(status.phaseTotalMillis() / 1000))
                     .setUnit(" s", 1)
                     .setStyle(ProgressBarStyle.ASCII)

@@ -17,32 +17,55 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code duel report}: statistics, comparisons and thresholds over the records of one or more results folders. */
-@Command(name = "report", description = {"Reads the run records in RESULTS folders (written by duel run) and prints, per scenario,",
-        "the median, range and spread of every measure per target, each target against the baseline with",
-        "a 95% confidence interval and a verdict, warm-up curves, the runs left out and why, and thresholds.",
-        "Writes report.md, report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."},
-        footer = {"", "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
-                "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",
-                "throttled rss startup SERVICE.cores.", "", ExitCodes.HELP},
-        sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+@Command(
+        name = "report",
+        description = {
+            "Reads the run records in RESULTS folders (written by duel run) and prints, per scenario,",
+            "the median, range and spread of every measure per target, each target against the baseline with",
+            "a 95% confidence interval and a verdict, warm-up curves, the runs left out and why, and thresholds.",
+            "Writes report.md, report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."
+        },
+        footer = {
+            "",
+            "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
+            "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",
+            "throttled rss startup SERVICE.cores.",
+            "",
+            ExitCodes.HELP
+        },
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "results folders, e.g. results/jdk17-vs-jdk25")
     List<Path> directories = new ArrayList<>();
 
-    @Option(names = "--baseline", paramLabel = "TARGET", description = "compare every other target with this one (default: the first run)")
+    @Option(
+            names = "--baseline",
+            paramLabel = "TARGET",
+            description = "compare every other target with this one (default: the first run)")
     String baseline;
 
-    @Option(names = "--max-apart", paramLabel = "DURATION", converter = Converters.DurationConverter.class, defaultValue = "2h",
+    @Option(
+            names = "--max-apart",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            defaultValue = "2h",
             description = "refuse to compare runs taken further apart than this (default: ${DEFAULT-VALUE})")
     Duration maxApart;
 
-    @Option(names = "--allow-distant", description = "compare distant runs or different environments anyway, under a loud label")
+    @Option(
+            names = "--allow-distant",
+            description = "compare distant runs or different environments anyway, under a loud label")
     boolean allowDistant;
 
     @Option(names = "--threshold", paramLabel = "EXPR", description = "a threshold beside the suite's own; repeatable")
     List<String> thresholds = new ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where the report files go (default: the first RESULTS folder)")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "where the report files go (default: the first RESULTS folder)")
     Path out;
 
     @Override
@@ -50,7 +73,9 @@ final class ReportCommand implements Callable<Integer> {
         Report report;
         try {
             ResultsReader.Results results = new ResultsReader().read(directories);
-            report = new ReportBuilder(results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20)).build();
+            report = new ReportBuilder(
+                            results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20))
+                    .build();
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());
             return ExitCodes.of(e);
@@ -59,7 +84,8 @@ final class ReportCommand implements Callable<Integer> {
         try {
             ReportFiles.write(report, folder, System.err);
         } catch (IOException e) {
-            System.err.println("duel: cannot write the report into " + folder + " (" + e.getMessage() + "); give a writable folder with --out");
+            System.err.println("duel: cannot write the report into " + folder + " (" + e.getMessage()
+                    + "); give a writable folder with --out");
             return ExitCodes.USAGE;
         }
         System.out.print(new TerminalRenderer().render(report));

@@ -17,15 +17,16 @@ import java.util.stream.Stream;
 
 /** Writes a report's files into a folder, each atomically: report.md, report.html, summary.json, charts/*.png. */
 final class ReportFiles {
-    private ReportFiles() {
-    }
+    private ReportFiles() {}
 
     /** @return the Markdown, as written */
     static String write(Report report, Path folder, PrintStream err) throws IOException {
         Files.createDirectories(folder);
         String markdown = new MarkdownRenderer().render(report);
         AtomicJson.writeBytes(folder.resolve("report.md"), markdown.getBytes(StandardCharsets.UTF_8));
-        AtomicJson.writeBytes(folder.resolve("summary.json"), new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+        AtomicJson.writeBytes(
+                folder.resolve("summary.json"),
+                new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
         Map<String, byte[]> pictures = new LinkedHashMap<>();
         try {
             for (Charts.Spec spec : Charts.specs(report)) {
@@ -40,7 +41,8 @@ final class ReportFiles {
         if (Files.isDirectory(charts)) {
             // Pictures of an earlier report would sit beside numbers they do not show.
             try (Stream<Path> old = Files.list(charts)) {
-                for (Path png : old.filter(f -> f.getFileName().toString().endsWith(".png")).toList()) {
+                for (Path png : old.filter(f -> f.getFileName().toString().endsWith(".png"))
+                        .toList()) {
                     Files.delete(png);
                 }
             }

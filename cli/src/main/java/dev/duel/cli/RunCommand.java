@@ -8,17 +8,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code duel run SUITE.yaml}: every run of a suite, alternating, gated, one record per run, resumable; then its report. */
-@Command(name = "run",
+@Command(
+        name = "run",
         description = {
-                "Runs a suite: each target started fresh under its limits, the targets in alternation, every run",
-                "gated (a quiet machine, a load generator with headroom, the right target), one JSON record per run;",
-                "then writes the report (report.md, report.html, summary.json, charts/) into the results folder.",
-                "Running it again into the same results folder skips completed runs and redoes the one cut short."},
-        footer = {"", "Examples:",
-                "  duel run suites/jdk17-vs-jdk25.yaml",
-                "  duel run suites/cpu-bound.yaml --results /data/duel/cpu-bound --dry-run",
-                "", ExitCodes.HELP},
-        sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+            "Runs a suite: each target started fresh under its limits, the targets in alternation, every run",
+            "gated (a quiet machine, a load generator with headroom, the right target), one JSON record per run;",
+            "then writes the report (report.md, report.html, summary.json, charts/) into the results folder.",
+            "Running it again into the same results folder skips completed runs and redoes the one cut short."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  duel run suites/jdk17-vs-jdk25.yaml",
+            "  duel run suites/cpu-bound.yaml --results /data/duel/cpu-bound --dry-run",
+            "",
+            ExitCodes.HELP
+        },
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SUITE", description = "the suite file (YAML)")
     Path suiteFile;
@@ -26,7 +34,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "results folder (default: results/<suite name>)")
     Path results;
 
-    @Option(names = "--dry-run", description = "print the runs in order, the targets' JDKs and limits, and the time it should take; run nothing")
+    @Option(
+            names = "--dry-run",
+            description =
+                    "print the runs in order, the targets' JDKs and limits, and the time it should take; run nothing")
     boolean dryRun;
 
     @CommandLine.ParentCommand
@@ -34,12 +45,17 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SuiteSession.Result result = new SuiteSession("run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
+        SuiteSession.Result result = new SuiteSession(
+                        "run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
                 .run(suiteFile, results, dryRun);
         if (result.report() != null && result.markdown() != null) {
-            result.report().thresholds().forEach(t -> System.out.println((t.passed() ? "pass " : "FAIL ") + t.expression() + "  ->  " + t.detail()));
-            System.out.println("report: " + result.directory().resolve("report.html") + " (also report.md, summary.json, charts/; "
-                    + "duel report " + result.directory() + " prints it)");
+            result.report()
+                    .thresholds()
+                    .forEach(t -> System.out.println(
+                            (t.passed() ? "pass " : "FAIL ") + t.expression() + "  ->  " + t.detail()));
+            System.out.println(
+                    "report: " + result.directory().resolve("report.html") + " (also report.md, summary.json, charts/; "
+                            + "duel report " + result.directory() + " prints it)");
         }
         return result.exitCode();
     }

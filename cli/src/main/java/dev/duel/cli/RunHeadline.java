@@ -1,10 +1,10 @@
 package dev.duel.cli;
 
 import dev.duel.record.Phase;
-import dev.duel.record.Status;
-import dev.duel.record.load.PhaseResult;
 import dev.duel.record.Resources;
 import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import dev.duel.record.load.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +19,7 @@ final class RunHeadline {
     /** Below this many samples a p99 is one of the slowest ten responses: not worth printing. */
     static final long MIN_SAMPLES_FOR_P99 = 1_000;
 
-    private RunHeadline() {
-    }
+    private RunHeadline() {}
 
     static String of(RunRecord record) {
         List<String> parts = new ArrayList<>();
@@ -30,9 +29,13 @@ final class RunHeadline {
         }
         RunRecord.Startup startup = record.startup();
         if (startup != null && startup.readyMillis() >= 0) {
-            parts.add(startup.startsMillis().size() > 1
-                    ? "starts " + startup.startsMillis().stream().map(ms -> seconds(ms)).toList()
-                    : "ready in " + seconds(startup.readyMillis()));
+            parts.add(
+                    startup.startsMillis().size() > 1
+                            ? "starts "
+                                    + startup.startsMillis().stream()
+                                            .map(ms -> seconds(ms))
+                                            .toList()
+                            : "ready in " + seconds(startup.readyMillis()));
         }
         for (RunRecord.ScenarioResult result : record.results()) {
             if (result.load() != null) {
@@ -65,7 +68,8 @@ final class RunHeadline {
                 line.append(String.format(Locale.ROOT, ", throttled %.0f%%", target.throttledShare() * 100));
             }
         }
-        for (Map.Entry<String, Map<Phase, Resources>> service : result.services().entrySet()) {
+        for (Map.Entry<String, Map<Phase, Resources>> service :
+                result.services().entrySet()) {
             Resources serviceMain = service.getValue().get(Phase.MAIN);
             if (serviceMain != null && serviceMain.cores() >= 0) {
                 line.append(String.format(Locale.ROOT, ", %s %.2f cores", service.getKey(), serviceMain.cores()));

@@ -10,8 +10,7 @@ import dev.duel.load.Setting;
  * {@link Setting} does not compile until it has its flag here. Stateless, so thread-safe.
  */
 final class SettingFlags {
-    private SettingFlags() {
-    }
+    private SettingFlags() {}
 
     /** The flag (or {@code URL}, the positional argument) that gives {@code setting}. */
     static String flag(Setting setting) {

@@ -27,12 +27,21 @@ import picocli.CommandLine.Option;
  * records, the report built from them; then every record is read back and checked for what a report
  * will need.
  */
-@Command(name = "smoke",
-        description = {"Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps",
-                "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."},
-        footer = {"", ExitCodes.HELP}, sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Duel.Version.class)
+@Command(
+        name = "smoke",
+        description = {
+            "Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps",
+            "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."
+        },
+        footer = {"", ExitCodes.HELP},
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        versionProvider = Duel.Version.class)
 final class SmokeCommand implements Callable<Integer> {
-    @Option(names = "--results", paramLabel = "DIR", description = "keep the records here (default: a new folder under the temp folder)")
+    @Option(
+            names = "--results",
+            paramLabel = "DIR",
+            description = "keep the records here (default: a new folder under the temp folder)")
     Path results;
 
     @CommandLine.ParentCommand
@@ -48,10 +57,15 @@ final class SmokeCommand implements Callable<Integer> {
         Files.createDirectories(directory);
         Path suiteFile = directory.resolve("smoke-suite.yaml");
         if (!Files.exists(suiteFile)) {
-            Files.writeString(suiteFile, SuiteSession.template("smoke.yaml",
-                    text -> text.replace("@JAVA@", System.getProperty("java.home")).replace("@HOME@", home.toString())));
+            Files.writeString(
+                    suiteFile,
+                    SuiteSession.template(
+                            "smoke.yaml",
+                            text -> text.replace("@JAVA@", System.getProperty("java.home"))
+                                    .replace("@HOME@", home.toString())));
         }
-        SuiteSession.Result result = new SuiteSession("smoke", home, out, err, parent != null && parent.verbose).run(suiteFile, directory, false);
+        SuiteSession.Result result = new SuiteSession("smoke", home, out, err, parent != null && parent.verbose)
+                .run(suiteFile, directory, false);
         if (result.outcome() == null) {
             return result.exitCode();
         }
@@ -65,7 +79,11 @@ final class SmokeCommand implements Callable<Integer> {
             err.printf(Locale.ROOT, "smoke: FAILED after %.0f s; records and logs in %s%n", seconds, directory);
             return result.exitCode() != ExitCodes.OK ? result.exitCode() : ExitCodes.NOT_CLEAN;
         }
-        out.printf(Locale.ROOT, "smoke: ok in %.0f s: every part of the pipeline worked (records and report in %s)%n", seconds, directory);
+        out.printf(
+                Locale.ROOT,
+                "smoke: ok in %.0f s: every part of the pipeline worked (records and report in %s)%n",
+                seconds,
+                directory);
         return ExitCodes.OK;
     }
 
@@ -73,7 +91,9 @@ final class SmokeCommand implements Callable<Integer> {
     static void checkRecords(Path directory, List<String> problems, List<String> warnings) throws IOException {
         List<RunRecord> records = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory.resolve("runs"))) {
-            for (Path file : files.filter(f -> f.getFileName().toString().matches("\\d{3}-.*\\.json")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("\\d{3}-.*\\.json"))
+                    .sorted()
+                    .toList()) {
                 try {
                     records.add(RecordJson.readRun(file));
                 } catch (RecordException e) {
@@ -101,14 +121,17 @@ final class SmokeCommand implements Callable<Integer> {
             RunRecord.ScenarioResult result = record.results().get(0);
             PhaseResult main = result.load().main();
             if (main.ok() <= 0 || main.failed() != 0) {
-                problems.add("run " + name + ": expected correct responses only, got ok=" + main.ok() + " failed=" + main.failed());
+                problems.add("run " + name + ": expected correct responses only, got ok=" + main.ok() + " failed="
+                        + main.failed());
             }
             Resources target = result.targetMain();
             if (target == null || target.cpuMicrosPerRequest() <= 0) {
                 problems.add("run " + name + " has no target CPU per request");
             }
             Map<Phase, Resources> postgres = result.services().get("postgres");
-            if (postgres == null || postgres.get(Phase.MAIN) == null || postgres.get(Phase.MAIN).cpuMillis() < 0) {
+            if (postgres == null
+                    || postgres.get(Phase.MAIN) == null
+                    || postgres.get(Phase.MAIN).cpuMillis() < 0) {
                 problems.add("run " + name + " has no PostgreSQL CPU");
             }
             if (result.peakRssBytes() <= 0) {
@@ -122,7 +145,8 @@ final class SmokeCommand implements Callable<Integer> {
                 problems.add("run " + name + " has no JVM facts");
             }
         }
-        if (!Files.isRegularFile(directory.resolve("report.md")) || !Files.isRegularFile(directory.resolve("summary.json"))) {
+        if (!Files.isRegularFile(directory.resolve("report.md"))
+                || !Files.isRegularFile(directory.resolve("summary.json"))) {
             problems.add("no report was written into " + directory);
         }
     }

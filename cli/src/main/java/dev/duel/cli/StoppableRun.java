@@ -9,8 +9,7 @@ import dev.duel.suite.SuiteRunner;
  * PID); the run cut short writes no record and a resume redoes it.
  */
 final class StoppableRun {
-    private StoppableRun() {
-    }
+    private StoppableRun() {}
 
     /** @throws SuiteException the suite stopped early (wrong identity, a service would not start) */
     static SuiteOutcome run(SuiteRunner runner) throws SuiteException, InterruptedException {

@@ -1,17 +1,16 @@
 package dev.duel.cli;
 
-import dev.duel.record.Phase;
-import dev.duel.record.ScenarioKind;
-
 import dev.duel.load.ProgressListener;
-import dev.duel.record.load.SecondResult;
 import dev.duel.load.Timing;
+import dev.duel.record.Phase;
+import dev.duel.record.RunRecord;
+import dev.duel.record.ScenarioKind;
+import dev.duel.record.load.SecondResult;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteOutcome;
-import dev.duel.record.RunRecord;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.HashMap;
@@ -42,6 +41,7 @@ final class SuiteProgress implements SuiteListener {
     private String displayKey;
     /** A phase's heading, held back until the previous phase's last second has been shown. */
     private Phase pendingPhase;
+
     private String pendingHeading;
 
     SuiteProgress(PrintStream out, LongSupplier nanoClock) {
@@ -55,9 +55,15 @@ final class SuiteProgress implements SuiteListener {
         this.suite = suite;
         this.total = totalRuns;
         this.done = alreadyDone;
-        out.printf(Locale.ROOT, "suite %s: %d run(s) of %d target(s) x %d repetition(s)%s, about %s%n", suite.name(), totalRuns,
-                suite.targets().size(), suite.repetitions(),
-                alreadyDone > 0 ? ", " + alreadyDone + " already done" : "", clock(estimateLeft(totalRuns - alreadyDone)));
+        out.printf(
+                Locale.ROOT,
+                "suite %s: %d run(s) of %d target(s) x %d repetition(s)%s, about %s%n",
+                suite.name(),
+                totalRuns,
+                suite.targets().size(),
+                suite.repetitions(),
+                alreadyDone > 0 ? ", " + alreadyDone + " already done" : "",
+                clock(estimateLeft(totalRuns - alreadyDone)));
     }
 
     @Override
@@ -71,9 +77,17 @@ final class SuiteProgress implements SuiteListener {
         closeDisplay();
         runStartNanos = nanoClock.getAsLong();
         int left = total - done;
-        out.printf(Locale.ROOT, "%n[%d/%d] %s: %s, repetition %d%s   elapsed %s, left about %s%n", done + 1, total, plan.target(),
-                String.join(" + ", plan.scenarios()), plan.repetition(), attempt > 1 ? ", attempt " + attempt : "",
-                clock(nanoClock.getAsLong() - startNanos), clock(estimateLeft(left)));
+        out.printf(
+                Locale.ROOT,
+                "%n[%d/%d] %s: %s, repetition %d%s   elapsed %s, left about %s%n",
+                done + 1,
+                total,
+                plan.target(),
+                String.join(" + ", plan.scenarios()),
+                plan.repetition(),
+                attempt > 1 ? ", attempt " + attempt : "",
+                clock(nanoClock.getAsLong() - startNanos),
+                clock(estimateLeft(left)));
     }
 
     @Override
@@ -119,8 +133,15 @@ final class SuiteProgress implements SuiteListener {
     @Override
     public void suiteEnded(SuiteOutcome outcome) {
         closeDisplay();
-        out.printf(Locale.ROOT, "%nsuite %s ended after %s: %d ok, %d failed, %d invalid, %d discarded%s%n", suite.name(),
-                clock(nanoClock.getAsLong() - startNanos), outcome.ok(), outcome.failed(), outcome.invalid(), outcome.discarded(),
+        out.printf(
+                Locale.ROOT,
+                "%nsuite %s ended after %s: %d ok, %d failed, %d invalid, %d discarded%s%n",
+                suite.name(),
+                clock(nanoClock.getAsLong() - startNanos),
+                outcome.ok(),
+                outcome.failed(),
+                outcome.invalid(),
+                outcome.discarded(),
                 outcome.skipped() > 0 ? " (" + outcome.skipped() + " done before this resume)" : "");
         outcome.problems().forEach(problem -> out.println("  problem: " + problem));
         out.println("records: " + outcome.directory().resolve("runs"));
@@ -175,7 +196,8 @@ final class SuiteProgress implements SuiteListener {
 
     static String clock(long nanos) {
         long seconds = Math.max(0, Math.round(nanos / 1e9));
-        return seconds >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        return seconds >= 3600
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
                 : String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
     }
 }

@@ -104,8 +104,9 @@ final class SuiteSession {
         try {
             markdown = ReportFiles.write(report, directory, err);
         } catch (IOException e) {
-            err.println(prefix() + "the runs are recorded in " + directory + ", but the report could not be written there (" + e.getMessage()
-                    + "); run ./duel report " + directory + " --out DIR");
+            err.println(
+                    prefix() + "the runs are recorded in " + directory + ", but the report could not be written there ("
+                            + e.getMessage() + "); run ./duel report " + directory + " --out DIR");
             return new Result(ExitCodes.USAGE, directory, outcome, report, null);
         }
         return new Result(exitCode(outcome, report), directory, outcome, report, markdown);
@@ -133,25 +134,47 @@ final class SuiteSession {
 
     /** The runs in order, the targets' JDKs and limits (the mechanism read, no group made), the time it should take. */
     void printPlan(Suite suite, Path directory) {
-        out.printf(Locale.ROOT, "suite %s (%s): %d runs, order %s, cooldown %d s%n", suite.name(), suite.file(),
-                RunPlan.of(suite).size(), suite.order().name().toLowerCase(Locale.ROOT), suite.cooldown().toSeconds());
+        out.printf(
+                Locale.ROOT,
+                "suite %s (%s): %d runs, order %s, cooldown %d s%n",
+                suite.name(),
+                suite.file(),
+                RunPlan.of(suite).size(),
+                suite.order().name().toLowerCase(Locale.ROOT),
+                suite.cooldown().toSeconds());
         out.println("targets:");
         for (TargetSpec target : suite.targets()) {
-            String java = target.java() == null ? "command" : jdks.resolve(target.java()).toString();
-            out.printf(Locale.ROOT, "  %-14s %s%n  %-14s limits %s via %s%n", target.name(), java, "", target.limits(),
+            String java = target.java() == null
+                    ? "command"
+                    : jdks.resolve(target.java()).toString();
+            out.printf(
+                    Locale.ROOT,
+                    "  %-14s %s%n  %-14s limits %s via %s%n",
+                    target.name(),
+                    java,
+                    "",
+                    target.limits(),
                     cgroups.mechanismFor(target.limits()));
         }
         suite.services().forEach(service -> out.println("service " + service.describe()));
         ResultStore store = new ResultStore(directory);
         long nanos = 0;
         for (RunPlan plan : RunPlan.of(suite)) {
-            nanos += store.done(plan) ? 0 : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
+            nanos += store.done(plan)
+                    ? 0
+                    : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
         }
         out.println("runs (about " + SuiteProgress.clock(nanos) + " in all, before any repeats):");
         for (RunPlan plan : RunPlan.of(suite)) {
             boolean done = store.done(plan);
-            out.printf(Locale.ROOT, "  %03d  %-14s %s, repetition %d%s%n", plan.index(), plan.target(),
-                    String.join(" + ", plan.scenarios()), plan.repetition(), done ? "  (done: will be skipped)" : "");
+            out.printf(
+                    Locale.ROOT,
+                    "  %03d  %-14s %s, repetition %d%s%n",
+                    plan.index(),
+                    plan.target(),
+                    String.join(" + ", plan.scenarios()),
+                    plan.repetition(),
+                    done ? "  (done: will be skipped)" : "");
         }
         out.println("results: " + directory.toAbsolutePath());
     }

@@ -16,20 +16,40 @@ final class SummaryFormatter {
     String format(LoadResult result, double maxErrorRate) {
         StringBuilder out = new StringBuilder();
         PlanSettings s = result.settings();
-        out.append(String.format(Locale.ROOT, "%nduel %s  %s %s  (%s)%n", result.duelVersion(), s.method(), s.url(), result.target()));
+        out.append(String.format(
+                Locale.ROOT, "%nduel %s  %s %s  (%s)%n", result.duelVersion(), s.method(), s.url(), result.target()));
         String model = s.model() == PlanSettings.Model.CLOSED
                 ? String.format(Locale.ROOT, "closed model, %d virtual users", s.virtualUsers())
-                : String.format(Locale.ROOT, "open model, %s req/s %s, up to %d connections", number(s.ratePerSecond()),
-                        s.arrival() == null ? "" : s.arrival().name().toLowerCase(Locale.ROOT), s.maxConnections());
+                : String.format(
+                        Locale.ROOT,
+                        "open model, %s req/s %s, up to %d connections",
+                        number(s.ratePerSecond()),
+                        s.arrival() == null ? "" : s.arrival().label(),
+                        s.maxConnections());
         String timing = s.windows() > 0
-                ? String.format(Locale.ROOT, "%d windows of %s from the first correct response", s.windows(), seconds(s.windowLengthMillis()))
-                : String.format(Locale.ROOT, "warm-up %s, gap %s, main %s", seconds(s.warmupMillis()), seconds(s.gapMillis()), seconds(s.durationMillis()));
-        out.append(String.format(Locale.ROOT, "%s; %s; %s, %d event loop(s)%n", model, timing, s.transport(), s.threads()));
+                ? String.format(
+                        Locale.ROOT,
+                        "%d windows of %s from the first correct response",
+                        s.windows(),
+                        seconds(s.windowLengthMillis()))
+                : String.format(
+                        Locale.ROOT,
+                        "warm-up %s, gap %s, main %s",
+                        seconds(s.warmupMillis()),
+                        seconds(s.gapMillis()),
+                        seconds(s.durationMillis()));
+        out.append(String.format(
+                Locale.ROOT, "%s; %s; %s, %d event loop(s)%n", model, timing, s.transport(), s.threads()));
         out.append("checks: ").append(String.join("; ", s.checks())).append('\n');
         if (result.warmup() != null) {
             PhaseResult w = result.warmup();
-            out.append(String.format(Locale.ROOT, "%nwarm-up  %s  %,d ok, %,d failed, %,d interrupted%n",
-                    seconds(w.durationMillis()), w.ok(), w.failed() + w.connectFailures(), w.interrupted()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%nwarm-up  %s  %,d ok, %,d failed, %,d interrupted%n",
+                    seconds(w.durationMillis()),
+                    w.ok(),
+                    w.failed() + w.connectFailures(),
+                    w.interrupted()));
         }
         phase(out, result.main(), maxErrorRate);
         engine(out, result.engine());
@@ -39,13 +59,19 @@ final class SummaryFormatter {
         if (!result.failureExamples().isEmpty()) {
             out.append("\nfirst failures:\n");
             for (FailureExample example : result.failureExamples()) {
-                out.append(String.format(Locale.ROOT, "  [%s at %.3f s] %s%n", example.kind().label(),
-                        example.offsetMillis() / 1000.0, example.detail()));
+                out.append(String.format(
+                        Locale.ROOT,
+                        "  [%s at %.3f s] %s%n",
+                        example.kind().label(),
+                        example.offsetMillis() / 1000.0,
+                        example.detail()));
                 if (!example.request().isEmpty()) {
                     out.append("      request: ").append(example.request()).append('\n');
                 }
                 if (!example.bodyPrefix().isEmpty()) {
-                    out.append("      body: ").append(oneLine(example.bodyPrefix())).append('\n');
+                    out.append("      body: ")
+                            .append(oneLine(example.bodyPrefix()))
+                            .append('\n');
                 }
             }
         }
@@ -62,8 +88,12 @@ final class SummaryFormatter {
     }
 
     private void phase(StringBuilder out, PhaseResult main, double maxErrorRate) {
-        out.append(String.format(Locale.ROOT, "%nmain     %s  %,d requests  %s req/s", seconds(main.durationMillis()),
-                main.ok() + main.failed(), number(main.requestsPerSecond())));
+        out.append(String.format(
+                Locale.ROOT,
+                "%nmain     %s  %,d requests  %s req/s",
+                seconds(main.durationMillis()),
+                main.ok() + main.failed(),
+                number(main.requestsPerSecond())));
         if (main.failed() > 0) {
             out.append(String.format(Locale.ROOT, "  (%s ok/s)", number(main.okPerSecond())));
         }
@@ -71,10 +101,13 @@ final class SummaryFormatter {
         if (main.ok() > 0) {
             out.append("  latency      ").append(latency(main.latency())).append('\n');
             if (main.scheduleLag().count() > 0 || main.lateDelay().count() > 0) {
-                out.append("  uncorrected  ").append(latency(main.uncorrectedLatency())).append("   (from the actual send)\n");
+                out.append("  uncorrected  ")
+                        .append(latency(main.uncorrectedLatency()))
+                        .append("   (from the actual send)\n");
             }
         }
-        String failures = main.failures().entrySet().stream().filter(e -> e.getValue() > 0)
+        String failures = main.failures().entrySet().stream()
+                .filter(e -> e.getValue() > 0)
                 .map(e -> e.getKey().label() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
                 .collect(Collectors.joining(", "));
         if (failures.isEmpty()) {
@@ -83,10 +116,20 @@ final class SummaryFormatter {
             String verdict = main.errorRate() > maxErrorRate
                     ? String.format(Locale.ROOT, "above --max-error-rate %s", percent(maxErrorRate))
                     : "within --max-error-rate";
-            out.append(String.format(Locale.ROOT, "  failures     %s of requests (%s): %s%n", percent(main.errorRate()), verdict, failures));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  failures     %s of requests (%s): %s%n",
+                    percent(main.errorRate()),
+                    verdict,
+                    failures));
         }
-        out.append(String.format(Locale.ROOT, "  accounting   sent %,d = ok %,d + failed %,d + interrupted %,d", main.sent(), main.ok(),
-                main.failed(), main.interrupted()));
+        out.append(String.format(
+                Locale.ROOT,
+                "  accounting   sent %,d = ok %,d + failed %,d + interrupted %,d",
+                main.sent(),
+                main.ok(),
+                main.failed(),
+                main.interrupted()));
         if (main.late() > 0 || main.unstarted() > 0) {
             out.append(String.format(Locale.ROOT, "; late %,d, unstarted %,d", main.late(), main.unstarted()));
         }
@@ -95,20 +138,36 @@ final class SummaryFormatter {
         }
         out.append('\n');
         if (main.scheduleLag().count() > 0) {
-            out.append(String.format(Locale.ROOT, "  send lag     p50 %s  p99 %s  max %s (engine's own delay behind schedule)%n",
-                    millis(main.scheduleLag().p50Micros()), millis(main.scheduleLag().p99Micros()), millis(main.scheduleLag().maxMicros())));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  send lag     p50 %s  p99 %s  max %s (engine's own delay behind schedule)%n",
+                    millis(main.scheduleLag().p50Micros()),
+                    millis(main.scheduleLag().p99Micros()),
+                    millis(main.scheduleLag().maxMicros())));
         }
-        out.append(String.format(Locale.ROOT, "  bytes        %.1f per request, %.1f per response%n", main.meanRequestBytes(), main.meanResponseBytes()));
+        out.append(String.format(
+                Locale.ROOT,
+                "  bytes        %.1f per request, %.1f per response%n",
+                main.meanRequestBytes(),
+                main.meanResponseBytes()));
     }
 
     private void windows(StringBuilder out, LoadResult result) {
-        out.append(String.format(Locale.ROOT, "%nwarm-up curve (first correct response %s after start)%n",
+        out.append(String.format(
+                Locale.ROOT,
+                "%nwarm-up curve (first correct response %s after start)%n",
                 millis(result.firstCorrectResponseMillis() * 1_000)));
         out.append("  window      req/s        p50        p99        max   failures\n");
         for (WindowResult w : result.windows()) {
-            out.append(String.format(Locale.ROOT, "  %6s %10s %10s %10s %10s %10d%n", seconds(w.startMillis()), number(w.okPerSecond()),
-                    w.ok() == 0 ? "-" : millis(w.latency().p50Micros()), w.ok() == 0 ? "-" : millis(w.latency().p99Micros()),
-                    w.ok() == 0 ? "-" : millis(w.latency().maxMicros()), w.failures()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %6s %10s %10s %10s %10s %10d%n",
+                    seconds(w.startMillis()),
+                    number(w.okPerSecond()),
+                    w.ok() == 0 ? "-" : millis(w.latency().p50Micros()),
+                    w.ok() == 0 ? "-" : millis(w.latency().p99Micros()),
+                    w.ok() == 0 ? "-" : millis(w.latency().maxMicros()),
+                    w.failures()));
         }
     }
 
@@ -116,15 +175,31 @@ final class SummaryFormatter {
         if (engine.wallMillis() <= 0) {
             return;
         }
-        String loops = engine.loopBusy().stream().map(b -> String.format(Locale.ROOT, "%.0f%%", b * 100)).collect(Collectors.joining(" "));
-        out.append(String.format(Locale.ROOT, "  engine       CPU %.2f s over %s (%.0f%% of %d core(s); loops busy %s), %.2f us/request, peak RSS %s%n",
-                engine.cpuMillis() / 1000, seconds(engine.wallMillis()), engine.utilization() * 100, engine.coresAvailable(), loops,
-                engine.cpuMicrosPerRequest(), engine.peakRssBytes() < 0 ? "?" : (engine.peakRssBytes() >> 20) + " MiB"));
+        String loops = engine.loopBusy().stream()
+                .map(b -> String.format(Locale.ROOT, "%.0f%%", b * 100))
+                .collect(Collectors.joining(" "));
+        out.append(String.format(
+                Locale.ROOT,
+                "  engine       CPU %.2f s over %s (%.0f%% of %d core(s); loops busy %s), %.2f us/request, peak RSS %s%n",
+                engine.cpuMillis() / 1000,
+                seconds(engine.wallMillis()),
+                engine.utilization() * 100,
+                engine.coresAvailable(),
+                loops,
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes() < 0 ? "?" : (engine.peakRssBytes() >> 20) + " MiB"));
     }
 
     static String latency(LatencySummary l) {
-        return String.format(Locale.ROOT, "p50 %s  p90 %s  p99 %s  p99.9 %s  max %s  mean %s", millis(l.p50Micros()), millis(l.p90Micros()),
-                millis(l.p99Micros()), millis(l.p999Micros()), millis(l.maxMicros()), millis(l.meanMicros()));
+        return String.format(
+                Locale.ROOT,
+                "p50 %s  p90 %s  p99 %s  p99.9 %s  max %s  mean %s",
+                millis(l.p50Micros()),
+                millis(l.p90Micros()),
+                millis(l.p99Micros()),
+                millis(l.p999Micros()),
+                millis(l.maxMicros()),
+                millis(l.meanMicros()));
     }
 
     /** Microseconds shown as milliseconds with 3 significant digits, or microseconds below 1 ms. */
@@ -133,8 +208,9 @@ final class SummaryFormatter {
             return String.format(Locale.ROOT, "%.0fus", micros);
         }
         double ms = micros / 1_000;
-        return ms < 10 ? String.format(Locale.ROOT, "%.2fms", ms) : ms < 100 ? String.format(Locale.ROOT, "%.1fms", ms)
-                : String.format(Locale.ROOT, "%.0fms", ms);
+        return ms < 10
+                ? String.format(Locale.ROOT, "%.2fms", ms)
+                : ms < 100 ? String.format(Locale.ROOT, "%.1fms", ms) : String.format(Locale.ROOT, "%.0fms", ms);
     }
 
     static String seconds(double millis) {

@@ -14,7 +14,10 @@ import picocli.CommandLine.Command;
  * {@code -XX:ArchiveClassesAtExit} so that later launches map those classes from a class-data
  * archive instead of loading them one by one: load starts sooner after launch.
  */
-@Command(name = "train-startup", hidden = true, description = "Exercises start-up paths once, for a class-data archive.")
+@Command(
+        name = "train-startup",
+        hidden = true,
+        description = "Exercises start-up paths once, for a class-data archive.")
 final class TrainStartupCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
@@ -22,8 +25,22 @@ final class TrainStartupCommand implements Callable<Integer> {
         PrintStream out = System.out;
         System.setOut(new PrintStream(OutputStream.nullOutputStream()));
         try (SinkServer sink = SinkServer.start()) {
-            return Duel.execute("load", sink.url("/json"), "--vus", "2", "--warmup", "200ms", "--duration", "500ms",
-                    "--check", "json:/id == 42", "--check", "body contains Product", "-q", "--out", json.toString());
+            return Duel.execute(
+                    "load",
+                    sink.url("/json"),
+                    "--vus",
+                    "2",
+                    "--warmup",
+                    "200ms",
+                    "--duration",
+                    "500ms",
+                    "--check",
+                    "json:/id == 42",
+                    "--check",
+                    "body contains Product",
+                    "-q",
+                    "--out",
+                    json.toString());
         } finally {
             System.setOut(out);
             Files.deleteIfExists(json);

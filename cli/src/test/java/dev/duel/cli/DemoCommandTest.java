@@ -16,12 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DemoCommandTest {
     @TempDir
     Path temp;
+
     private String previousHome;
 
     @BeforeEach
     void home() {
         previousHome = System.getProperty("duel.home");
-        System.setProperty("duel.home", Path.of("..").toAbsolutePath().normalize().toString());
+        System.setProperty(
+                "duel.home", Path.of("..").toAbsolutePath().normalize().toString());
     }
 
     @AfterEach
@@ -35,8 +37,14 @@ class DemoCommandTest {
 
     @Test
     void withTwoJdksTheDemoComparesThemAndWithFrameworksTheTwoApps() {
-        long features = new JdkResolver().installed().stream().filter(j -> j.feature() >= 17).map(j -> j.feature()).distinct().count();
-        Captured plan = Captured.duel("demo", "--dry-run", "--results", temp.resolve("a").toString());
+        long features = new JdkResolver()
+                .installed().stream()
+                        .filter(j -> j.feature() >= 17)
+                        .map(j -> j.feature())
+                        .distinct()
+                        .count();
+        Captured plan = Captured.duel(
+                "demo", "--dry-run", "--results", temp.resolve("a").toString());
         assertEquals(ExitCodes.OK, plan.exitCode(), plan.err());
         assertTrue(plan.out().contains("6 runs, order alternate"), plan.out());
         assertFalse(Files.exists(temp.resolve("a")), "a plan leaves nothing behind");
@@ -45,9 +53,18 @@ class DemoCommandTest {
         } else {
             assertTrue(plan.out().contains("suite demo-minimal-vs-controllers"), plan.out());
         }
-        Captured frameworks = Captured.duel("demo", "--dry-run", "--frameworks", "--results", temp.resolve("b").toString());
+        Captured frameworks = Captured.duel(
+                "demo",
+                "--dry-run",
+                "--frameworks",
+                "--results",
+                temp.resolve("b").toString());
         assertEquals(ExitCodes.OK, frameworks.exitCode(), frameworks.err());
-        assertTrue(frameworks.out().contains("001  minimal") && frameworks.out().contains("002  controllers")
-                && frameworks.out().contains("003  controllers") && frameworks.out().contains("004  minimal"), frameworks.out());
+        assertTrue(
+                frameworks.out().contains("001  minimal")
+                        && frameworks.out().contains("002  controllers")
+                        && frameworks.out().contains("003  controllers")
+                        && frameworks.out().contains("004  minimal"),
+                frameworks.out());
     }
 }

@@ -1,11 +1,11 @@
 package dev.duel.cli;
 
-import dev.duel.record.RecordJson;
-import dev.duel.record.load.LoadResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.sink.SinkServer;
+import dev.duel.record.RecordJson;
+import dev.duel.record.load.LoadResult;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +36,22 @@ class LoadCommandTest {
     void aCleanRunExitsZeroAndWritesEverySettingAsJson() throws Exception {
         Path json = temp.resolve("runs/result.json");
         Path hdr = temp.resolve("latency.hlog");
-        Captured outcome = Captured.duel("load", sink.url("/json"), "--vus", "4", "--warmup", "300ms", "--duration", "1s",
-                "--check", "json:/id == 42", "--out", json.toString(), "--hdr-log", hdr.toString(), "-q");
+        Captured outcome = Captured.duel(
+                "load",
+                sink.url("/json"),
+                "--vus",
+                "4",
+                "--warmup",
+                "300ms",
+                "--duration",
+                "1s",
+                "--check",
+                "json:/id == 42",
+                "--out",
+                json.toString(),
+                "--hdr-log",
+                hdr.toString(),
+                "-q");
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("failures     none"), outcome.out());
         LoadResult result = RecordJson.read(Files.readString(json), json.toString(), LoadResult.class);
@@ -58,27 +72,51 @@ class LoadCommandTest {
 
     @Test
     void checksFailingAboveTheAllowedRateExitOne() {
-        Captured strict = Captured.duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41", "-q");
+        Captured strict = Captured.duel(
+                "load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41", "-q");
         assertEquals(ExitCodes.CHECKS_FAILED, strict.exitCode());
         assertTrue(strict.out().contains("/id is 42, expected 41"), strict.out());
-        Captured lenient = Captured.duel("load", sink.url("/json"), "--vus", "2", "--duration", "500ms", "--check", "json:/id == 41",
-                "--max-error-rate", "100%", "-q");
+        Captured lenient = Captured.duel(
+                "load",
+                sink.url("/json"),
+                "--vus",
+                "2",
+                "--duration",
+                "500ms",
+                "--check",
+                "json:/id == 41",
+                "--max-error-rate",
+                "100%",
+                "-q");
         assertEquals(ExitCodes.OK, lenient.exitCode());
     }
 
     @Test
     void usageErrorsExitTwoWithOneClearLine() {
-        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--vus", "0").exitCode());
-        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--vus", "2", "--rate", "10").exitCode());
-        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--duration", "soon").exitCode());
-        assertEquals(ExitCodes.USAGE, Captured.duel("load", sink.url("/"), "--windows", "5", "--duration", "2s").exitCode());
+        assertEquals(
+                ExitCodes.USAGE,
+                Captured.duel("load", sink.url("/"), "--vus", "0").exitCode());
+        assertEquals(
+                ExitCodes.USAGE,
+                Captured.duel("load", sink.url("/"), "--vus", "2", "--rate", "10")
+                        .exitCode());
+        assertEquals(
+                ExitCodes.USAGE,
+                Captured.duel("load", sink.url("/"), "--duration", "soon").exitCode());
+        assertEquals(
+                ExitCodes.USAGE,
+                Captured.duel("load", sink.url("/"), "--windows", "5", "--duration", "2s")
+                        .exitCode());
         Captured https = Captured.duel("load", "https://127.0.0.1/");
         assertEquals(ExitCodes.USAGE, https.exitCode());
         assertTrue(https.err().startsWith("duel: URL: https is not supported"), https.err());
         assertTrue(!https.err().contains("at dev.duel"), "no stack trace without --verbose");
         Captured undeclared = Captured.duel("load", sink.url("/p/${id}"));
         assertEquals(ExitCodes.USAGE, undeclared.exitCode());
-        assertTrue(undeclared.err().startsWith("duel: --var: the URL uses ${id}, which is not declared: declare it as seq:1..100"),
+        assertTrue(
+                undeclared
+                        .err()
+                        .startsWith("duel: --var: the URL uses ${id}, which is not declared: declare it as seq:1..100"),
                 undeclared.err());
     }
 
@@ -87,21 +125,35 @@ class LoadCommandTest {
         Captured users = Captured.duel("load", sink.url("/"), "--vus", "0");
         assertEquals(ExitCodes.USAGE, users.exitCode(), users.err());
         assertEquals("duel: --vus: must be at least 1, got 0", users.err().strip(), "one line, no stack trace");
-        assertEquals("duel: --max-connections: must be at least 1, got 0",
-                Captured.duel("load", sink.url("/"), "--rate", "10", "--max-connections", "0").err().strip());
-        assertEquals("duel: --timeout: must be positive", Captured.duel("load", sink.url("/"), "--timeout", "0s").err().strip());
-        assertEquals("duel: --windows: must be at least 1, got 0", Captured.duel("load", sink.url("/"), "--windows", "0").err().strip());
+        assertEquals(
+                "duel: --max-connections: must be at least 1, got 0",
+                Captured.duel("load", sink.url("/"), "--rate", "10", "--max-connections", "0")
+                        .err()
+                        .strip());
+        assertEquals(
+                "duel: --timeout: must be positive",
+                Captured.duel("load", sink.url("/"), "--timeout", "0s").err().strip());
+        assertEquals(
+                "duel: --windows: must be at least 1, got 0",
+                Captured.duel("load", sink.url("/"), "--windows", "0").err().strip());
         Captured header = Captured.duel("load", sink.url("/"), "-H", "no colon");
         assertEquals(ExitCodes.USAGE, header.exitCode());
-        assertEquals("duel: --header: a header is written 'Name: value', got 'no colon'", header.err().strip());
+        assertEquals(
+                "duel: --header: a header is written 'Name: value', got 'no colon'",
+                header.err().strip());
         Captured check = Captured.duel("load", sink.url("/"), "--check", "json:/id == ${nope}");
         assertEquals(ExitCodes.USAGE, check.exitCode());
-        assertTrue(check.err().startsWith("duel: --var: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"),
+        assertTrue(
+                check.err()
+                        .startsWith(
+                                "duel: --var: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"),
                 check.err());
         Captured verbose = Captured.duel("load", sink.url("/"), "--vus", "0", "--verbose");
         assertEquals(ExitCodes.USAGE, verbose.exitCode());
         assertTrue(verbose.err().startsWith("duel: --vus: must be at least 1, got 0"), verbose.err());
-        assertTrue(verbose.err().contains("InvalidSettingException") && verbose.err().contains("\tat dev.duel"),
+        assertTrue(
+                verbose.err().contains("InvalidSettingException")
+                        && verbose.err().contains("\tat dev.duel"),
                 "--verbose shows the stack trace: " + verbose.err());
     }
 

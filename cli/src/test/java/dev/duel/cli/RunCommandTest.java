@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
+@Tag("slow") // duel run end to end with fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
 class RunCommandTest {
     @TempDir
     Path temp;
@@ -28,8 +30,10 @@ class RunCommandTest {
 
     @Test
     void aBrokenSuiteFileIsAUsageErrorWithLineAndColumn() throws Exception {
-        Path file = Files.writeString(temp.resolve("broken.yaml"), "name: x\ntargets: []\nscenarios: []\nrepetitons: 3\n");
-        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        Path file =
+                Files.writeString(temp.resolve("broken.yaml"), "name: x\ntargets: []\nscenarios: []\nrepetitons: 3\n");
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("broken.yaml:4:1"), outcome.err());
         assertFalse(outcome.err().contains("\tat "), "no stack trace without --verbose: " + outcome.err());
@@ -43,7 +47,8 @@ class RunCommandTest {
                     java: '99'
                     jar: nowhere/app.jar
                 """, 1);
-        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("no JDK 99"), outcome.err());
         assertTrue(outcome.err().contains("no jar at " + temp.resolve("nowhere/app.jar")), outcome.err());
@@ -53,7 +58,8 @@ class RunCommandTest {
     @Test
     void dryRunShowsTheAlternatingOrderAndRunsNothing() throws Exception {
         Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 2);
-        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         String out = outcome.out();
         int first = out.indexOf("001  a ");
@@ -80,7 +86,10 @@ class RunCommandTest {
 
         Captured report = Captured.duel("report", results.toString());
         assertEquals(ExitCodes.OK, report.exitCode(), report.err());
-        assertTrue(report.out().contains("b against a:") && report.out().contains("1 run(s) against 1 cannot show a difference"), report.out());
+        assertTrue(
+                report.out().contains("b against a:")
+                        && report.out().contains("1 run(s) against 1 cannot show a difference"),
+                report.out());
         for (String written : new String[] {"report.md", "report.html", "summary.json", "charts/rps-health.png"}) {
             assertTrue(Files.size(results.resolve(written)) > 0, written);
         }
@@ -89,7 +98,9 @@ class RunCommandTest {
         assertTrue(failing.out().contains("FAIL *.errors > 0  ->  health: a.errors 0 > 0"), failing.out());
         Captured wrong = Captured.duel("report", temp.resolve("nothing-here").toString());
         assertEquals(ExitCodes.USAGE, wrong.exitCode());
-        assertTrue(wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"), wrong.err());
+        assertTrue(
+                wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"),
+                wrong.err());
 
         Captured again = Captured.duel("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, again.exitCode(), again.err());
@@ -105,7 +116,8 @@ class RunCommandTest {
     @Test
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
         Path file = suite(fixture("minimal", "controllers", "minimal"), 2);
-        Captured outcome = Captured.duel("run", file.toString(), "--results", temp.resolve("r").toString());
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.STOPPED, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("expected app=minimal at http://127.0.0.1:"), outcome.err());
         assertTrue(outcome.err().contains("it reported app=controllers; refusing to measure"), outcome.err());
@@ -119,12 +131,23 @@ class RunCommandTest {
         Path results = temp.resolve("r");
         Path runs = results.resolve("runs");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process duel = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Duel.class.getName(), "run", file.toString(),
-                "--results", results.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("duel.out").toFile()).start();
+        Process duel = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Duel.class.getName(),
+                        "run",
+                        file.toString(),
+                        "--results",
+                        results.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(temp.resolve("duel.out").toFile())
+                .start();
         List<ProcessHandle> started = List.of();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !Files.readString(temp.resolve("duel.out")).contains("health: main")) {
+            while (System.nanoTime() < deadline
+                    && !Files.readString(temp.resolve("duel.out")).contains("health: main")) {
                 Thread.sleep(50);
             }
             started = duel.descendants().toList();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code duel smoke} as CI runs it: embedded PostgreSQL and both reference apps (built earlier in
  * the reactor), four alternating runs, then the folder checked from outside as well.
  */
+@Tag("slow") // both reference apps and PostgreSQL: CI runs it; the quick loop (-Pquick) leaves it out
 class SmokeCommandTest {
     @TempDir
     Path temp;
@@ -37,10 +39,17 @@ class SmokeCommandTest {
         try (Stream<Path> all = Files.walk(temp)) {
             files = all.filter(Files::isRegularFile).toList();
         }
-        assertTrue(files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "half-written files: " + files);
-        assertTrue(files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".inflight")), "runs left in flight: " + files);
-        List<Path> records = files.stream().filter(f -> f.getParent().getFileName().toString().equals("runs")
-                && f.getFileName().toString().matches("\\d{3}-.*\\.json")).sorted().toList();
+        assertTrue(
+                files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".tmp")),
+                "half-written files: " + files);
+        assertTrue(
+                files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".inflight")),
+                "runs left in flight: " + files);
+        List<Path> records = files.stream()
+                .filter(f -> f.getParent().getFileName().toString().equals("runs")
+                        && f.getFileName().toString().matches("\\d{3}-.*\\.json"))
+                .sorted()
+                .toList();
         assertEquals(4, records.size(), files.toString());
         for (Path record : records) {
             RunRecord run = RecordJson.readRun(record);

@@ -34,38 +34,123 @@ class SummaryFormatterTest {
         for (FailureKind kind : FailureKind.values()) {
             failures.put(kind, kind == FailureKind.CHECK ? 12L : kind == FailureKind.TIMEOUT ? 3L : 0L);
         }
-        PhaseResult main = new PhaseResult(Phase.MAIN, 10_000, 412_371, 412_324, 15, 0, 32, open ? 210 : 0, open ? 4 : 0, 2,
-                failures, 15 / 412_371.0, 41_233.9, 41_232.4, 18_556_695, 82_876_124, 45.0, 201.0, latency,
-                latency(random, 650), open ? latency(random, 20) : LatencySummary.EMPTY,
+        PhaseResult main = new PhaseResult(
+                Phase.MAIN,
+                10_000,
+                412_371,
+                412_324,
+                15,
+                0,
+                32,
+                open ? 210 : 0,
+                open ? 4 : 0,
+                2,
+                failures,
+                15 / 412_371.0,
+                41_233.9,
+                41_232.4,
+                18_556_695,
+                82_876_124,
+                45.0,
+                201.0,
+                latency,
+                latency(random, 650),
+                open ? latency(random, 20) : LatencySummary.EMPTY,
                 open ? latency(random, 900) : LatencySummary.EMPTY);
         Map<FailureKind, Long> none = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
             none.put(kind, 0L);
         }
-        PhaseResult warmup = new PhaseResult(Phase.WARMUP, 5_000, 150_032, 150_000, 0, 0, 32, 0, 0, 0, none, 0, 30_000, 30_000,
-                6_751_440, 30_150_000, 45, 201, latency(random, 900), latency(random, 850), LatencySummary.EMPTY, LatencySummary.EMPTY);
-        PlanSettings settings = new PlanSettings("GET", "http://127.0.0.1:8080/products/${id}", List.of("Accept: application/json"), 0,
-                Map.of("id", "seq:1..10000"), List.of("status in 2xx (default)", "json:/id == ${id}"), open ? PlanSettings.Model.OPEN : PlanSettings.Model.CLOSED,
-                open ? 0 : 32, open ? 40_000 : 0, open ? Arrival.POISSON : null, open ? 64 : 32, 1, 5_000, 1_000, 10_000, 0, 0, 0,
-                10_000, 2, "epoll");
+        PhaseResult warmup = new PhaseResult(
+                Phase.WARMUP,
+                5_000,
+                150_032,
+                150_000,
+                0,
+                0,
+                32,
+                0,
+                0,
+                0,
+                none,
+                0,
+                30_000,
+                30_000,
+                6_751_440,
+                30_150_000,
+                45,
+                201,
+                latency(random, 900),
+                latency(random, 850),
+                LatencySummary.EMPTY,
+                LatencySummary.EMPTY);
+        PlanSettings settings = new PlanSettings(
+                "GET",
+                "http://127.0.0.1:8080/products/${id}",
+                List.of("Accept: application/json"),
+                0,
+                Map.of("id", "seq:1..10000"),
+                List.of("status in 2xx (default)", "json:/id == ${id}"),
+                open ? PlanSettings.Model.OPEN : PlanSettings.Model.CLOSED,
+                open ? 0 : 32,
+                open ? 40_000 : 0,
+                open ? Arrival.POISSON : null,
+                open ? 64 : 32,
+                1,
+                5_000,
+                1_000,
+                10_000,
+                0,
+                0,
+                0,
+                10_000,
+                2,
+                "epoll");
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));
         List<FailureExample> examples = List.of(
-                new FailureExample(FailureKind.CHECK, 6_123, Phase.MAIN, "/id is 6, expected 5 (${id})", 200,
-                        "HTTP/1.1 200 OK\r\nContent-Length: 8", "{\"id\":6}", "GET /products/5 HTTP/1.1"),
-                new FailureExample(FailureKind.TIMEOUT, 7_000, Phase.MAIN, "no complete response within 10000 ms", 0, "", "",
+                new FailureExample(
+                        FailureKind.CHECK,
+                        6_123,
+                        Phase.MAIN,
+                        "/id is 6, expected 5 (${id})",
+                        200,
+                        "HTTP/1.1 200 OK\r\nContent-Length: 8",
+                        "{\"id\":6}",
+                        "GET /products/5 HTTP/1.1"),
+                new FailureExample(
+                        FailureKind.TIMEOUT,
+                        7_000,
+                        Phase.MAIN,
+                        "no complete response within 10000 ms",
+                        0,
+                        "",
+                        "",
                         "GET /products/9 HTTP/1.1"));
-        EngineUsage engine = new EngineUsage(2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of());
-        return new LoadResult("0.1.0-test", settings, "2026-11-30T02:00:00Z", "2026-11-30T02:00:16Z", "127.0.0.1:8080",
-                warmup, main, open ? List.of() : windows, 41.5, List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
-                examples, engine, open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of());
+        EngineUsage engine =
+                new EngineUsage(2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of());
+        return new LoadResult(
+                "0.1.0-test",
+                settings,
+                "2026-11-30T02:00:00Z",
+                "2026-11-30T02:00:16Z",
+                "127.0.0.1:8080",
+                warmup,
+                main,
+                open ? List.of() : windows,
+                41.5,
+                List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
+                examples,
+                engine,
+                open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of());
     }
 
     private static LatencySummary latency(SplittableRandom random, double medianMicros) {
         double p50 = medianMicros * (0.9 + 0.2 * random.nextDouble());
-        return new LatencySummary(100_000, p50 / 3, p50 * 1.1, p50 / 2, p50, p50 * 1.6, p50 * 2, p50 * 4, p50 * 9, p50 * 20,
-                p50 * 31, "");
+        return new LatencySummary(
+                100_000, p50 / 3, p50 * 1.1, p50 / 2, p50, p50 * 1.6, p50 * 2, p50 * 4, p50 * 9, p50 * 20, p50 * 31,
+                "");
     }
 
     private static void assertGolden(String name, String actual) throws IOException {
@@ -74,7 +159,9 @@ class SummaryFormatterTest {
             Files.createDirectories(GOLDEN);
             Files.writeString(file, actual, StandardCharsets.UTF_8);
         }
-        assertEquals(Files.readString(file, StandardCharsets.UTF_8), actual,
+        assertEquals(
+                Files.readString(file, StandardCharsets.UTF_8),
+                actual,
                 "summary differs from " + file + " (rerun with -Dgolden.update=true if the change is intended)");
     }
 

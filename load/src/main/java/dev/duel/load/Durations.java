@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 public final class Durations {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s|m|h)?");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * @throws IllegalArgumentException saying how to write one; a plain one, as a duration may be any
@@ -23,14 +22,15 @@ public final class Durations {
         }
         double amount = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
-        double nanos = amount * switch (unit) {
-            case "ns" -> 1;
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            default -> 3600e9;
-        };
+        double nanos = amount
+                * switch (unit) {
+                    case "ns" -> 1;
+                    case "us" -> 1e3;
+                    case "ms" -> 1e6;
+                    case "s" -> 1e9;
+                    case "m" -> 60e9;
+                    default -> 3600e9;
+                };
         return Duration.ofNanos(Math.round(nanos));
     }
 }

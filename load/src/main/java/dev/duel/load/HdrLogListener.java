@@ -3,7 +3,6 @@ package dev.duel.load;
 import dev.duel.record.DuelVersion;
 import dev.duel.record.Phase;
 import dev.duel.record.load.SecondResult;
-
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,7 +28,8 @@ public final class HdrLogListener implements ProgressListener, AutoCloseable {
         this.out = new PrintStream(file.toFile());
         this.writer = new HistogramLogWriter(out);
         this.startMillis = System.currentTimeMillis();
-        writer.outputComment("duel " + DuelVersion.current() + ": latency of correct responses per second, from intended start");
+        writer.outputComment(
+                "duel " + DuelVersion.current() + ": latency of correct responses per second, from intended start");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMillis);
         writer.setBaseTime(startMillis);

@@ -13,6 +13,8 @@ import java.util.Objects;
  * {@code "virtual users: must be at least 1, got 0"}. Immutable, so thread-safe.
  */
 public final class InvalidSettingException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
     private final Setting setting;
     private final String problem;
 
@@ -25,7 +27,9 @@ public final class InvalidSettingException extends IllegalArgumentException {
     }
 
     public InvalidSettingException(Setting setting, String problem, Throwable cause) {
-        super(Objects.requireNonNull(setting, "setting").words() + ": " + Objects.requireNonNull(problem, "problem"), cause);
+        super(
+                Objects.requireNonNull(setting, "setting").words() + ": " + Objects.requireNonNull(problem, "problem"),
+                cause);
         this.setting = setting;
         this.problem = problem;
     }

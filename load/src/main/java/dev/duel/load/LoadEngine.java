@@ -1,11 +1,10 @@
 package dev.duel.load;
 
-import dev.duel.record.load.LoadResult;
-
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.engine.EngineRun;
 import dev.duel.load.engine.Transports;
 import dev.duel.load.http.RequestTemplate;
+import dev.duel.record.load.LoadResult;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -30,7 +30,11 @@ public record LoadPlan(
         Transport transport) {
 
     /** Socket transport: native epoll where the platform has it, else Java NIO. */
-    public enum Transport { AUTO, EPOLL, NIO }
+    public enum Transport {
+        AUTO,
+        EPOLL,
+        NIO
+    }
 
     public LoadPlan {
         variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));

@@ -2,7 +2,6 @@ package dev.duel.load;
 
 import dev.duel.record.Phase;
 import dev.duel.record.load.SecondResult;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,14 +21,12 @@ public interface ProgressListener {
      * are merged). Called as close to the boundary as the control thread can manage, so that a caller
      * can read other processes' counters at the edges of each phase.
      */
-    default void onPhase(Phase phase) {
-    }
+    default void onPhase(Phase phase) {}
 
     /** The run ended; no more calls follow. */
-    default void onEnd() {
-    }
+    default void onEnd() {}
 
-    ProgressListener NONE = (second, latency, status) -> { };
+    ProgressListener NONE = (second, latency, status) -> {};
 
     /**
      * Where a run stands at the end of a second.
@@ -39,6 +36,5 @@ public interface ProgressListener {
      * @param phaseTotalMillis   its planned length, or -1 while unknown (waiting for a first answer)
      * @param totalFailures      failures so far in the run
      */
-    record RunStatus(Phase phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {
-    }
+    record RunStatus(Phase phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {}
 }

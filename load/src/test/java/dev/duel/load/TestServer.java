@@ -61,49 +61,66 @@ final class TestServer implements AutoCloseable {
      *                       server, as keep-alive timeouts do
      */
     TestServer(Script script, long idleCloseNanos) throws InterruptedException {
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20),
-                                new SimpleChannelInboundHandler<FullHttpRequest>() {
-                                    private long onConnection;
-                                    private io.netty.util.concurrent.ScheduledFuture<?> idleClose;
+                        channel.pipeline()
+                                .addLast(
+                                        new HttpServerCodec(),
+                                        new HttpObjectAggregator(1 << 20),
+                                        new SimpleChannelInboundHandler<FullHttpRequest>() {
+                                            private long onConnection;
+                                            private io.netty.util.concurrent.ScheduledFuture<?> idleClose;
 
-                                    @Override
-                                    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-                                        long now = System.nanoTime();
-                                        if (idleClose != null) {
-                                            idleClose.cancel(false);
-                                        }
-                                        arrivalNanos.add(now);
-                                        uris.add(request.uri());
-                                        Answer answer = script.answer(requests.incrementAndGet(), ++onConnection, now, request);
-                                        Runnable reply = () -> {
-                                            reply(ctx, answer);
-                                            if (idleCloseNanos > 0) {
-                                                idleClose = ctx.executor().schedule(() -> ctx.close(), idleCloseNanos, TimeUnit.NANOSECONDS);
+                                            @Override
+                                            protected void channelRead0(
+                                                    ChannelHandlerContext ctx, FullHttpRequest request) {
+                                                long now = System.nanoTime();
+                                                if (idleClose != null) {
+                                                    idleClose.cancel(false);
+                                                }
+                                                arrivalNanos.add(now);
+                                                uris.add(request.uri());
+                                                Answer answer = script.answer(
+                                                        requests.incrementAndGet(), ++onConnection, now, request);
+                                                Runnable reply = () -> {
+                                                    reply(ctx, answer);
+                                                    if (idleCloseNanos > 0) {
+                                                        idleClose = ctx.executor()
+                                                                .schedule(
+                                                                        () -> ctx.close(),
+                                                                        idleCloseNanos,
+                                                                        TimeUnit.NANOSECONDS);
+                                                    }
+                                                };
+                                                if (answer.delayNanos() > 0) {
+                                                    ctx.executor()
+                                                            .schedule(reply, answer.delayNanos(), TimeUnit.NANOSECONDS);
+                                                } else {
+                                                    reply.run();
+                                                }
                                             }
-                                        };
-                                        if (answer.delayNanos() > 0) {
-                                            ctx.executor().schedule(reply, answer.delayNanos(), TimeUnit.NANOSECONDS);
-                                        } else {
-                                            reply.run();
-                                        }
-                                    }
-                                });
+                                        });
                     }
                 })
-                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).sync().channel();
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                .sync()
+                .channel();
     }
 
     private static void reply(ChannelHandlerContext ctx, Answer answer) {
         if (!ctx.channel().isActive()) {
             return;
         }
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(answer.status()), Unpooled.copiedBuffer(answer.body(), StandardCharsets.UTF_8));
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        FullHttpResponse response = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(answer.status()),
+                Unpooled.copiedBuffer(answer.body(), StandardCharsets.UTF_8));
+        response.headers()
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
         if (answer.connectionCloseHeader()) {
             response.headers().set(HttpHeaderNames.CONNECTION, "close");
         }

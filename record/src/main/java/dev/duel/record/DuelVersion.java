@@ -8,8 +8,7 @@ import java.util.Properties;
 public final class DuelVersion {
     private static final String VERSION = read();
 
-    private DuelVersion() {
-    }
+    private DuelVersion() {}
 
     /** "0.1.0-SNAPSHOT", or "unknown" when the build did not stamp it. */
     public static String current() {

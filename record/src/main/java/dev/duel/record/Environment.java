@@ -14,13 +14,29 @@ import java.util.List;
  * @param x86Level      x86-64 micro-architecture level from the CPU flags: v1 to v4, or "" on other CPUs
  * @param memoryBytes   physical memory
  * @param governor      the CPU frequency governor, or "unknown (no cpufreq)"
- * @param cgroup        "v1", "v2" or "v1 and v2 (hybrid)"
+ * @param cgroup        "v1", "v2", "v1 and v2 (hybrid)", or "none" when no hierarchy is writable
  * @param busyProcesses processes above 1% CPU when the suite started: "pid name cpu%"
- * @param duelCommit    the git commit duel was built from, or ""
+ * @param duelCommit    the git commit duel was built from, or "unknown"
  */
-public record Environment(int schemaVersion, String fingerprint, String capturedAt, String cpuModel, int logicalCores,
-        String onlineCpus, String x86Level, List<String> cpuFlags, long memoryBytes, String os, String kernel, String governor,
-        String cgroup, List<JdkInfo> jdks, List<String> busyProcesses, String duelVersion, String duelCommit, List<String> warnings) {
+public record Environment(
+        int schemaVersion,
+        String fingerprint,
+        String capturedAt,
+        String cpuModel,
+        int logicalCores,
+        String onlineCpus,
+        String x86Level,
+        List<String> cpuFlags,
+        long memoryBytes,
+        String os,
+        String kernel,
+        String governor,
+        String cgroup,
+        List<JdkInfo> jdks,
+        List<String> busyProcesses,
+        String duelVersion,
+        String duelCommit,
+        List<String> warnings) {
 
     public Environment {
         cpuFlags = List.copyOf(cpuFlags);
@@ -35,7 +51,12 @@ public record Environment(int schemaVersion, String fingerprint, String captured
      * @param defaultGc           the collector the JVM chooses without options
      * @param defaultMaxHeapBytes the heap it chooses without options
      */
-    public record JdkInfo(String target, int feature, String version, String vendor, String home, String defaultGc,
-            long defaultMaxHeapBytes) {
-    }
+    public record JdkInfo(
+            String target,
+            int feature,
+            String version,
+            String vendor,
+            String home,
+            String defaultGc,
+            long defaultMaxHeapBytes) {}
 }

@@ -16,10 +16,10 @@ public final class Histograms {
     public static final long LOWEST_DISCERNIBLE_NANOS = 1_000L;
     /** One hour: anything slower is clamped to it (and a 10 s timeout fires long before). */
     public static final long HIGHEST_TRACKABLE_NANOS = 3_600_000_000_000L;
+
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private Histograms() {
-    }
+    private Histograms() {}
 
     public static Histogram newLatencyHistogram() {
         return new Histogram(LOWEST_DISCERNIBLE_NANOS, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);

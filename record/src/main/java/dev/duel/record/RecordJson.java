@@ -1,10 +1,10 @@
 package dev.duel.record;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.FailureKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -39,8 +40,7 @@ public final class RecordJson {
 
     private static final ObjectMapper MAPPER = mapper();
 
-    private RecordJson() {
-    }
+    private RecordJson() {}
 
     private static ObjectMapper mapper() {
         JsonMapper mapper = JsonMapper.builder()
@@ -48,11 +48,12 @@ public final class RecordJson {
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-                // Schema-1 records spelled failure-example kinds in upper case ("CONNECT"); now they are lower case.
-                .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
                 .build();
-        // Schema-1 records of closed-model runs have arrival "" where there is none.
-        mapper.coercionConfigFor(LogicalType.Enum).setCoercion(CoercionInputShape.EmptyString, CoercionAction.AsNull);
+        // Schema-1 records spelled failure-example kinds in upper case ("CONNECT"); now they are lower case.
+        mapper.configOverride(FailureKind.class)
+                .setFormat(JsonFormat.Value.empty().withFeature(JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES));
+        // Schema-1 records of closed-model runs have arrival "" where there is none: only there is "" read as null.
+        mapper.coercionConfigFor(Arrival.class).setCoercion(CoercionInputShape.EmptyString, CoercionAction.AsNull);
         return mapper;
     }
 
@@ -104,7 +105,8 @@ public final class RecordJson {
         } catch (NoSuchFileException e) {
             throw new RecordException(file + " is missing");
         } catch (JsonProcessingException e) {
-            throw new RecordException(file + " is not a readable " + what + ": not JSON (" + e.getOriginalMessage() + ")", e);
+            throw new RecordException(
+                    file + " is not a readable " + what + ": not JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
             throw new RecordException(file + " cannot be read (" + e.getMessage() + ")", e);
         }
@@ -127,15 +129,18 @@ public final class RecordJson {
         } else if (versionNode.isIntegralNumber()) {
             version = versionNode.intValue();
         } else {
-            throw new RecordException(source + " is not a readable " + what + ": schemaVersion is " + versionNode + ", not a whole number");
+            throw new RecordException(source + " is not a readable " + what + ": schemaVersion is " + versionNode
+                    + ", not a whole number");
         }
         if (version > SCHEMA_VERSION) {
             throw new RecordException(source + " was written by a newer duel (record schema " + version + "; this duel "
-                    + DuelVersion.current() + " reads schemas " + OLDEST_READABLE_SCHEMA_VERSION + " to " + SCHEMA_VERSION
+                    + DuelVersion.current() + " reads schemas " + OLDEST_READABLE_SCHEMA_VERSION + " to "
+                    + SCHEMA_VERSION
                     + "): upgrade duel to read it");
         }
         if (version < OLDEST_READABLE_SCHEMA_VERSION) {
-            throw new RecordException(source + " follows record schema " + version + ", which this duel " + DuelVersion.current()
+            throw new RecordException(source + " follows record schema " + version + ", which this duel "
+                    + DuelVersion.current()
                     + " no longer reads (it reads schemas " + OLDEST_READABLE_SCHEMA_VERSION + " to " + SCHEMA_VERSION
                     + "): report it with the duel that wrote it, or run the suite again");
         }
@@ -143,21 +148,29 @@ public final class RecordJson {
     }
 
     private static boolean versioned(Class<?> type) {
-        return type.isRecord() && java.util.Arrays.stream(type.getRecordComponents()).anyMatch(c -> c.getName().equals("schemaVersion"));
+        return type.isRecord()
+                && java.util.Arrays.stream(type.getRecordComponents())
+                        .anyMatch(c -> c.getName().equals("schemaVersion"));
     }
 
-    private static <T> T bind(ObjectNode object, String source, Class<T> type, String what, String ofSchema) throws RecordException {
+    private static <T> T bind(ObjectNode object, String source, Class<T> type, String what, String ofSchema)
+            throws RecordException {
         try {
             return MAPPER.treeToValue(object, type);
         } catch (UnrecognizedPropertyException e) {
-            throw new RecordException(source + " is not a readable " + what + ofSchema + ": " + path(e) + " is not a field of "
-                    + (ofSchema.isEmpty() ? "it" : "that schema"), e);
+            throw new RecordException(
+                    source + " is not a readable " + what + ofSchema + ": " + path(e) + " is not a field of "
+                            + (ofSchema.isEmpty() ? "it" : "that schema"),
+                    e);
         } catch (MismatchedInputException e) {
-            String problem = e.getOriginalMessage().startsWith("Missing creator property") ? " is missing"
+            String problem = e.getOriginalMessage().startsWith("Missing creator property")
+                    ? " is missing"
                     : ": " + e.getOriginalMessage().replaceAll("\\s*\\(through reference chain.*", "");
             throw new RecordException(source + " is not a readable " + what + ofSchema + ": " + path(e) + problem, e);
         } catch (JsonMappingException e) {
-            throw new RecordException(source + " is not a readable " + what + ofSchema + ": " + path(e) + ": " + e.getOriginalMessage(), e);
+            throw new RecordException(
+                    source + " is not a readable " + what + ofSchema + ": " + path(e) + ": " + e.getOriginalMessage(),
+                    e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new RecordException(source + " is not a readable " + what + ofSchema + ": " + e.getMessage(), e);
         }

@@ -7,7 +7,8 @@ package dev.duel.record;
  * @param seconds             length of the phase as measured
  * @param cpuMillis           CPU time used (user + system), milliseconds
  * @param cores               cpuMillis / (seconds * 1000): 1.0 is one core busy all the time
- * @param cpuMicrosPerRequest CPU per request that ended in the phase, microseconds (targets only, else -1)
+ * @param cpuMicrosPerRequest CPU per request that started and ended in the phase (ok or failed), microseconds
+ *                            (targets only, else -1)
  * @param periods             CFS periods that elapsed with the group runnable
  * @param throttledPeriods    of those, the periods in which the quota held the group back
  * @param throttledMillis     time spent throttled, milliseconds
@@ -15,6 +16,14 @@ package dev.duel.record;
  * @param memoryBytes         memory in use at the end of the phase
  * @param peakMemoryBytes     the highest memory use seen up to the end of the phase
  */
-public record Resources(double seconds, double cpuMillis, double cores, double cpuMicrosPerRequest, long periods,
-        long throttledPeriods, double throttledMillis, double throttledShare, long memoryBytes, long peakMemoryBytes) {
-}
+public record Resources(
+        double seconds,
+        double cpuMillis,
+        double cores,
+        double cpuMicrosPerRequest,
+        long periods,
+        long throttledPeriods,
+        double throttledMillis,
+        double throttledShare,
+        long memoryBytes,
+        long peakMemoryBytes) {}

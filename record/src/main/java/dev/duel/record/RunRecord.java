@@ -55,8 +55,26 @@ public record RunRecord(
 
     /** The same record with another reason. */
     public RunRecord withReason(String newReason) {
-        return new RunRecord(schemaVersion, duelVersion, suite, index, repetition, attempt, target, scenarios, status, newReason,
-                startedAt, endedAt, targetInfo, startup, results, gates, environment, log, lastLogLines);
+        return new RunRecord(
+                schemaVersion,
+                duelVersion,
+                suite,
+                index,
+                repetition,
+                attempt,
+                target,
+                scenarios,
+                status,
+                newReason,
+                startedAt,
+                endedAt,
+                targetInfo,
+                startup,
+                results,
+                gates,
+                environment,
+                log,
+                lastLogLines);
     }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
@@ -71,7 +89,10 @@ public record RunRecord(
 
     /** The result of the named scenario, or null when this run did not measure it. */
     public ScenarioResult result(String scenario) {
-        return results.stream().filter(r -> r.scenario().equals(scenario)).findFirst().orElse(null);
+        return results.stream()
+                .filter(r -> r.scenario().equals(scenario))
+                .findFirst()
+                .orElse(null);
     }
 
     private static Instant instant(String text) {
@@ -92,20 +113,34 @@ public record RunRecord(
      * @param cpus            CPU quota in cores, or null
      * @param cpuset          CPUs the target may use ("0"), or null
      * @param memoryBytes     memory limit, or null
-     * @param limitsMechanism how they were enforced: "cgroup v2", "cgroup v1", "not enforced (why)", "none" or "not started"
-     * @param limitsEnforced  true only when the kernel enforced the CPU and memory limits
+     * @param limitsMechanism how they were enforced: "cgroup v2", "cgroup v1", "cgroup v2 (accounting only: no limits
+     *                        asked)" (or v1), "not enforced (why)", "none" or "not started"
+     * @param limitsEnforced  true when the target ran in a control group that enforces the limits asked for (any of
+     *                        CPU quota, cpuset, memory); false without limits or without a writable cgroup
      * @param jvm             what the target's JVM said about itself, {@link JvmFacts#UNKNOWN} when it could not be asked
      */
-    public record TargetInfo(String name, String java, String jdkVersion, String jdkVendor, String jar, List<String> command,
-            List<String> jvmArgs, String limits, Double cpus, String cpuset, Long memoryBytes, String limitsMechanism,
-            boolean limitsEnforced, JvmFacts jvm) {
-    }
+    public record TargetInfo(
+            String name,
+            String java,
+            String jdkVersion,
+            String jdkVendor,
+            String jar,
+            List<String> command,
+            List<String> jvmArgs,
+            String limits,
+            Double cpus,
+            String cpuset,
+            Long memoryBytes,
+            String limitsMechanism,
+            boolean limitsEnforced,
+            JvmFacts jvm) {}
 
     /**
      * @param pid               the target's process id (of its first start)
      * @param firstAcceptMillis spawn to the first accepted connection, milliseconds
      * @param readyMillis       spawn to the first response that passed the ready check, milliseconds
-     * @param startsMillis      startup scenarios: ready time of each fresh start, milliseconds; else empty
+     * @param startsMillis      startup scenarios: ready time of every start of the run, its first included,
+     *                          milliseconds; else empty
      */
     public record Startup(long pid, long firstAcceptMillis, long readyMillis, List<Long> startsMillis) {
         public Startup {
@@ -119,11 +154,19 @@ public record RunRecord(
      * @param load         what the load engine measured; null for a startup scenario
      * @param target       the target's resources per phase (warmup, gap, main)
      * @param services     each service's resources per phase, by service name
-     * @param rssBytes     the target's resident memory, sampled every second through the scenario
-     * @param peakRssBytes the target's peak memory over the scenario, or -1
+     * @param rssBytes     the target's memory, sampled every second through the scenario, bytes: its control group's
+     *                     memory use (page cache included), or its process tree's resident set without a group
+     * @param peakRssBytes the target's peak memory since it started, read when the scenario ended, bytes; -1 for a
+     *                     startup scenario
      */
-    public record ScenarioResult(String scenario, ScenarioKind kind, LoadResult load, Map<Phase, Resources> target,
-            Map<String, Map<Phase, Resources>> services, List<Long> rssBytes, long peakRssBytes) {
+    public record ScenarioResult(
+            String scenario,
+            ScenarioKind kind,
+            LoadResult load,
+            Map<Phase, Resources> target,
+            Map<String, Map<Phase, Resources>> services,
+            List<Long> rssBytes,
+            long peakRssBytes) {
 
         /** The target's resources in main, or null when not read. */
         public Resources targetMain() {
@@ -140,7 +183,10 @@ public record RunRecord(
      * @param outsideDuringCores  outside CPU (cores) during the main phases, the highest over the scenarios
      * @param loadgenUtilization  the engine's CPU / its cores, highest over the scenarios, 0..1
      */
-    public record GateReadings(double quietBeforeCores, boolean quietMet, double quietWaitSeconds, double outsideDuringCores,
-            double loadgenUtilization) {
-    }
+    public record GateReadings(
+            double quietBeforeCores,
+            boolean quietMet,
+            double quietWaitSeconds,
+            double outsideDuringCores,
+            double loadgenUtilization) {}
 }

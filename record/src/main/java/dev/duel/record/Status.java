@@ -11,7 +11,10 @@ public enum Status {
     /** The target did not start, crashed, answered wrongly, or was not what it claimed. */
     @JsonProperty("failed")
     FAILED,
-    /** The machine was noisy during the run: repeated, and kept beside the repeat. */
+    /**
+     * The machine was noisy during the run: kept beside its repeat; when the retries ran out, the run's
+     * final record stays discarded.
+     */
     @JsonProperty("discarded")
     DISCARDED,
     /** The load generator, not the target, was the limit. */

@@ -35,23 +35,62 @@ class RecordJsonTest {
             Histograms.recordNanos(histogram, micros * 1_000);
         }
         LatencySummary latency = Histograms.summarize(histogram);
-        PlanSettings settings = SampleRecords.closedSettings("http://127.0.0.1:8080/json", 32, 10_000, 2_000, 20_000, 0, 0);
+        PlanSettings settings =
+                SampleRecords.closedSettings("http://127.0.0.1:8080/json", 32, 10_000, 2_000, 20_000, 0, 0);
         PhaseResult main = SampleRecords.phase(Phase.MAIN, 20_000, 12_345.5, Map.of(FailureKind.TIMEOUT, 2L), latency);
         PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 10_000, 8_000, Map.of(), latency);
-        LoadResult load = new LoadResult("0.1.0-test", settings, "2026-11-30T06:00:05Z", "2026-11-30T06:00:37Z", "127.0.0.1:8080", warmup,
-                main, List.of(), 120, List.of(new SecondResult(0, Phase.WARMUP, 7_000, 0, 900, 4_000, 9_000),
+        LoadResult load = new LoadResult(
+                "0.1.0-test",
+                settings,
+                "2026-11-30T06:00:05Z",
+                "2026-11-30T06:00:37Z",
+                "127.0.0.1:8080",
+                warmup,
+                main,
+                List.of(),
+                120,
+                List.of(
+                        new SecondResult(0, Phase.WARMUP, 7_000, 0, 900, 4_000, 9_000),
                         new SecondResult(12, Phase.MAIN, 12_000, 2, 800, 3_000, 8_000)),
-                List.of(new FailureExample(FailureKind.TIMEOUT, 14_000, Phase.MAIN, "no complete response within 10000 ms", 0, "", "",
+                List.of(new FailureExample(
+                        FailureKind.TIMEOUT,
+                        14_000,
+                        Phase.MAIN,
+                        "no complete response within 10000 ms",
+                        0,
+                        "",
+                        "",
                         "GET /json HTTP/1.1")),
-                SampleRecords.engine(0.3, 1, 20_000, main.ok()), List.of());
-        RunRecord.ScenarioResult result = new RunRecord.ScenarioResult("json", ScenarioKind.LOAD, load,
+                SampleRecords.engine(0.3, 1, 20_000, main.ok()),
+                List.of());
+        RunRecord.ScenarioResult result = new RunRecord.ScenarioResult(
+                "json",
+                ScenarioKind.LOAD,
+                load,
                 SampleRecords.inMain(SampleRecords.resources(20, 1.0, main.ok(), 0.1, 300L << 20)),
-                Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20))), List.of(290L << 20, 300L << 20),
+                Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20))),
+                List.of(290L << 20, 300L << 20),
                 300L << 20);
-        return new RunRecord(RecordJson.SCHEMA_VERSION, "0.1.0-test", "s", 1, 1, 1, "jdk17", List.of("json"), Status.OK, "",
-                "2026-11-30T06:00:00Z", "2026-11-30T06:01:00Z", SampleRecords.jarTarget("jdk17", "17.0.15", "/opt/app.jar"),
-                new RunRecord.Startup(4242, 800, 1200, List.of()), List.of(result), new RunRecord.GateReadings(0.05, true, 3, 0.02, 0.3),
-                "abcdef123456", "runs/001-jdk17-json.log", List.of());
+        return new RunRecord(
+                RecordJson.SCHEMA_VERSION,
+                "0.1.0-test",
+                "s",
+                1,
+                1,
+                1,
+                "jdk17",
+                List.of("json"),
+                Status.OK,
+                "",
+                "2026-11-30T06:00:00Z",
+                "2026-11-30T06:01:00Z",
+                SampleRecords.jarTarget("jdk17", "17.0.15", "/opt/app.jar"),
+                new RunRecord.Startup(4242, 800, 1200, List.of()),
+                List.of(result),
+                new RunRecord.GateReadings(0.05, true, 3, 0.02, 0.3),
+                "abcdef123456",
+                "runs/001-jdk17-json.log",
+                List.of());
     }
 
     @Test
@@ -69,11 +108,14 @@ class RecordJsonTest {
         assertEquals(RecordJson.SCHEMA_VERSION, tree.get("schemaVersion").asInt());
         assertEquals("ok", tree.get("status").asText());
         assertEquals("load", tree.at("/results/0/kind").asText());
-        assertTrue(tree.at("/results/0/target").has("main"), tree.at("/results/0/target").toString());
+        assertTrue(
+                tree.at("/results/0/target").has("main"),
+                tree.at("/results/0/target").toString());
         assertEquals(2, tree.at("/results/0/load/main/failures/timeout").asLong());
         assertEquals("main", tree.at("/results/0/load/main/phase").asText());
         assertEquals("warmup", tree.at("/results/0/load/seconds/0/phase").asText());
-        assertEquals("timeout", tree.at("/results/0/load/failureExamples/0/kind").asText());
+        assertEquals(
+                "timeout", tree.at("/results/0/load/failureExamples/0/kind").asText());
         assertEquals("closed", tree.at("/results/0/load/settings/model").asText());
     }
 
@@ -98,8 +140,21 @@ class RecordJsonTest {
         ((ObjectNode) tree.at("/results/0/load/settings")).put("arrival", "");
         RunRecord read = RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class);
         assertEquals(1, read.schemaVersion());
-        assertEquals(FailureKind.TIMEOUT, read.results().get(0).load().failureExamples().get(0).kind());
+        assertEquals(
+                FailureKind.TIMEOUT,
+                read.results().get(0).load().failureExamples().get(0).kind());
         assertNull(read.results().get(0).load().settings().arrival());
+        // Only those two spellings: any other enum must be written as its word.
+        ObjectNode blank = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        blank.put("status", "");
+        assertThrows(
+                RecordException.class,
+                () -> RecordJson.read(TREES.writeValueAsString(blank), "r.json", RunRecord.class));
+        ObjectNode upper = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        upper.put("status", "OK");
+        assertThrows(
+                RecordException.class,
+                () -> RecordJson.read(TREES.writeValueAsString(upper), "r.json", RunRecord.class));
     }
 
     @Test
@@ -109,8 +164,11 @@ class RecordJsonTest {
         tree.put("aFieldFromTheFuture", 1);
         Path file = Files.writeString(temp.resolve("future.json"), TREES.writeValueAsString(tree));
         RecordException e = assertThrows(RecordException.class, () -> RecordJson.readRun(file));
-        assertTrue(e.getMessage().startsWith(file + " was written by a newer duel (record schema " + (RecordJson.SCHEMA_VERSION + 1)
-                + "; this duel "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(file + " was written by a newer duel (record schema "
+                                + (RecordJson.SCHEMA_VERSION + 1) + "; this duel "),
+                e.getMessage());
         assertTrue(e.getMessage().endsWith("upgrade duel to read it"), e.getMessage());
     }
 
@@ -118,29 +176,41 @@ class RecordJsonTest {
     void anOlderSchemaThanThisDuelReadsIsRefusedWithItsVersionNamed() throws Exception {
         ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
         tree.put("schemaVersion", RecordJson.OLDEST_READABLE_SCHEMA_VERSION - 1);
-        RecordException e = assertThrows(RecordException.class, () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class));
-        assertTrue(e.getMessage().startsWith("r.json follows record schema " + (RecordJson.OLDEST_READABLE_SCHEMA_VERSION - 1)
-                + ", which this duel "), e.getMessage());
+        RecordException e = assertThrows(
+                RecordException.class,
+                () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("r.json follows record schema " + (RecordJson.OLDEST_READABLE_SCHEMA_VERSION - 1)
+                                + ", which this duel "),
+                e.getMessage());
     }
 
     @Test
     void aMissingOrUnknownFieldIsNamedNotReadAsADefault() throws Exception {
         ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
         ((ObjectNode) tree.at("/results/0/load/main")).remove("okPerSecond");
-        RecordException missing = assertThrows(RecordException.class,
+        RecordException missing = assertThrows(
+                RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class));
-        assertEquals("r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSecond is missing", missing.getMessage());
+        assertEquals(
+                "r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSecond is missing",
+                missing.getMessage());
 
         ObjectNode renamed = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
         ((ObjectNode) renamed.at("/results/0/load/main")).put("okPerSec", 1.0);
-        RecordException unknown = assertThrows(RecordException.class,
+        RecordException unknown = assertThrows(
+                RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(renamed), "r.json", RunRecord.class));
-        assertEquals("r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSec is not a field of that schema",
+        assertEquals(
+                "r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSec is not a field of that schema",
                 unknown.getMessage());
 
-        RecordException notJson = assertThrows(RecordException.class, () -> RecordJson.read("{\"schemaVersion\": 1,", "r.json", RunRecord.class));
+        RecordException notJson = assertThrows(
+                RecordException.class, () -> RecordJson.read("{\"schemaVersion\": 1,", "r.json", RunRecord.class));
         assertTrue(notJson.getMessage().startsWith("r.json is not JSON"), notJson.getMessage());
-        RecordException gone = assertThrows(RecordException.class, () -> RecordJson.readRun(temp.resolve("nothing.json")));
+        RecordException gone =
+                assertThrows(RecordException.class, () -> RecordJson.readRun(temp.resolve("nothing.json")));
         assertEquals(temp.resolve("nothing.json") + " is missing", gone.getMessage());
     }
 }

@@ -20,17 +20,27 @@ import java.util.Map;
  * Stateless.
  */
 public final class SampleRecords {
-    private SampleRecords() {
-    }
+    private SampleRecords() {}
 
     /** A latency summary shaped around its p99 (microseconds), over {@code count} samples, without a histogram. */
-    public static LatencySummary latency(long count, double meanMicros, double p50Micros, double p90Micros, double p99Micros,
-            double p999Micros) {
+    public static LatencySummary latency(
+            long count, double meanMicros, double p50Micros, double p90Micros, double p99Micros, double p999Micros) {
         if (count == 0) {
             return LatencySummary.EMPTY;
         }
-        return new LatencySummary(count, p50Micros / 4, meanMicros, meanMicros / 2, p50Micros, p90Micros, (p90Micros + p99Micros) / 2,
-                p99Micros, p999Micros, p999Micros * 1.2, p999Micros * 1.5, "");
+        return new LatencySummary(
+                count,
+                p50Micros / 4,
+                meanMicros,
+                meanMicros / 2,
+                p50Micros,
+                p90Micros,
+                (p90Micros + p99Micros) / 2,
+                p99Micros,
+                p999Micros,
+                p999Micros * 1.2,
+                p999Micros * 1.5,
+                "");
     }
 
     /** Every failure kind, with the counts given and 0 for the rest, in the engine's order. */
@@ -46,59 +56,173 @@ public final class SampleRecords {
      * A phase in which {@code okPerSecond} correct answers came each second for {@code durationMillis},
      * {@code failed} requests failed as {@code failures} says, and nothing was late or cut off.
      */
-    public static PhaseResult phase(Phase phase, double durationMillis, double okPerSecond, Map<FailureKind, Long> failures,
+    public static PhaseResult phase(
+            Phase phase,
+            double durationMillis,
+            double okPerSecond,
+            Map<FailureKind, Long> failures,
             LatencySummary latency) {
         long ok = Math.round(okPerSecond * durationMillis / 1000);
         long connect = failures.getOrDefault(FailureKind.CONNECT, 0L);
         long failed = failures.values().stream().mapToLong(Long::longValue).sum() - connect;
         long sent = ok + failed;
         double seconds = durationMillis / 1000;
-        return new PhaseResult(phase, durationMillis, sent, ok, failed, connect, 0, 0, 0, 0, failures(failures),
-                sent + connect == 0 ? 0 : (failed + connect) / (double) (sent + connect), seconds <= 0 ? 0 : (ok + failed) / seconds,
-                okPerSecond, sent * 60, ok * 180, sent == 0 ? 0 : 60, ok == 0 ? 0 : 180, latency, latency, LatencySummary.EMPTY,
+        return new PhaseResult(
+                phase,
+                durationMillis,
+                sent,
+                ok,
+                failed,
+                connect,
+                0,
+                0,
+                0,
+                0,
+                failures(failures),
+                sent + connect == 0 ? 0 : (failed + connect) / (double) (sent + connect),
+                seconds <= 0 ? 0 : (ok + failed) / seconds,
+                okPerSecond,
+                sent * 60,
+                ok * 180,
+                sent == 0 ? 0 : 60,
+                ok == 0 ? 0 : 180,
+                latency,
+                latency,
+                LatencySummary.EMPTY,
                 LatencySummary.EMPTY);
     }
 
     /** Closed-model settings: {@code users} on {@code url}, phases (or windows when {@code windows} > 0). */
-    public static PlanSettings closedSettings(String url, int users, double warmupMillis, double gapMillis, double durationMillis,
-            int windows, double windowLengthMillis) {
-        return new PlanSettings("GET", url, List.of(), 0, Map.of(), List.of("status in 2xx (default)"), PlanSettings.Model.CLOSED, users,
-                0, null, users, 1, warmupMillis, gapMillis, durationMillis, windows, windowLengthMillis, windows > 0 ? 120_000 : 0,
-                10_000, 1, "epoll");
+    public static PlanSettings closedSettings(
+            String url,
+            int users,
+            double warmupMillis,
+            double gapMillis,
+            double durationMillis,
+            int windows,
+            double windowLengthMillis) {
+        return new PlanSettings(
+                "GET",
+                url,
+                List.of(),
+                0,
+                Map.of(),
+                List.of("status in 2xx (default)"),
+                PlanSettings.Model.CLOSED,
+                users,
+                0,
+                null,
+                users,
+                1,
+                warmupMillis,
+                gapMillis,
+                durationMillis,
+                windows,
+                windowLengthMillis,
+                windows > 0 ? 120_000 : 0,
+                10_000,
+                1,
+                "epoll");
     }
 
     /** Open-model settings at {@code ratePerSecond} with up to {@code maxConnections}, phases. */
-    public static PlanSettings openSettings(String url, double ratePerSecond, Arrival arrival, int maxConnections, double warmupMillis,
-            double gapMillis, double durationMillis) {
-        return new PlanSettings("GET", url, List.of(), 0, Map.of(), List.of("status in 2xx (default)"), PlanSettings.Model.OPEN, 0,
-                ratePerSecond, arrival, maxConnections, 1, warmupMillis, gapMillis, durationMillis, 0, 0, 0, 10_000, 1, "epoll");
+    public static PlanSettings openSettings(
+            String url,
+            double ratePerSecond,
+            Arrival arrival,
+            int maxConnections,
+            double warmupMillis,
+            double gapMillis,
+            double durationMillis) {
+        return new PlanSettings(
+                "GET",
+                url,
+                List.of(),
+                0,
+                Map.of(),
+                List.of("status in 2xx (default)"),
+                PlanSettings.Model.OPEN,
+                0,
+                ratePerSecond,
+                arrival,
+                maxConnections,
+                1,
+                warmupMillis,
+                gapMillis,
+                durationMillis,
+                0,
+                0,
+                0,
+                10_000,
+                1,
+                "epoll");
     }
 
     /** The load generator's use of its {@code cores} over main at {@code utilization}. */
     public static EngineUsage engine(double utilization, int cores, double mainMillis, long requests) {
         double cpuMillis = utilization * cores * mainMillis;
-        return new EngineUsage(cpuMillis, mainMillis, cores, utilization, List.of(utilization * cores), requests == 0 ? 0 : cpuMillis * 1000 / requests,
-                90L << 20, false, List.of());
+        return new EngineUsage(
+                cpuMillis,
+                mainMillis,
+                cores,
+                utilization,
+                List.of(utilization * cores),
+                requests == 0 ? 0 : cpuMillis * 1000 / requests,
+                90L << 20,
+                false,
+                List.of());
     }
 
     /** A load result around its main phase. */
-    public static LoadResult load(PlanSettings settings, PhaseResult warmup, PhaseResult main, List<WindowResult> windows,
-            List<SecondResult> seconds, EngineUsage engine, String startedAt, String endedAt) {
-        return new LoadResult("0.1.0-test", settings, startedAt, endedAt, "127.0.0.1:8080", warmup, main, windows,
-                seconds.stream().filter(s -> s.ok() > 0).mapToDouble(s -> s.second() * 1000.0).findFirst().orElse(-1), seconds, List.of(),
-                engine, List.of());
+    public static LoadResult load(
+            PlanSettings settings,
+            PhaseResult warmup,
+            PhaseResult main,
+            List<WindowResult> windows,
+            List<SecondResult> seconds,
+            EngineUsage engine,
+            String startedAt,
+            String endedAt) {
+        return new LoadResult(
+                "0.1.0-test",
+                settings,
+                startedAt,
+                endedAt,
+                "127.0.0.1:8080",
+                warmup,
+                main,
+                windows,
+                seconds.stream()
+                        .filter(s -> s.ok() > 0)
+                        .mapToDouble(s -> s.second() * 1000.0)
+                        .findFirst()
+                        .orElse(-1),
+                seconds,
+                List.of(),
+                engine,
+                List.of());
     }
 
     /**
      * What a target used over {@code seconds} at {@code cores}, serving {@code requests} (0: not a
      * target), throttled in {@code throttledShare} of CFS periods (-1: no quota, so no figures).
      */
-    public static Resources resources(double seconds, double cores, long requests, double throttledShare, long memoryBytes) {
+    public static Resources resources(
+            double seconds, double cores, long requests, double throttledShare, long memoryBytes) {
         double cpuMillis = cores * seconds * 1000;
         long periods = throttledShare < 0 ? -1 : Math.round(seconds * 10);
         long throttled = throttledShare < 0 ? -1 : Math.round(periods * throttledShare);
-        return new Resources(seconds, cpuMillis, cores, requests <= 0 ? -1 : cpuMillis * 1000 / requests, periods, throttled,
-                throttledShare < 0 ? -1 : throttled * 50.0, throttledShare, memoryBytes, memoryBytes);
+        return new Resources(
+                seconds,
+                cpuMillis,
+                cores,
+                requests <= 0 ? -1 : cpuMillis * 1000 / requests,
+                periods,
+                throttled,
+                throttledShare < 0 ? -1 : throttled * 50.0,
+                throttledShare,
+                memoryBytes,
+                memoryBytes);
     }
 
     /** Resources in main only, as a record keeps them per phase. */
@@ -110,15 +234,43 @@ public final class SampleRecords {
 
     /** A target started from a jar on a JDK under 1 CPU / 512 MiB with cgroup v1. */
     public static RunRecord.TargetInfo jarTarget(String name, String jdkVersion, String jar) {
-        return new RunRecord.TargetInfo(name, jdkVersion, jdkVersion, "Test", jar, List.of("java", "-XX:MaxRAMPercentage=75", "-jar", jar),
-                List.of("-XX:MaxRAMPercentage=75"), "cpus 1.0, memory 512 MiB", 1.0, null, 512L << 20, "cgroup v1", true,
+        return new RunRecord.TargetInfo(
+                name,
+                jdkVersion,
+                jdkVersion,
+                "Test",
+                jar,
+                List.of("java", "-XX:MaxRAMPercentage=75", "-jar", jar),
+                List.of("-XX:MaxRAMPercentage=75"),
+                "cpus 1.0, memory 512 MiB",
+                1.0,
+                null,
+                512L << 20,
+                "cgroup v1",
+                true,
                 new JvmFacts(jdkVersion, "Test", "Serial", 384L << 20, 1));
     }
 
     /** An environment of a 2-core test machine. */
     public static Environment environment(String fingerprint, String capturedAt, List<String> warnings) {
-        return new Environment(RecordJson.SCHEMA_VERSION, fingerprint, capturedAt, "Test CPU @ 3.0GHz", 2, "0-1", "v3", List.of("avx2"),
-                8L << 30, "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "performance", "v1", List.of(), List.of(), "0.1.0-test",
-                "0123456789abcdef", warnings);
+        return new Environment(
+                RecordJson.SCHEMA_VERSION,
+                fingerprint,
+                capturedAt,
+                "Test CPU @ 3.0GHz",
+                2,
+                "0-1",
+                "v3",
+                List.of("avx2"),
+                8L << 30,
+                "Debian GNU/Linux 12 (bookworm)",
+                "6.1.0-test",
+                "performance",
+                "v1",
+                List.of(),
+                List.of(),
+                "0.1.0-test",
+                "0123456789abcdef",
+                warnings);
     }
 }

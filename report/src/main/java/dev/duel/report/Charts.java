@@ -25,10 +25,23 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * AWT in headless mode, which {@link #png} sets.
  */
 public final class Charts {
-    private static final Color[] COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
-            new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+    private static final Color[] COLORS = {
+        new Color(0x1f77b4),
+        new Color(0xd62728),
+        new Color(0x2ca02c),
+        new Color(0x9467bd),
+        new Color(0xff7f0e),
+        new Color(0x8c564b),
+        new Color(0xe377c2),
+        new Color(0x7f7f7f)
+    };
 
-    public enum Kind { RUNS, CURVE, PERCENTILES, BARS }
+    public enum Kind {
+        RUNS,
+        CURVE,
+        PERCENTILES,
+        BARS
+    }
 
     /** One series: x and y values (for BARS, x is the category index). */
     public record Series(String name, double[] x, double[] y) {
@@ -44,7 +57,14 @@ public final class Charts {
      * @param file     the PNG's file name, e.g. "rps-json.png", unique within a report
      * @param scenario the scenario it belongs to, or null for charts across scenarios
      */
-    public record Spec(String file, String scenario, Kind kind, String title, String xTitle, String yTitle, List<String> categories,
+    public record Spec(
+            String file,
+            String scenario,
+            Kind kind,
+            String title,
+            String xTitle,
+            String yTitle,
+            List<String> categories,
             List<Series> series) {
         public Spec {
             categories = List.copyOf(categories);
@@ -52,8 +72,7 @@ public final class Charts {
         }
     }
 
-    private Charts() {
-    }
+    private Charts() {}
 
     public static List<Spec> specs(Report report) {
         List<Spec> specs = new ArrayList<>();
@@ -100,11 +119,19 @@ public final class Charts {
                 x[i] = t + 1 + (values.length == 1 ? 0 : -0.15 + 0.3 * i / (values.length - 1));
             }
             series.add(new Series(scenario.targets().get(t), x, values));
-            series.add(new Series(scenario.targets().get(t) + " median", new double[] {t + 0.7, t + 1.3},
-                    new double[] {summary.median(), summary.median()}));
+            series.add(new Series(scenario.targets().get(t) + " median", new double[] {t + 0.7, t + 1.3}, new double[] {
+                summary.median(), summary.median()
+            }));
         }
-        return new Spec("rps-" + slug + ".png", scenario.name(), Kind.RUNS, scenario.name() + ": requests/s of each run (bar: median)",
-                "target", "requests/s", scenario.targets(), series);
+        return new Spec(
+                "rps-" + slug + ".png",
+                scenario.name(),
+                Kind.RUNS,
+                scenario.name() + ": requests/s of each run (bar: median)",
+                "target",
+                "requests/s",
+                scenario.targets(),
+                series);
     }
 
     private static Spec curve(Report.ScenarioReport scenario, String slug) {
@@ -119,8 +146,15 @@ public final class Charts {
             }
             series.add(new Series(target, x, y));
         });
-        return new Spec("curve-" + slug + ".png", scenario.name(), Kind.CURVE, scenario.name() + ": warm-up curve (median over runs)",
-                "seconds since the first correct answer (window end)", "requests/s", List.of(), series);
+        return new Spec(
+                "curve-" + slug + ".png",
+                scenario.name(),
+                Kind.CURVE,
+                scenario.name() + ": warm-up curve (median over runs)",
+                "seconds since the first correct answer (window end)",
+                "requests/s",
+                List.of(),
+                series);
     }
 
     /** x = 1 / (1 - p): 90% at 10, 99% at 100, 99.9% at 1,000, as HdrHistogram plots it. */
@@ -138,50 +172,79 @@ public final class Charts {
             }
             series.add(new Series(target, x, y));
         });
-        return new Spec("latency-" + slug + ".png", scenario.name(), Kind.PERCENTILES, scenario.name()
-                + ": latency by percentile (all valid runs merged)", "percentile", "latency (ms)", List.of(), series);
+        return new Spec(
+                "latency-" + slug + ".png",
+                scenario.name(),
+                Kind.PERCENTILES,
+                scenario.name() + ": latency by percentile (all valid runs merged)",
+                "percentile",
+                "latency (ms)",
+                List.of(),
+                series);
     }
 
     private static Spec cpuBars(Report report, List<String> scenarios) {
         List<String> targets = new ArrayList<>();
-        report.scenarios().forEach(s -> s.targets().forEach(t -> {
-            if (!targets.contains(t)) {
-                targets.add(t);
-            }
-        }));
+        report.scenarios()
+                .forEach(s -> s.targets().forEach(t -> {
+                    if (!targets.contains(t)) {
+                        targets.add(t);
+                    }
+                }));
         List<Series> series = new ArrayList<>();
         for (String target : targets) {
             double[] x = new double[scenarios.size()];
             double[] y = new double[scenarios.size()];
             for (int i = 0; i < scenarios.size(); i++) {
                 String name = scenarios.get(i);
-                Report.ScenarioReport scenario = report.scenarios().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+                Report.ScenarioReport scenario = report.scenarios().stream()
+                        .filter(s -> s.name().equals(name))
+                        .findFirst()
+                        .orElseThrow();
                 int column = scenario.targets().indexOf(target);
-                Summary summary = column < 0 ? null : scenario.row(Metric.CPU_PER_REQUEST.key()).cells().get(column).summary();
+                Summary summary = column < 0
+                        ? null
+                        : scenario.row(Metric.CPU_PER_REQUEST.key())
+                                .cells()
+                                .get(column)
+                                .summary();
                 x[i] = i;
                 y[i] = summary == null ? 0 : summary.median();
             }
             series.add(new Series(target, x, y));
         }
-        return new Spec("cpu-per-request.png", null, Kind.BARS, "target CPU per request (median over runs)", "scenario",
-                "CPU microseconds per request", scenarios, series);
+        return new Spec(
+                "cpu-per-request.png",
+                null,
+                Kind.BARS,
+                "target CPU per request (median over runs)",
+                "scenario",
+                "CPU microseconds per request",
+                scenarios,
+                series);
     }
 
     /** Draws a chart; the same spec always gives the same picture on the same JDK and fonts. */
     public static byte[] png(Spec spec) {
         System.setProperty("java.awt.headless", "true");
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
         try {
-            if (spec.kind() == Kind.BARS) {
-                return BitmapEncoder.getBitmapBytes(bars(spec), BitmapEncoder.BitmapFormat.PNG);
-            }
-            return BitmapEncoder.getBitmapBytes(xy(spec), BitmapEncoder.BitmapFormat.PNG);
+            javax.imageio.ImageIO.write(
+                    BitmapEncoder.getBufferedImage(spec.kind() == Kind.BARS ? bars(spec) : xy(spec)), "png", png);
+            return png.toByteArray();
         } catch (IOException e) {
             throw new IllegalStateException("PNG encoding into memory failed", e);
         }
     }
 
     private static XYChart xy(Spec spec) {
-        XYChart chart = new XYChartBuilder().width(900).height(480).title(spec.title()).xAxisTitle(spec.xTitle()).yAxisTitle(spec.yTitle()).build();
+        XYChart chart = new XYChartBuilder()
+                .width(900)
+                .height(480)
+                .title(spec.title())
+                .xAxisTitle(spec.xTitle())
+                .yAxisTitle(spec.yTitle())
+                .build();
         style(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
@@ -211,22 +274,31 @@ public final class Charts {
         if (spec.kind() == Kind.RUNS) {
             chart.getStyler().setXAxisMin(0.5);
             chart.getStyler().setXAxisMax(spec.categories().size() + 0.5);
-            chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> {
+            chart.getStyler().setXAxisTickLabelsFormattingFunction(x -> {
                 double rounded = Math.rint(x);
                 int index = (int) rounded - 1;
-                return Math.abs(x - rounded) < 1e-9 && index >= 0 && index < spec.categories().size() ? spec.categories().get(index) : "";
+                return Math.abs(x - rounded) < 1e-9
+                                && index >= 0
+                                && index < spec.categories().size()
+                        ? spec.categories().get(index)
+                        : "";
             });
         }
         if (spec.kind() == Kind.PERCENTILES) {
             chart.getStyler().setXAxisLogarithmic(true);
-            chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> percentileLabel(x));
+            chart.getStyler().setXAxisTickLabelsFormattingFunction(x -> percentileLabel(x));
         }
         return chart;
     }
 
     private static CategoryChart bars(Spec spec) {
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(480).title(spec.title()).xAxisTitle(spec.xTitle())
-                .yAxisTitle(spec.yTitle()).build();
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(900)
+                .height(480)
+                .title(spec.title())
+                .xAxisTitle(spec.xTitle())
+                .yAxisTitle(spec.yTitle())
+                .build();
         style(chart.getStyler());
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
         for (Series s : spec.series()) {
@@ -263,7 +335,8 @@ public final class Charts {
     }
 
     static String slug(String name) {
-        String slug = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String slug =
+                name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         return slug.isEmpty() ? "scenario" : slug;
     }
 }

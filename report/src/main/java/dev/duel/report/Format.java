@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Numbers as people read them, with their unit; fixed to Locale.ROOT so reports are the same everywhere. Stateless. */
 public final class Format {
-    private Format() {
-    }
+    private Format() {}
 
     public static String value(double value, Metric.Unit unit) {
         if (Double.isNaN(value)) {
@@ -14,7 +13,10 @@ public final class Format {
         return switch (unit) {
             case RATE -> String.format(Locale.ROOT, value >= 100 ? "%,.0f" : "%,.1f", value);
             case MICROS -> micros(value);
-            case MILLIS -> value >= 1000 ? String.format(Locale.ROOT, "%.2f s", value / 1000) : String.format(Locale.ROOT, "%.0f ms", value);
+            case MILLIS ->
+                value >= 1000
+                        ? String.format(Locale.ROOT, "%.2f s", value / 1000)
+                        : String.format(Locale.ROOT, "%.0f ms", value);
             case COUNT -> String.format(Locale.ROOT, "%,.0f", value);
             case CORES -> String.format(Locale.ROOT, "%.2f", value);
             case SHARE -> String.format(Locale.ROOT, "%.1f%%", value * 100);
@@ -28,7 +30,10 @@ public final class Format {
             return String.format(Locale.ROOT, "%.2f s", micros / 1e6);
         }
         if (micros >= 1000) {
-            return String.format(Locale.ROOT, micros >= 100_000 ? "%.0f ms" : micros >= 10_000 ? "%.1f ms" : "%.2f ms", micros / 1000);
+            return String.format(
+                    Locale.ROOT,
+                    micros >= 100_000 ? "%.0f ms" : micros >= 10_000 ? "%.1f ms" : "%.2f ms",
+                    micros / 1000);
         }
         return String.format(Locale.ROOT, micros >= 100 ? "%.0f us" : "%.1f us", micros);
     }
@@ -62,6 +67,7 @@ public final class Format {
             return value(summary.median(), unit) + " (1 run)";
         }
         String spread = Double.isNaN(summary.spread()) ? "-" : percent(summary.spread());
-        return value(summary.median(), unit) + " (" + value(summary.min(), unit) + " to " + value(summary.max(), unit) + ", spread " + spread + ")";
+        return value(summary.median(), unit) + " (" + value(summary.min(), unit) + " to " + value(summary.max(), unit)
+                + ", spread " + spread + ")";
     }
 }

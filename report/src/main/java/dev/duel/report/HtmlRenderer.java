@@ -22,18 +22,31 @@ public final class HtmlRenderer {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>duel report: ").append(escape(report.title())).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+                .append("<title>duel report: ")
+                .append(escape(report.title()))
+                .append("</title>\n<style>\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n<body>\n");
         html.append("<h1>duel report: ").append(escape(report.title())).append("</h1>\n");
-        html.append("<p class=\"meta\">duel ").append(escape(report.duelVersion())).append(" &middot; results: ")
-                .append(escape(String.join(", ", report.sources()))).append(" &middot; baseline: <b>").append(escape(report.baseline())).append("</b></p>\n");
+        html.append("<p class=\"meta\">duel ")
+                .append(escape(report.duelVersion()))
+                .append(" &middot; results: ")
+                .append(escape(String.join(", ", report.sources())))
+                .append(" &middot; baseline: <b>")
+                .append(escape(report.baseline()))
+                .append("</b></p>\n");
         if (!report.warnings().isEmpty()) {
             html.append("<div class=\"warnings\"><b>Warnings</b><ul>\n");
             report.warnings().forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
             html.append("</ul></div>\n");
         }
         html.append("<h2>Targets</h2>\n");
-        table(html, List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
-                report.targets().stream().map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs())).toList());
+        table(
+                html,
+                List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
+                report.targets().stream()
+                        .map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs()))
+                        .toList());
         List<Charts.Spec> specs = Charts.specs(report);
         for (Report.ScenarioReport scenario : report.scenarios()) {
             scenario(html, scenario, specs);
@@ -41,59 +54,104 @@ public final class HtmlRenderer {
         specs.stream().filter(s -> s.kind() == Charts.Kind.BARS).forEach(s -> chart(html, s));
         if (!report.excluded().isEmpty()) {
             html.append("<h2>Runs left out</h2>\n");
-            table(html, List.of("run", "target", "status", "reason"),
-                    report.excluded().stream().map(e -> List.of(e.run(), e.target(), e.status(), e.reason())).toList());
+            table(
+                    html,
+                    List.of("run", "target", "status", "reason"),
+                    report.excluded().stream()
+                            .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
+                            .toList());
         }
         if (!report.thresholds().isEmpty()) {
             html.append("<h2>Thresholds</h2>\n<ul>\n");
             for (Report.ThresholdResult t : report.thresholds()) {
-                html.append("<li class=\"").append(t.passed() ? "pass" : "fail").append("\"><b>").append(t.passed() ? "pass" : "FAIL").append("</b> <code>")
-                        .append(escape(t.expression())).append("</code>: ").append(escape(t.detail())).append("</li>\n");
+                html.append("<li class=\"")
+                        .append(t.passed() ? "pass" : "fail")
+                        .append("\"><b>")
+                        .append(t.passed() ? "pass" : "FAIL")
+                        .append("</b> <code>")
+                        .append(escape(t.expression()))
+                        .append("</code>: ")
+                        .append(escape(t.detail()))
+                        .append("</li>\n");
             }
             html.append("</ul>\n");
         }
-        html.append("<h2>How to read this</h2>\n<p>").append(escape(Words.howToRead(report))).append("</p>\n");
+        html.append("<h2>How to read this</h2>\n<p>")
+                .append(escape(Words.howToRead(report)))
+                .append("</p>\n");
         if (!report.environment().isEmpty()) {
             html.append("<h2>Environment</h2>\n<ul>\n");
-            report.environment().forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
+            report.environment()
+                    .forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
             html.append("</ul>\n");
         }
         return html.append("</body>\n</html>\n").toString();
     }
 
     private void scenario(StringBuilder html, Report.ScenarioReport scenario, List<Charts.Spec> specs) {
-        html.append("<h2>").append(escape(scenario.name())).append(scenario.kind().equals("load") ? "" : " <small>(" + escape(scenario.kind()) + ")</small>")
+        html.append("<h2>")
+                .append(escape(scenario.name()))
+                .append(scenario.kind().equals("load") ? "" : " <small>(" + escape(scenario.kind()) + ")</small>")
                 .append("</h2>\n");
         if (!scenario.load().isEmpty()) {
             html.append("<p>").append(escape(scenario.load())).append("</p>\n");
         }
-        scenario.notes().forEach(n -> html.append("<p class=\"note\">").append(escape(n)).append("</p>\n"));
+        scenario.notes()
+                .forEach(
+                        n -> html.append("<p class=\"note\">").append(escape(n)).append("</p>\n"));
         List<List<String>> measures = Words.measureTable(scenario);
         table(html, measures.get(0), measures.subList(1, measures.size()));
         if (scenario.curve() != null) {
             Report.Curve curve = scenario.curve();
-            html.append("<h3>Warm-up curve</h3>\n<p>").append(escape(String.format(Locale.ROOT,
-                    "requests/s per %.0f s window from the first correct answer, median (min to max) over runs", curve.windowSeconds()))).append("</p>\n");
+            html.append("<h3>Warm-up curve</h3>\n<p>")
+                    .append(escape(String.format(
+                            Locale.ROOT,
+                            "requests/s per %.0f s window from the first correct answer, median (min to max) over runs",
+                            curve.windowSeconds())))
+                    .append("</p>\n");
             List<List<String>> windows = Words.curveTable(curve);
             table(html, windows.get(0), windows.subList(1, windows.size()));
             html.append("<ul>\n");
-            curve.windows().keySet().forEach(t -> html.append("<li>").append(escape(Words.steady(curve, t))).append("</li>\n"));
+            curve.windows()
+                    .keySet()
+                    .forEach(t -> html.append("<li>")
+                            .append(escape(Words.steady(curve, t)))
+                            .append("</li>\n"));
             html.append("</ul>\n");
         }
-        List<String> others = scenario.comparisons().stream().map(Report.Comparison::other).distinct().toList();
+        List<String> others = scenario.comparisons().stream()
+                .map(Report.Comparison::other)
+                .distinct()
+                .toList();
         for (String other : others) {
-            List<Report.Comparison> comparisons = scenario.comparisons().stream().filter(c -> c.other().equals(other)).toList();
+            List<Report.Comparison> comparisons = scenario.comparisons().stream()
+                    .filter(c -> c.other().equals(other))
+                    .toList();
             String baseline = comparisons.get(0).baseline();
             List<String> warnings = Words.distinctWarnings(comparisons);
-            html.append("<h3>").append(escape(other)).append(" against ").append(escape(baseline)).append("</h3>\n<table>\n<tr>");
-            for (String h : List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "in words", "warnings")) {
+            html.append("<h3>")
+                    .append(escape(other))
+                    .append(" against ")
+                    .append(escape(baseline))
+                    .append("</h3>\n<table>\n<tr>");
+            for (String h :
+                    List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "in words", "warnings")) {
                 html.append("<th>").append(escape(h)).append("</th>");
             }
             html.append("</tr>\n");
             for (Report.Comparison c : comparisons) {
-                String label = scenario.row(c.measure()) == null ? c.measure() : scenario.row(c.measure()).measure().label();
-                html.append("<tr class=\"").append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\">");
-                for (String cell : List.of(label, Words.ratio(c), Words.interval(c), Words.verdict(c.verdict()), c.sentence(),
+                String label = scenario.row(c.measure()) == null
+                        ? c.measure()
+                        : scenario.row(c.measure()).measure().label();
+                html.append("<tr class=\"")
+                        .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                        .append("\">");
+                for (String cell : List.of(
+                        label,
+                        Words.ratio(c),
+                        Words.interval(c),
+                        Words.verdict(c.verdict()),
+                        c.sentence(),
                         Words.warningRefs(c, warnings))) {
                     html.append("<td>").append(escape(cell)).append("</td>");
                 }
@@ -112,11 +170,17 @@ public final class HtmlRenderer {
     private void chart(StringBuilder html, Charts.Spec spec) {
         byte[] png = images.apply(spec);
         if (png == null) {
-            html.append("<p class=\"note\">chart left out: ").append(escape(spec.title())).append(" (it could not be drawn here)</p>\n");
+            html.append("<p class=\"note\">chart left out: ")
+                    .append(escape(spec.title()))
+                    .append(" (it could not be drawn here)</p>\n");
             return;
         }
-        html.append("<figure><img alt=\"").append(escape(spec.title())).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png)).append("\"><figcaption>").append(escape(spec.title()))
+        html.append("<figure><img alt=\"")
+                .append(escape(spec.title()))
+                .append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(png))
+                .append("\"><figcaption>")
+                .append(escape(spec.title()))
                 .append("</figcaption></figure>\n");
     }
 

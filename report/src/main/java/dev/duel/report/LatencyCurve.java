@@ -14,11 +14,9 @@ public final class LatencyCurve {
     public static final double[] PERCENTILES = {0, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
 
     /** One point: percentile (0-100) and latency in microseconds. */
-    public record Point(double percentile, double micros) {
-    }
+    public record Point(double percentile, double micros) {}
 
-    private LatencyCurve() {
-    }
+    private LatencyCurve() {}
 
     /** Empty when no histogram was recorded; percentiles beyond what the samples can tell are left out. */
     public static List<Point> of(List<String> encodedHistograms) {

@@ -8,42 +8,65 @@ public final class MarkdownRenderer {
     public String render(Report report) {
         StringBuilder md = new StringBuilder();
         md.append("# duel report: ").append(escape(report.title())).append("\n\n");
-        md.append("duel ").append(escape(report.duelVersion())).append(" · results: ")
-                .append(escape(String.join(", ", report.sources()))).append(" · baseline: **").append(escape(report.baseline())).append("**\n\n");
+        md.append("duel ")
+                .append(escape(report.duelVersion()))
+                .append(" · results: ")
+                .append(escape(String.join(", ", report.sources())))
+                .append(" · baseline: **")
+                .append(escape(report.baseline()))
+                .append("**\n\n");
         if (!report.warnings().isEmpty()) {
             md.append("> **Warnings**\n");
             report.warnings().forEach(w -> md.append("> - ").append(escape(w)).append('\n'));
             md.append('\n');
         }
         md.append("## Targets\n\n");
-        table(md, List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
-                report.targets().stream().map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs())).toList());
+        table(
+                md,
+                List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
+                report.targets().stream()
+                        .map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs()))
+                        .toList());
         for (Report.ScenarioReport scenario : report.scenarios()) {
             scenario(md, scenario);
         }
         if (!report.excluded().isEmpty()) {
             md.append("## Runs left out\n\n");
-            table(md, List.of("run", "target", "status", "reason"),
-                    report.excluded().stream().map(e -> List.of(e.run(), e.target(), e.status(), e.reason())).toList());
+            table(
+                    md,
+                    List.of("run", "target", "status", "reason"),
+                    report.excluded().stream()
+                            .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
+                            .toList());
         }
         if (!report.thresholds().isEmpty()) {
             md.append("## Thresholds\n\n");
             for (Report.ThresholdResult t : report.thresholds()) {
-                md.append("- ").append(t.passed() ? "pass" : "**FAIL**").append(" `").append(t.expression().replace("`", "'")).append("`: ")
-                        .append(escape(t.detail())).append('\n');
+                md.append("- ")
+                        .append(t.passed() ? "pass" : "**FAIL**")
+                        .append(" `")
+                        .append(t.expression().replace("`", "'"))
+                        .append("`: ")
+                        .append(escape(t.detail()))
+                        .append('\n');
             }
             md.append('\n');
         }
-        md.append("## How to read this\n\n").append(escape(Words.howToRead(report))).append("\n\n");
+        md.append("## How to read this\n\n")
+                .append(escape(Words.howToRead(report)))
+                .append("\n\n");
         if (!report.environment().isEmpty()) {
             md.append("## Environment\n\n");
-            report.environment().forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            report.environment()
+                    .forEach(line -> md.append("- ").append(escape(line)).append('\n'));
         }
         return md.toString();
     }
 
     private static void scenario(StringBuilder md, Report.ScenarioReport scenario) {
-        md.append("## ").append(escape(scenario.name())).append(scenario.kind().equals("load") ? "" : " (" + escape(scenario.kind()) + ")")
+        md.append("## ")
+                .append(escape(scenario.name()))
+                .append(scenario.kind().equals("load") ? "" : " (" + escape(scenario.kind()) + ")")
                 .append("\n\n");
         if (!scenario.load().isEmpty()) {
             md.append(escape(scenario.load())).append("\n\n");
@@ -54,19 +77,39 @@ public final class MarkdownRenderer {
         if (scenario.curve() != null) {
             curve(md, scenario);
         }
-        List<String> others = scenario.comparisons().stream().map(Report.Comparison::other).distinct().toList();
+        List<String> others = scenario.comparisons().stream()
+                .map(Report.Comparison::other)
+                .distinct()
+                .toList();
         for (String other : others) {
-            List<Report.Comparison> comparisons = scenario.comparisons().stream().filter(c -> c.other().equals(other)).toList();
+            List<Report.Comparison> comparisons = scenario.comparisons().stream()
+                    .filter(c -> c.other().equals(other))
+                    .toList();
             String baseline = comparisons.get(0).baseline();
-            md.append("**").append(escape(other)).append(" against ").append(escape(baseline)).append("**\n\n");
+            md.append("**")
+                    .append(escape(other))
+                    .append(" against ")
+                    .append(escape(baseline))
+                    .append("**\n\n");
             List<String> warnings = Words.distinctWarnings(comparisons);
-            table(md, List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "warnings"),
-                    comparisons.stream().filter(c -> !Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED)
-                            .map(c -> List.of(label(scenario, c), Words.ratio(c), Words.interval(c), Words.verdict(c.verdict()),
+            table(
+                    md,
+                    List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "warnings"),
+                    comparisons.stream()
+                            .filter(c -> !Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED)
+                            .map(c -> List.of(
+                                    label(scenario, c),
+                                    Words.ratio(c),
+                                    Words.interval(c),
+                                    Words.verdict(c.verdict()),
                                     Words.warningRefs(c, warnings)))
                             .toList());
             for (int i = 0; i < warnings.size(); i++) {
-                md.append("> [").append(i + 1).append("] ").append(escape(warnings.get(i))).append("\n>\n");
+                md.append("> [")
+                        .append(i + 1)
+                        .append("] ")
+                        .append(escape(warnings.get(i)))
+                        .append("\n>\n");
             }
             if (!warnings.isEmpty()) {
                 md.setLength(md.length() - 2);
@@ -81,16 +124,25 @@ public final class MarkdownRenderer {
 
     private static void curve(StringBuilder md, Report.ScenarioReport scenario) {
         Report.Curve curve = scenario.curve();
-        md.append(String.format(Locale.ROOT, "Warm-up curve: requests/s per %.0f s window from the first correct answer, median (min to max) over runs\n\n",
+        md.append(String.format(
+                Locale.ROOT,
+                "Warm-up curve: requests/s per %.0f s window from the first correct answer, median (min to max) over runs\n\n",
                 curve.windowSeconds()));
         List<List<String>> windows = Words.curveTable(curve);
         table(md, windows.get(0), windows.subList(1, windows.size()));
-        curve.windows().keySet().forEach(t -> md.append("- ").append(escape(Words.steady(curve, t))).append('\n'));
+        curve.windows()
+                .keySet()
+                .forEach(t ->
+                        md.append("- ").append(escape(Words.steady(curve, t))).append('\n'));
         md.append('\n');
     }
 
     private static String label(Report.ScenarioReport scenario, Report.Comparison c) {
-        return scenario.rows().stream().filter(r -> r.measure().key().equals(c.measure())).map(r -> r.measure().label()).findFirst().orElse(c.measure());
+        return scenario.rows().stream()
+                .filter(r -> r.measure().key().equals(c.measure()))
+                .map(r -> r.measure().label())
+                .findFirst()
+                .orElse(c.measure());
     }
 
     private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
@@ -112,7 +164,8 @@ public final class MarkdownRenderer {
         StringBuilder out = new StringBuilder(text.length());
         for (char c : text.toCharArray()) {
             switch (c) {
-                case '|', '*', '_', '`', '[', ']', '<', '>', '#', '~', '\\' -> out.append('\\').append(c);
+                case '|', '*', '_', '`', '[', ']', '<', '>', '#', '~', '\\' ->
+                    out.append('\\').append(c);
                 default -> out.append(Character.isISOControl(c) ? ' ' : c);
             }
         }

@@ -7,7 +7,8 @@ package dev.duel.report;
  * @param percentile latency percentiles need 1,000 samples per run to count
  */
 public record Measure(String key, String label, Metric.Unit unit, Metric.Direction direction, boolean percentile) {
-    public static final Measure STARTUP = new Measure("startup", "startup", Metric.Unit.MILLIS, Metric.Direction.LOWER, false);
+    public static final Measure STARTUP =
+            new Measure("startup", "startup", Metric.Unit.MILLIS, Metric.Direction.LOWER, false);
 
     public static Measure of(Metric metric) {
         return new Measure(metric.key(), metric.label(), metric.unit(), metric.direction(), metric.percentile());

@@ -14,7 +14,13 @@ public enum Metric {
     P90("p90", "p90", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p90")),
     P99("p99", "p99", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99")),
     P999("p99.9", "p99.9", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99.9")),
-    MEAN("mean", "mean latency", Unit.MICROS, Direction.LOWER, false, s -> s.samples() == 0 ? -1 : s.meanLatencyMicros()),
+    MEAN(
+            "mean",
+            "mean latency",
+            Unit.MICROS,
+            Direction.LOWER,
+            false,
+            s -> s.samples() == 0 ? -1 : s.meanLatencyMicros()),
     ERRORS("errors", "errors", Unit.COUNT, Direction.LOWER, false, s -> s.failed()),
     CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false, s -> s.cpuMicrosPerRequest()),
     CORES("cores", "cores used", Unit.CORES, Direction.NONE, false, s -> s.cores()),
@@ -24,10 +30,23 @@ public enum Metric {
     TREND("trend", "trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainTrend());
 
     /** Which way is better. NONE: a fact to show, compared without judgement (e.g. cores used). */
-    public enum Direction { HIGHER, LOWER, NONE }
+    public enum Direction {
+        HIGHER,
+        LOWER,
+        NONE
+    }
 
     /** CHANGE: a relative change, +0.5 = +50%. */
-    public enum Unit { RATE, MICROS, MILLIS, COUNT, CORES, SHARE, BYTES, CHANGE }
+    public enum Unit {
+        RATE,
+        MICROS,
+        MILLIS,
+        COUNT,
+        CORES,
+        SHARE,
+        BYTES,
+        CHANGE
+    }
 
     /** Fewer correct responses than this in a run's main phase and its percentiles are not used. */
     public static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
@@ -39,7 +58,13 @@ public enum Metric {
     private final boolean percentile;
     private final ToDoubleFunction<RunData.ScenarioData> read;
 
-    Metric(String key, String label, Unit unit, Direction direction, boolean percentile, ToDoubleFunction<RunData.ScenarioData> read) {
+    Metric(
+            String key,
+            String label,
+            Unit unit,
+            Direction direction,
+            boolean percentile,
+            ToDoubleFunction<RunData.ScenarioData> read) {
         this.key = key;
         this.label = label;
         this.unit = unit;

@@ -15,14 +15,18 @@ import org.apache.commons.statistics.inference.PValueMethod;
  * so. Stateless and thread-safe.
  */
 public final class RatioInterval {
-    public static final String METHOD = "the Hodges-Lehmann interval of the log ratio from the exact Mann-Whitney U test "
-            + "(Apache Commons Statistics) over runs; with fewer than 4 runs on a side, a Welch t interval on log values "
-            + "(marked \"t\"), which assumes log-normal run-to-run noise";
+    public static final String METHOD =
+            "the Hodges-Lehmann interval of the log ratio from the exact Mann-Whitney U test "
+                    + "(Apache Commons Statistics) over runs; with fewer than 4 runs on a side, a Welch t interval on log values "
+                    + "(marked \"t\"), which assumes log-normal run-to-run noise";
 
-    public enum Method { HODGES_LEHMANN, WELCH_T, NONE }
-
-    private RatioInterval() {
+    public enum Method {
+        HODGES_LEHMANN,
+        WELCH_T,
+        NONE
     }
+
+    private RatioInterval() {}
 
     /**
      * @param low  lower bound of B / A, or 0 when unbounded
@@ -72,8 +76,11 @@ public final class RatioInterval {
         int firstAccepted = -1;
         int lastAccepted = -1;
         for (int gap = 0; gap <= distinct.length; gap++) {
-            double probe = gap == 0 ? distinct[0] - 1 : gap == distinct.length ? distinct[distinct.length - 1] + 1
-                    : (distinct[gap - 1] + distinct[gap]) / 2;
+            double probe = gap == 0
+                    ? distinct[0] - 1
+                    : gap == distinct.length
+                            ? distinct[distinct.length - 1] + 1
+                            : (distinct[gap - 1] + distinct[gap]) / 2;
             double p = test.withMu(probe).test(logB, logA).getPValue();
             if (p > alpha) {
                 if (firstAccepted < 0) {
@@ -84,7 +91,8 @@ public final class RatioInterval {
         }
         if (firstAccepted < 0) {
             // Every probe rejected: only possible with ties; the shifts themselves bound it.
-            return new Interval(Math.exp(distinct[0]), Math.exp(distinct[distinct.length - 1]), confidence, Method.HODGES_LEHMANN);
+            return new Interval(
+                    Math.exp(distinct[0]), Math.exp(distinct[distinct.length - 1]), confidence, Method.HODGES_LEHMANN);
         }
         double low = firstAccepted == 0 ? 0 : Math.exp(distinct[firstAccepted - 1]);
         double high = lastAccepted == distinct.length ? Double.POSITIVE_INFINITY : Math.exp(distinct[lastAccepted]);
@@ -106,7 +114,8 @@ public final class RatioInterval {
         double freedom = Math.pow(varianceA + varianceB, 2)
                 / (varianceA * varianceA / (logA.length - 1) + varianceB * varianceB / (logB.length - 1));
         double t = TDistribution.of(freedom).inverseSurvivalProbability((1 - confidence) / 2);
-        return new Interval(Math.exp(shift - t * standardError), Math.exp(shift + t * standardError), confidence, Method.WELCH_T);
+        return new Interval(
+                Math.exp(shift - t * standardError), Math.exp(shift + t * standardError), confidence, Method.WELCH_T);
     }
 
     private static double mean(double[] values) {

@@ -46,16 +46,24 @@ public record Report(
      * @param runs       valid runs / all final runs of this target
      * @param limits     the limits asked for and the mechanism that enforced them
      */
-    public record TargetRow(String name, String jdk, String app, String jvmArgs, String limits, String jvm, String runs) {
-    }
+    public record TargetRow(
+            String name, String jdk, String app, String jvmArgs, String limits, String jvm, String runs) {}
 
     /**
      * One scenario: a table of measures x targets, the comparisons against the baseline, the
      * warm-up curve when the scenario measured windows, and each target's latency percentile curve
      * (from runs with at least 1,000 samples).
      */
-    public record ScenarioReport(String name, String kind, String load, List<String> targets, List<Row> rows,
-            List<Comparison> comparisons, Curve curve, List<String> notes, Map<String, List<LatencyCurve.Point>> latency) {
+    public record ScenarioReport(
+            String name,
+            String kind,
+            String load,
+            List<String> targets,
+            List<Row> rows,
+            List<Comparison> comparisons,
+            Curve curve,
+            List<String> notes,
+            Map<String, List<LatencyCurve.Point>> latency) {
         public ScenarioReport {
             targets = List.copyOf(targets);
             rows = List.copyOf(rows);
@@ -65,7 +73,10 @@ public record Report(
         }
 
         public Row row(String key) {
-            return rows.stream().filter(r -> r.measure().key().equals(key)).findFirst().orElse(null);
+            return rows.stream()
+                    .filter(r -> r.measure().key().equals(key))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -82,10 +93,17 @@ public record Report(
      *
      * @param thinRuns runs left out because their main phase held fewer than 1,000 samples
      */
-    public record Cell(Summary summary, String missing, int thinRuns) {
-    }
+    public record Cell(Summary summary, String missing, int thinRuns) {}
 
-    public enum Verdict { BETTER, WORSE, DIFFERENT, NO_DIFFERENCE, TOO_FEW_RUNS, NOT_COMPARABLE, REFUSED }
+    public enum Verdict {
+        BETTER,
+        WORSE,
+        DIFFERENT,
+        NO_DIFFERENCE,
+        TOO_FEW_RUNS,
+        NOT_COMPARABLE,
+        REFUSED
+    }
 
     /**
      * B against the baseline A for one measure.
@@ -96,8 +114,16 @@ public record Report(
      * @param sentence the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to +10.9%)"
      * @param warnings said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
      */
-    public record Comparison(String measure, String baseline, String other, double ratio, double low, double high, Verdict verdict,
-            String sentence, List<String> warnings) {
+    public record Comparison(
+            String measure,
+            String baseline,
+            String other,
+            double ratio,
+            double low,
+            double high,
+            Verdict verdict,
+            String sentence,
+            List<String> warnings) {
         public Comparison {
             warnings = List.copyOf(warnings);
         }
@@ -117,10 +143,8 @@ public record Report(
     }
 
     /** A run that feeds no statistic, and why: never silently dropped. */
-    public record Excluded(String run, String target, String status, String reason) {
-    }
+    public record Excluded(String run, String target, String status, String reason) {}
 
     /** A threshold with what was measured: "jdk25.rps >= 0.95 * jdk17.rps: 13,750 >= 12,988 (0.95 x 13,671)". */
-    public record ThresholdResult(String expression, boolean passed, String detail) {
-    }
+    public record ThresholdResult(String expression, boolean passed, String detail) {}
 }

@@ -20,10 +20,22 @@ import java.util.TreeSet;
  * Pure: the same records and options always give the same report. Not thread-safe; use once.
  */
 public final class ReportBuilder {
-    private static final List<Metric> LOAD_METRICS = List.of(Metric.RPS, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN,
-            Metric.ERRORS, Metric.CPU_PER_REQUEST, Metric.CORES, Metric.THROTTLED, Metric.PEAK_RSS, Metric.TREND);
+    private static final List<Metric> LOAD_METRICS = List.of(
+            Metric.RPS,
+            Metric.P50,
+            Metric.P90,
+            Metric.P99,
+            Metric.P999,
+            Metric.MEAN,
+            Metric.ERRORS,
+            Metric.CPU_PER_REQUEST,
+            Metric.CORES,
+            Metric.THROTTLED,
+            Metric.PEAK_RSS,
+            Metric.TREND);
     /** A side whose requests/s moved more than this within main (median over runs) was not at steady state. */
     private static final double MAX_MAIN_TREND = 0.10;
+
     private static final String STARTUP_SECTION = "start-up";
 
     private final ResultsReader.Results results;
@@ -37,10 +49,13 @@ public final class ReportBuilder {
         this.options = options;
         this.valid = results.runs().stream().filter(RunData::ok).toList();
         Set<String> names = new LinkedHashSet<>();
-        results.runs().stream().sorted((x, y) -> Integer.compare(x.index(), y.index())).forEach(r -> names.add(r.target()));
+        results.runs().stream()
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .forEach(r -> names.add(r.target()));
         this.targets = List.copyOf(names);
         if (options.baseline() != null && !targets.contains(options.baseline())) {
-            throw new ReportException("--baseline " + options.baseline() + ": no such target; the runs hold " + String.join(", ", targets));
+            throw new ReportException("--baseline " + options.baseline() + ": no such target; the runs hold "
+                    + String.join(", ", targets));
         }
         this.baseline = options.baseline() != null ? options.baseline() : targets.get(0);
     }
@@ -51,7 +66,8 @@ public final class ReportBuilder {
             env.warnings().forEach(w -> warnings.add("environment: " + w));
         }
         if (results.environments().size() > 1) {
-            warnings.add("these runs come from " + results.environments().size() + " different machines or set-ups: comparisons across them are refused"
+            warnings.add("these runs come from " + results.environments().size()
+                    + " different machines or set-ups: comparisons across them are refused"
                     + (options.allowDistant() ? " (shown anyway: --allow-distant)" : ""));
         }
         if (valid.isEmpty()) {
@@ -64,22 +80,49 @@ public final class ReportBuilder {
         if (valid.stream().anyMatch(r -> r.startupMillis() > 0)) {
             scenarios.add(startupSection());
         }
-        Thresholds evaluator = new Thresholds(scenarios, targets, (scenario, a, b) -> options.allowDistant() ? null
-                : refusal(scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(a)).toList() : runsOf(a, scenario),
-                        scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(b)).toList() : runsOf(b, scenario)));
+        Thresholds evaluator = new Thresholds(
+                scenarios,
+                targets,
+                (scenario, a, b) -> options.allowDistant()
+                        ? null
+                        : refusal(
+                                scenario.equals(STARTUP_SECTION)
+                                        ? valid.stream()
+                                                .filter(r -> r.target().equals(a))
+                                                .toList()
+                                        : runsOf(a, scenario),
+                                scenario.equals(STARTUP_SECTION)
+                                        ? valid.stream()
+                                                .filter(r -> r.target().equals(b))
+                                                .toList()
+                                        : runsOf(b, scenario)));
         List<Report.ThresholdResult> thresholds = new ArrayList<>();
         for (String expression : results.thresholds()) {
             try {
                 thresholds.addAll(evaluator.evaluate(List.of(expression)));
             } catch (ReportException e) {
-                // The suite's own thresholds were written before these runs: a bad one fails, it does not hide the report.
-                thresholds.add(new Report.ThresholdResult(expression, false, "from the suite, cannot be read: " + e.getMessage()));
+                // The suite's own thresholds were written before these runs: a bad one fails, it does not hide the
+                // report.
+                thresholds.add(new Report.ThresholdResult(
+                        expression, false, "from the suite, cannot be read: " + e.getMessage()));
             }
         }
         thresholds.addAll(evaluator.evaluate(options.thresholds()));
-        String title = results.suites().isEmpty() ? String.join(" vs ", targets) : String.join(", ", new LinkedHashSet<>(results.suites()));
-        return new Report(title, duelVersion(), results.runs().stream().map(RunData::source).distinct().toList(), environmentLines(),
-                baseline, RatioInterval.METHOD, targetRows(), scenarios, excluded(), thresholds, warnings);
+        String title = results.suites().isEmpty()
+                ? String.join(" vs ", targets)
+                : String.join(", ", new LinkedHashSet<>(results.suites()));
+        return new Report(
+                title,
+                duelVersion(),
+                results.runs().stream().map(RunData::source).distinct().toList(),
+                environmentLines(),
+                baseline,
+                RatioInterval.METHOD,
+                targetRows(),
+                scenarios,
+                excluded(),
+                thresholds,
+                warnings);
     }
 
     private String duelVersion() {
@@ -90,18 +133,30 @@ public final class ReportBuilder {
 
     private List<String> scenarioNames() {
         Set<String> names = new LinkedHashSet<>();
-        results.runs().stream().sorted((x, y) -> Integer.compare(x.index(), y.index()))
+        results.runs().stream()
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
                 .forEach(r -> r.scenarios().forEach(s -> names.add(s.scenario())));
         return List.copyOf(names);
     }
 
     private Report.ScenarioReport scenario(String name) {
-        List<String> present = targets.stream().filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.scenario(name) != null)).toList();
+        List<String> present = targets.stream()
+                .filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.scenario(name) != null))
+                .toList();
         List<String> shown = present.isEmpty() ? targets : present;
-        ScenarioKind kind = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::kind).findFirst()
+        ScenarioKind kind = results.runs().stream()
+                .map(r -> r.scenario(name))
+                .filter(s -> s != null)
+                .map(RunData.ScenarioData::kind)
+                .findFirst()
                 .orElse(ScenarioKind.LOAD);
-        String load = results.runs().stream().map(r -> r.scenario(name)).filter(s -> s != null).map(RunData.ScenarioData::load)
-                .filter(l -> !l.isEmpty()).findFirst().orElse("");
+        String load = results.runs().stream()
+                .map(r -> r.scenario(name))
+                .filter(s -> s != null)
+                .map(RunData.ScenarioData::load)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .orElse("");
         List<Report.Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (kind == ScenarioKind.STARTUP) {
@@ -117,13 +172,21 @@ public final class ReportBuilder {
                 }
             }
             Set<String> services = new TreeSet<>();
-            valid.stream().map(r -> r.scenario(name)).filter(s -> s != null).forEach(s -> services.addAll(s.serviceCores().keySet()));
+            valid.stream()
+                    .map(r -> r.scenario(name))
+                    .filter(s -> s != null)
+                    .forEach(s -> services.addAll(s.serviceCores().keySet()));
             for (String service : services) {
-                rows.add(row(Measure.serviceCores(service), shown, t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)), t -> 0));
+                rows.add(row(
+                        Measure.serviceCores(service),
+                        shown,
+                        t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)),
+                        t -> 0));
             }
         }
         if (kind == ScenarioKind.THROUGHPUT) {
-            notes.add("a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
+            notes.add(
+                    "a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
         }
         Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
         List<Report.Comparison> comparisons = new ArrayList<>();
@@ -139,17 +202,30 @@ public final class ReportBuilder {
         Map<String, List<LatencyCurve.Point>> latency = new LinkedHashMap<>();
         if (kind != ScenarioKind.STARTUP) {
             for (String target : shown) {
-                latency.put(target, LatencyCurve.of(runsOf(target, name).stream().map(r -> r.scenario(name))
-                        .filter(s -> s.samples() >= Metric.MIN_SAMPLES_FOR_PERCENTILES).map(RunData.ScenarioData::latencyHistogram).toList()));
+                latency.put(
+                        target,
+                        LatencyCurve.of(runsOf(target, name).stream()
+                                .map(r -> r.scenario(name))
+                                .filter(s -> s.samples() >= Metric.MIN_SAMPLES_FOR_PERCENTILES)
+                                .map(RunData.ScenarioData::latencyHistogram)
+                                .toList()));
             }
         }
         return new Report.ScenarioReport(name, kind.label(), load, shown, rows, comparisons, curve, notes, latency);
     }
 
     private Report.ScenarioReport startupSection() {
-        List<String> shown = targets.stream().filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.startupMillis() > 0)).toList();
-        List<Report.Row> rows = List.of(row(Measure.STARTUP, shown,
-                t -> valid.stream().filter(r -> r.target().equals(t) && r.startupMillis() > 0).mapToDouble(RunData::startupMillis).toArray(), t -> 0));
+        List<String> shown = targets.stream()
+                .filter(t -> valid.stream().anyMatch(r -> r.target().equals(t) && r.startupMillis() > 0))
+                .toList();
+        List<Report.Row> rows = List.of(row(
+                Measure.STARTUP,
+                shown,
+                t -> valid.stream()
+                        .filter(r -> r.target().equals(t) && r.startupMillis() > 0)
+                        .mapToDouble(RunData::startupMillis)
+                        .toArray(),
+                t -> 0));
         List<Report.Comparison> comparisons = new ArrayList<>();
         if (shown.contains(baseline)) {
             for (String other : shown) {
@@ -158,8 +234,16 @@ public final class ReportBuilder {
                 }
             }
         }
-        return new Report.ScenarioReport(STARTUP_SECTION, "per run", "time from spawn to the first answer that passed the ready check, one per run",
-                shown, rows, comparisons, null, List.of(), Map.of());
+        return new Report.ScenarioReport(
+                STARTUP_SECTION,
+                "per run",
+                "time from spawn to the first answer that passed the ready check, one per run",
+                shown,
+                rows,
+                comparisons,
+                null,
+                List.of(),
+                Map.of());
     }
 
     private interface Values {
@@ -174,7 +258,10 @@ public final class ReportBuilder {
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : shown) {
             double[] v = values.of(target);
-            cells.add(v.length == 0 ? new Report.Cell(null, "not measured", 0) : new Report.Cell(Summary.of(v), null, thin.of(target)));
+            cells.add(
+                    v.length == 0
+                            ? new Report.Cell(null, "not measured", 0)
+                            : new Report.Cell(Summary.of(v), null, thin.of(target)));
         }
         return new Report.Row(measure, cells);
     }
@@ -200,9 +287,14 @@ public final class ReportBuilder {
                 kept.add(value);
             }
             if (!kept.isEmpty()) {
-                cells.add(new Report.Cell(Summary.of(kept.stream().mapToDouble(Double::doubleValue).toArray()), null, thin));
+                cells.add(new Report.Cell(
+                        Summary.of(
+                                kept.stream().mapToDouble(Double::doubleValue).toArray()),
+                        null,
+                        thin));
             } else if (thin > 0) {
-                cells.add(new Report.Cell(null, String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples), thin));
+                cells.add(new Report.Cell(
+                        null, String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples), thin));
             } else {
                 cells.add(new Report.Cell(null, "not measured", 0));
             }
@@ -213,7 +305,9 @@ public final class ReportBuilder {
     /** One row per kind of failure (timeout, status, check...) that any valid run saw. */
     private List<Report.Row> errorKindRows(String scenario, List<String> shown) {
         Set<String> kinds = new LinkedHashSet<>();
-        valid.stream().map(r -> r.scenario(scenario)).filter(s -> s != null)
+        valid.stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
                 .forEach(s -> s.failuresByKind().forEach((kind, count) -> {
                     if (count > 0) {
                         kinds.add(kind);
@@ -221,29 +315,47 @@ public final class ReportBuilder {
                 }));
         List<Report.Row> rows = new ArrayList<>();
         for (String kind : new TreeSet<>(kinds)) {
-            Measure measure = new Measure("errors." + kind, "errors: " + kind, Metric.Unit.COUNT, Metric.Direction.LOWER, false);
-            rows.add(row(measure, shown, t -> values(t, scenario, s -> s.failuresByKind().getOrDefault(kind, 0L)), t -> 0));
+            Measure measure =
+                    new Measure("errors." + kind, "errors: " + kind, Metric.Unit.COUNT, Metric.Direction.LOWER, false);
+            rows.add(row(
+                    measure,
+                    shown,
+                    t -> values(t, scenario, s -> s.failuresByKind().getOrDefault(kind, 0L)),
+                    t -> 0));
         }
         return rows;
     }
 
     private List<RunData> runsOf(String target, String scenario) {
-        return valid.stream().filter(r -> r.target().equals(target) && r.scenario(scenario) != null).toList();
+        return valid.stream()
+                .filter(r -> r.target().equals(target) && r.scenario(scenario) != null)
+                .toList();
     }
 
-    private double[] values(String target, String scenario, java.util.function.ToDoubleFunction<RunData.ScenarioData> read) {
-        return runsOf(target, scenario).stream().mapToDouble(r -> read.applyAsDouble(r.scenario(scenario))).filter(v -> v >= 0).toArray();
+    private double[] values(
+            String target, String scenario, java.util.function.ToDoubleFunction<RunData.ScenarioData> read) {
+        return runsOf(target, scenario).stream()
+                .mapToDouble(r -> read.applyAsDouble(r.scenario(scenario)))
+                .filter(v -> v >= 0)
+                .toArray();
     }
 
     private double[] startsOf(String target, String scenario) {
-        return runsOf(target, scenario).stream().flatMap(r -> r.scenario(scenario).startsMillis().stream()).mapToDouble(Double::doubleValue).toArray();
+        return runsOf(target, scenario).stream()
+                .flatMap(r -> r.scenario(scenario).startsMillis().stream())
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 
     private List<Report.Comparison> compare(String scenario, List<Report.Row> rows, List<String> shown, String other) {
         int a = shown.indexOf(baseline);
         int b = shown.indexOf(other);
-        List<RunData> runsA = scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(baseline)).toList() : runsOf(baseline, scenario);
-        List<RunData> runsB = scenario.equals(STARTUP_SECTION) ? valid.stream().filter(r -> r.target().equals(other)).toList() : runsOf(other, scenario);
+        List<RunData> runsA = scenario.equals(STARTUP_SECTION)
+                ? valid.stream().filter(r -> r.target().equals(baseline)).toList()
+                : runsOf(baseline, scenario);
+        List<RunData> runsB = scenario.equals(STARTUP_SECTION)
+                ? valid.stream().filter(r -> r.target().equals(other)).toList()
+                : runsOf(other, scenario);
         String refusal = refusal(runsA, runsB);
         List<String> sideWarnings = new ArrayList<>();
         if (refusal != null && options.allowDistant()) {
@@ -258,9 +370,16 @@ public final class ReportBuilder {
             Report.Cell cellB = row.cells().get(b);
             List<String> warnings = new ArrayList<>(sideWarnings);
             if (measure.percentile() && (cellA.thinRuns() > 0 || cellB.thinRuns() > 0)) {
-                warnings.add("runs with fewer than 1,000 samples left out: " + baseline + " " + cellA.thinRuns() + ", " + other + " " + cellB.thinRuns());
+                warnings.add("runs with fewer than 1,000 samples left out: " + baseline + " " + cellA.thinRuns() + ", "
+                        + other + " " + cellB.thinRuns());
             }
-            comparisons.add(comparison(measure, cellA, cellB, other, refusal != null && !options.allowDistant() ? refusal : null, warnings));
+            comparisons.add(comparison(
+                    measure,
+                    cellA,
+                    cellB,
+                    other,
+                    refusal != null && !options.allowDistant() ? refusal : null,
+                    warnings));
         }
         return comparisons;
     }
@@ -272,11 +391,16 @@ public final class ReportBuilder {
         if (both.isEmpty()) {
             return null;
         }
-        Instant first = both.stream().map(RunData::startedAt).min(Instant::compareTo).orElseThrow();
-        Instant last = both.stream().map(RunData::endedAt).max(Instant::compareTo).orElseThrow();
+        Instant first =
+                both.stream().map(RunData::startedAt).min(Instant::compareTo).orElseThrow();
+        Instant last =
+                both.stream().map(RunData::endedAt).max(Instant::compareTo).orElseThrow();
         Duration apart = Duration.between(first, last);
         if (apart.compareTo(options.maxApart()) > 0) {
-            return String.format(Locale.ROOT, "runs taken %s apart (more than %s): the machine may have changed in between", hours(apart),
+            return String.format(
+                    Locale.ROOT,
+                    "runs taken %s apart (more than %s): the machine may have changed in between",
+                    hours(apart),
                     hours(options.maxApart()));
         }
         Set<String> environments = new TreeSet<>();
@@ -289,82 +413,167 @@ public final class ReportBuilder {
         Set<String> mechanismsB = new TreeSet<>();
         b.forEach(r -> mechanismsB.add(r.settings().limitsMechanism()));
         if (!mechanismsA.isEmpty() && !mechanismsB.isEmpty() && !mechanismsA.equals(mechanismsB)) {
-            return "limits enforced differently (" + baseline + ": " + String.join(", ", mechanismsA) + "; other: " + String.join(", ", mechanismsB) + ")";
+            return "limits enforced differently (" + baseline + ": " + String.join(", ", mechanismsA) + "; other: "
+                    + String.join(", ", mechanismsB) + ")";
         }
         return null;
     }
 
-    private List<String> sideWarnings(String target, String scenario, List<RunData> kept, List<Report.Row> rows, int column) {
+    private List<String> sideWarnings(
+            String target, String scenario, List<RunData> kept, List<Report.Row> rows, int column) {
         List<String> warnings = new ArrayList<>();
-        long invalid = results.runs().stream().filter(r -> r.target().equals(target) && r.status() == Status.INVALID
-                && (scenario.equals(STARTUP_SECTION) || r.scenario(scenario) != null)).count();
+        long invalid = results.runs().stream()
+                .filter(r -> r.target().equals(target)
+                        && r.status() == Status.INVALID
+                        && (scenario.equals(STARTUP_SECTION) || r.scenario(scenario) != null))
+                .count();
         if (invalid > 0) {
             warnings.add(target + ": " + invalid + " run(s) invalid (load generator saturated) and left out");
         }
-        // Attempts discarded for noise were repeated: they are listed among the runs left out, not held against the rest.
-        kept.stream().filter(r -> !r.settings().limits().equals("none") && !r.settings().limitsEnforced()).findFirst()
-                .ifPresent(r -> warnings.add(target + ": limits " + r.settings().limits() + " " + r.settings().limitsMechanism()));
+        // Attempts discarded for noise were repeated: they are listed among the runs left out, not held against the
+        // rest.
+        kept.stream()
+                .filter(r ->
+                        !r.settings().limits().equals("none") && !r.settings().limitsEnforced())
+                .findFirst()
+                .ifPresent(r -> warnings.add(target + ": limits " + r.settings().limits() + " "
+                        + r.settings().limitsMechanism()));
         for (Report.Row row : rows) {
             if (row.measure().key().equals(Metric.TREND.key())) {
                 Summary trend = row.cells().get(column).summary();
                 if (trend != null && Math.abs(trend.median()) > MAX_MAIN_TREND) {
-                    warnings.add(String.format(Locale.ROOT, "%s: not at steady state: requests/s %s %s from the first to the last third of main "
-                            + "(median of %d runs); lengthen the warm-up", target, trend.median() > 0 ? "rose" : "fell",
-                            Format.percent(Math.abs(trend.median())), trend.runs()));
+                    warnings.add(String.format(
+                            Locale.ROOT,
+                            "%s: not at steady state: requests/s %s %s from the first to the last third of main "
+                                    + "(median of %d runs); lengthen the warm-up",
+                            target,
+                            trend.median() > 0 ? "rose" : "fell",
+                            Format.percent(Math.abs(trend.median())),
+                            trend.runs()));
                 }
             }
             if (row.measure().key().equals(Metric.THROTTLED.key())) {
                 Summary throttled = row.cells().get(column).summary();
                 if (throttled != null && throttled.median() > options.maxThrottledShare()) {
-                    warnings.add(String.format(Locale.ROOT, "%s: throttled in %s of CPU periods (bound %s): latency includes waits for the next quota period",
-                            target, Format.percent(throttled.median()), Format.percent(options.maxThrottledShare())));
+                    warnings.add(String.format(
+                            Locale.ROOT,
+                            "%s: throttled in %s of CPU periods (bound %s): latency includes waits for the next quota period",
+                            target,
+                            Format.percent(throttled.median()),
+                            Format.percent(options.maxThrottledShare())));
                 }
             }
         }
         return warnings;
     }
 
-    private Report.Comparison comparison(Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, List<String> warnings) {
+    private Report.Comparison comparison(
+            Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, List<String> warnings) {
         String label = measure.label();
         if (refusal != null) {
-            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.REFUSED,
-                    label + ": not compared: " + refusal + " (--allow-distant shows it anyway)", warnings);
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    Double.NaN,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    Report.Verdict.REFUSED,
+                    label + ": not compared: " + refusal + " (--allow-distant shows it anyway)",
+                    warnings);
         }
         if (a.summary() == null || b.summary() == null) {
             String why = a.summary() == null ? baseline + " " + a.missing() : other + " " + b.missing();
-            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
-                    label + ": not compared (" + why + ")", warnings);
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    Double.NaN,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    Report.Verdict.NOT_COMPARABLE,
+                    label + ": not compared (" + why + ")",
+                    warnings);
         }
         Summary sa = a.summary();
         Summary sb = b.summary();
         if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
-            String sentence = label + ": " + baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other + " "
-                    + Format.value(sb.median(), measure.unit()) + " (median per run" + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
-            return new Report.Comparison(measure.key(), baseline, other, Double.NaN, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
-                    sentence, warnings);
+            String sentence = label + ": " + baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other
+                    + " " + Format.value(sb.median(), measure.unit()) + " (median per run"
+                    + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    Double.NaN,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    Report.Verdict.NOT_COMPARABLE,
+                    sentence,
+                    warnings);
         }
         double ratio = sb.median() / sa.median();
         if (sa.min() == sa.max() && sb.min() == sb.max() && sa.runs() > 1 && sb.runs() > 1) {
-            String sentence = label + ": every run gave " + Format.value(sa.median(), measure.unit()) + " for " + baseline + " and "
-                    + Format.value(sb.median(), measure.unit()) + " for " + other + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
+            String sentence = label + ": every run gave " + Format.value(sa.median(), measure.unit()) + " for "
+                    + baseline + " and "
+                    + Format.value(sb.median(), measure.unit()) + " for " + other
+                    + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
                     + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
-            return new Report.Comparison(measure.key(), baseline, other, ratio, 0, Double.POSITIVE_INFINITY, Report.Verdict.NOT_COMPARABLE,
-                    sentence, warnings);
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    ratio,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    Report.Verdict.NOT_COMPARABLE,
+                    sentence,
+                    warnings);
         }
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
-        String ci = String.format(Locale.ROOT, "%.0f%% CI %s to %s%s", options.confidence() * 100, Format.change(interval.low()),
-                Format.change(interval.high()), interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");
+        String ci = String.format(
+                Locale.ROOT,
+                "%.0f%% CI %s to %s%s",
+                options.confidence() * 100,
+                Format.change(interval.low()),
+                Format.change(interval.high()),
+                interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");
         if (!interval.bounded()) {
             int needed = RatioInterval.runsNeeded(options.confidence());
-            String sentence = String.format(Locale.ROOT, "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs 2, or %d for an interval "
-                    + "free of assumptions); medians %s and %s (%s)", label, sa.runs(), sb.runs(), options.confidence() * 100, needed,
-                    Format.value(sa.median(), measure.unit()), Format.value(sb.median(), measure.unit()), Format.change(ratio));
-            return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), Report.Verdict.TOO_FEW_RUNS,
-                    sentence, warnings);
+            String sentence = String.format(
+                    Locale.ROOT,
+                    "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs 2, or %d for an interval "
+                            + "free of assumptions); medians %s and %s (%s)",
+                    label,
+                    sa.runs(),
+                    sb.runs(),
+                    options.confidence() * 100,
+                    needed,
+                    Format.value(sa.median(), measure.unit()),
+                    Format.value(sb.median(), measure.unit()),
+                    Format.change(ratio));
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    ratio,
+                    interval.low(),
+                    interval.high(),
+                    Report.Verdict.TOO_FEW_RUNS,
+                    sentence,
+                    warnings);
         }
         if (interval.contains(1.0)) {
-            return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), Report.Verdict.NO_DIFFERENCE,
-                    label + ": no difference beyond noise (" + ci + ")", warnings);
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    ratio,
+                    interval.low(),
+                    interval.high(),
+                    Report.Verdict.NO_DIFFERENCE,
+                    label + ": no difference beyond noise (" + ci + ")",
+                    warnings);
         }
         boolean higher = ratio > 1;
         Report.Verdict verdict = switch (measure.direction()) {
@@ -373,8 +582,16 @@ public final class ReportBuilder {
             case NONE -> Report.Verdict.DIFFERENT;
         };
         String amount = Format.change(ratio).substring(1);
-        return new Report.Comparison(measure.key(), baseline, other, ratio, interval.low(), interval.high(), verdict,
-                words(measure, other, amount, higher) + " (" + ci + ")", warnings);
+        return new Report.Comparison(
+                measure.key(),
+                baseline,
+                other,
+                ratio,
+                interval.low(),
+                interval.high(),
+                verdict,
+                words(measure, other, amount, higher) + " (" + ci + ")",
+                warnings);
     }
 
     /** "jdk25 serves 8.5% more requests/s than jdk17", "jdk25's p99 is 12% lower than jdk17's". */
@@ -382,11 +599,14 @@ public final class ReportBuilder {
         String more = higher ? "more" : "fewer";
         return switch (measure.key()) {
             case "rps" -> other + " serves " + amount + " " + more + " requests/s than " + baseline;
-            case "cpu" -> other + " uses " + amount + " " + (higher ? "more" : "less") + " CPU per request than " + baseline;
+            case "cpu" ->
+                other + " uses " + amount + " " + (higher ? "more" : "less") + " CPU per request than " + baseline;
             case "cores" -> other + " uses " + amount + " " + (higher ? "more" : "fewer") + " cores than " + baseline;
-            case "startup" -> other + " takes " + amount + " " + (higher ? "longer" : "less time") + " to start than " + baseline;
-            default -> possessive(other) + " " + measure.label() + " is " + amount + " " + (higher ? "higher" : "lower") + " than "
-                    + possessive(baseline);
+            case "startup" ->
+                other + " takes " + amount + " " + (higher ? "longer" : "less time") + " to start than " + baseline;
+            default ->
+                possessive(other) + " " + measure.label() + " is " + amount + " " + (higher ? "higher" : "lower")
+                        + " than " + possessive(baseline);
         };
     }
 
@@ -401,12 +621,18 @@ public final class ReportBuilder {
         double windowSeconds = 0;
         for (String target : shown) {
             List<RunData> runs = runsOf(target, scenario);
-            int count = runs.stream().mapToInt(r -> r.scenario(scenario).windowRps().size()).max().orElse(0);
+            int count = runs.stream()
+                    .mapToInt(r -> r.scenario(scenario).windowRps().size())
+                    .max()
+                    .orElse(0);
             List<Summary> perWindow = new ArrayList<>();
             for (int w = 0; w < count; w++) {
                 int index = w;
-                double[] values = runs.stream().map(r -> r.scenario(scenario).windowRps()).filter(l -> l.size() > index)
-                        .mapToDouble(l -> l.get(index)).toArray();
+                double[] values = runs.stream()
+                        .map(r -> r.scenario(scenario).windowRps())
+                        .filter(l -> l.size() > index)
+                        .mapToDouble(l -> l.get(index))
+                        .toArray();
                 perWindow.add(Summary.of(values));
             }
             for (RunData run : runs) {
@@ -440,35 +666,63 @@ public final class ReportBuilder {
     private List<Report.TargetRow> targetRows() {
         List<Report.TargetRow> rows = new ArrayList<>();
         for (String target : targets) {
-            List<RunData> all = results.runs().stream().filter(r -> r.target().equals(target) && r.status() != Status.DISCARDED).toList();
-            RunData sample = results.runs().stream().filter(r -> r.target().equals(target)).filter(RunData::ok).findFirst()
-                    .orElse(results.runs().stream().filter(r -> r.target().equals(target)).findFirst().orElseThrow());
+            List<RunData> all = results.runs().stream()
+                    .filter(r -> r.target().equals(target) && r.status() != Status.DISCARDED)
+                    .toList();
+            RunData sample = results.runs().stream()
+                    .filter(r -> r.target().equals(target))
+                    .filter(RunData::ok)
+                    .findFirst()
+                    .orElse(results.runs().stream()
+                            .filter(r -> r.target().equals(target))
+                            .findFirst()
+                            .orElseThrow());
             RunData.TargetSettings s = sample.settings();
-            String jvm = s.gc().isEmpty() ? "-" : String.format(Locale.ROOT, "%s GC, max heap %s, %d processor(s)", s.gc(),
-                    s.maxHeapBytes() > 0 ? Format.bytes(s.maxHeapBytes()) : "?", s.activeProcessors());
+            String jvm = s.gc().isEmpty()
+                    ? "-"
+                    : String.format(
+                            Locale.ROOT,
+                            "%s GC, max heap %s, %d processor(s)",
+                            s.gc(),
+                            s.maxHeapBytes() > 0 ? Format.bytes(s.maxHeapBytes()) : "?",
+                            s.activeProcessors());
             long ok = all.stream().filter(RunData::ok).count();
-            rows.add(new Report.TargetRow(target, (s.jdkVendor() + " " + s.jdkVersion()).trim(), s.app(),
-                    s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()), s.limits() + " (" + s.limitsMechanism() + ")", jvm,
+            rows.add(new Report.TargetRow(
+                    target,
+                    (s.jdkVendor() + " " + s.jdkVersion()).trim(),
+                    s.app(),
+                    s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()),
+                    s.limits() + " (" + s.limitsMechanism() + ")",
+                    jvm,
                     ok + " of " + all.size() + " valid"));
         }
         return rows;
     }
 
     private List<Report.Excluded> excluded() {
-        return results.runs().stream().filter(r -> !r.ok())
-                .map(r -> new Report.Excluded(String.format(Locale.ROOT, "%03d%s", r.index(), r.attempt() > 1 || r.status() == Status.DISCARDED
-                        ? " attempt " + r.attempt() : ""), r.target(), r.status().label(), r.reason()))
+        return results.runs().stream()
+                .filter(r -> !r.ok())
+                .map(r -> new Report.Excluded(
+                        String.format(
+                                Locale.ROOT,
+                                "%03d%s",
+                                r.index(),
+                                r.attempt() > 1 || r.status() == Status.DISCARDED ? " attempt " + r.attempt() : ""),
+                        r.target(),
+                        r.status().label(),
+                        r.reason()))
                 .toList();
     }
 
     private List<String> environmentLines() {
         List<String> lines = new ArrayList<>();
         for (Environment env : results.environments().values()) {
-            lines.add("machine: " + env.cpuModel() + ", " + env.logicalCores() + " logical cores (x86-64 " + env.x86Level() + "), "
-                    + Format.bytes(env.memoryBytes()) + " RAM");
-            lines.add("system: " + env.os() + ", kernel " + env.kernel() + ", cgroup " + env.cgroup() + ", governor " + env.governor());
-            lines.add("duel " + env.duelVersion() + " (" + abbreviate(env.duelCommit()) + "), environment " + env.fingerprint()
-                    + ", captured " + env.capturedAt());
+            lines.add("machine: " + env.cpuModel() + ", " + env.logicalCores() + " logical cores (x86-64 "
+                    + env.x86Level() + "), " + Format.bytes(env.memoryBytes()) + " RAM");
+            lines.add("system: " + env.os() + ", kernel " + env.kernel() + ", cgroup " + env.cgroup() + ", governor "
+                    + env.governor());
+            lines.add("duel " + env.duelVersion() + " (" + abbreviate(env.duelCommit()) + "), environment "
+                    + env.fingerprint() + ", captured " + env.capturedAt());
         }
         return lines;
     }
@@ -479,6 +733,8 @@ public final class ReportBuilder {
 
     private static String hours(Duration duration) {
         long minutes = duration.toMinutes();
-        return minutes >= 60 ? String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60) : minutes + " min";
+        return minutes >= 60
+                ? String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60)
+                : minutes + " min";
     }
 }

@@ -13,9 +13,15 @@ import java.util.List;
  * @param confidence         of the intervals, e.g. 0.95
  * @param maxThrottledShare  a side throttled in more than this share of CFS periods gets a warning
  */
-public record ReportOptions(String baseline, Duration maxApart, boolean allowDistant, List<String> thresholds, double confidence,
+public record ReportOptions(
+        String baseline,
+        Duration maxApart,
+        boolean allowDistant,
+        List<String> thresholds,
+        double confidence,
         double maxThrottledShare) {
-    public static final ReportOptions DEFAULT = new ReportOptions(null, Duration.ofHours(2), false, List.of(), 0.95, 0.20);
+    public static final ReportOptions DEFAULT =
+            new ReportOptions(null, Duration.ofHours(2), false, List.of(), 0.95, 0.20);
 
     public ReportOptions {
         thresholds = List.copyOf(thresholds);

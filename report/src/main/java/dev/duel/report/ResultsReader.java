@@ -24,7 +24,8 @@ public final class ResultsReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Everything found in the folders, in the order given; runs sorted by folder, then file name. */
-    public record Results(List<RunData> runs, Map<String, Environment> environments, List<String> thresholds, List<String> suites) {
+    public record Results(
+            List<RunData> runs, Map<String, Environment> environments, List<String> thresholds, List<String> suites) {
         public Results {
             runs = List.copyOf(runs);
             environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
@@ -35,8 +36,7 @@ public final class ResultsReader {
 
     /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record SuiteHeader(String name, List<String> thresholds) {
-    }
+    record SuiteHeader(String name, List<String> thresholds) {}
 
     public Results read(List<Path> directories) throws ReportException {
         List<RunData> runs = new ArrayList<>();
@@ -46,8 +46,9 @@ public final class ResultsReader {
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
             if (!Files.isDirectory(runsFolder)) {
-                throw new ReportException(directory + " holds no runs/ folder: give the results folder that `duel run` wrote "
-                        + "(e.g. results/jdk17-vs-jdk25)");
+                throw new ReportException(
+                        directory + " holds no runs/ folder: give the results folder that `duel run` wrote "
+                                + "(e.g. results/jdk17-vs-jdk25)");
             }
             Path envFile = directory.resolve("env.json");
             if (Files.exists(envFile)) {
@@ -58,7 +59,10 @@ public final class ResultsReader {
             if (Files.exists(suiteCopy)) {
                 try {
                     SuiteHeader suite = YAML.readValue(suiteCopy.toFile(), SuiteHeader.class);
-                    suites.add(suite == null || suite.name() == null ? directory.getFileName().toString() : suite.name());
+                    suites.add(
+                            suite == null || suite.name() == null
+                                    ? directory.getFileName().toString()
+                                    : suite.name());
                     if (suite != null && suite.thresholds() != null) {
                         thresholds.addAll(suite.thresholds());
                     }
@@ -68,7 +72,9 @@ public final class ResultsReader {
             }
             List<Path> files;
             try (Stream<Path> listing = Files.list(runsFolder)) {
-                files = listing.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+                files = listing.filter(f -> f.getFileName().toString().endsWith(".json"))
+                        .sorted()
+                        .toList();
             } catch (IOException e) {
                 throw new ReportException("cannot list " + runsFolder + ": " + e.getMessage());
             }
@@ -77,7 +83,8 @@ public final class ResultsReader {
             }
         }
         if (runs.isEmpty()) {
-            throw new ReportException("no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
+            throw new ReportException(
+                    "no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
         }
         return new Results(runs, environments, thresholds, suites);
     }

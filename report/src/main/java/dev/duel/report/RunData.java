@@ -76,7 +76,9 @@ public record RunData(String source, RunRecord record) {
     }
 
     public List<ScenarioData> scenarios() {
-        return record.results().stream().map(result -> new ScenarioData(result, record.startup())).toList();
+        return record.results().stream()
+                .map(result -> new ScenarioData(result, record.startup()))
+                .toList();
     }
 
     /** The named scenario of this run, or null when the run did not measure it. */
@@ -101,7 +103,9 @@ public record RunData(String source, RunRecord record) {
 
         /** The jar's file name, or "command" for a target started by a plain command. */
         public String app() {
-            return info.jar() == null || info.jar().isEmpty() ? "command" : Path.of(info.jar()).getFileName().toString();
+            return info.jar() == null || info.jar().isEmpty()
+                    ? "command"
+                    : Path.of(info.jar()).getFileName().toString();
         }
 
         public List<String> jvmArgs() {
@@ -146,7 +150,8 @@ public record RunData(String source, RunRecord record) {
      * no percentiles for a scenario that sent no load.
      */
     public record ScenarioData(RunRecord.ScenarioResult result, RunRecord.Startup startup) {
-        private static final Map<String, java.util.function.ToDoubleFunction<LatencySummary>> PERCENTILES = percentiles();
+        private static final Map<String, java.util.function.ToDoubleFunction<LatencySummary>> PERCENTILES =
+                percentiles();
 
         private static Map<String, java.util.function.ToDoubleFunction<LatencySummary>> percentiles() {
             Map<String, java.util.function.ToDoubleFunction<LatencySummary>> read = new LinkedHashMap<>();
@@ -249,12 +254,17 @@ public record RunData(String source, RunRecord record) {
 
         /** Warm-up curve: requests/s per window, empty for phases. */
         public List<Double> windowRps() {
-            return result.load() == null ? List.of() : result.load().windows().stream().map(WindowResult::okPerSecond).toList();
+            return result.load() == null
+                    ? List.of()
+                    : result.load().windows().stream()
+                            .map(WindowResult::okPerSecond)
+                            .toList();
         }
 
         /** Length of one window in seconds, 0 for phases. */
         public double windowSeconds() {
-            List<WindowResult> windows = result.load() == null ? List.of() : result.load().windows();
+            List<WindowResult> windows =
+                    result.load() == null ? List.of() : result.load().windows();
             return windows.isEmpty() ? 0 : windows.get(windows.size() - 1).lengthMillis() / 1000;
         }
 
@@ -265,7 +275,8 @@ public record RunData(String source, RunRecord record) {
 
         /** Startup scenarios: ready time of each fresh start, milliseconds; else empty. */
         public List<Double> startsMillis() {
-            return result.kind() != ScenarioKind.STARTUP || startup == null ? List.of()
+            return result.kind() != ScenarioKind.STARTUP || startup == null
+                    ? List.of()
                     : startup.startsMillis().stream().map(Long::doubleValue).toList();
         }
 
@@ -286,13 +297,19 @@ public record RunData(String source, RunRecord record) {
 
     /** Last third of main's per-second requests over its first third, minus one; NaN below 6 seconds. */
     static double trend(List<SecondResult> seconds) {
-        List<Long> main = seconds.stream().filter(s -> s.phase() == Phase.MAIN).map(s -> s.ok() + s.failures()).toList();
+        List<Long> main = seconds.stream()
+                .filter(s -> s.phase() == Phase.MAIN)
+                .map(s -> s.ok() + s.failures())
+                .toList();
         if (main.size() < 6) {
             return Double.NaN;
         }
         int third = main.size() / 3;
-        double first = main.subList(0, third).stream().mapToLong(Long::longValue).sum();
-        double last = main.subList(main.size() - third, main.size()).stream().mapToLong(Long::longValue).sum();
+        double first =
+                main.subList(0, third).stream().mapToLong(Long::longValue).sum();
+        double last = main.subList(main.size() - third, main.size()).stream()
+                .mapToLong(Long::longValue)
+                .sum();
         return first == 0 ? Double.NaN : last / first - 1;
     }
 
@@ -302,17 +319,31 @@ public record RunData(String source, RunRecord record) {
             return "";
         }
         String model = s.model() == PlanSettings.Model.OPEN
-                ? String.format(Locale.ROOT, "%,.0f req/s (%s, up to %d connections)", s.ratePerSecond(),
-                        s.arrival() == null ? "" : s.arrival().name().toLowerCase(Locale.ROOT), s.maxConnections())
+                ? String.format(
+                        Locale.ROOT,
+                        "%,.0f req/s (%s, up to %d connections)",
+                        s.ratePerSecond(),
+                        s.arrival() == null ? "" : s.arrival().label(),
+                        s.maxConnections())
                 : s.virtualUsers() + " users";
         String timing = s.windows() > 0
-                ? String.format(Locale.ROOT, "%d windows of %s from the first correct answer", s.windows(), seconds(s.windowLengthMillis()))
-                : String.format(Locale.ROOT, "warm-up %s, gap %s, main %s", seconds(s.warmupMillis()), seconds(s.gapMillis()),
+                ? String.format(
+                        Locale.ROOT,
+                        "%d windows of %s from the first correct answer",
+                        s.windows(),
+                        seconds(s.windowLengthMillis()))
+                : String.format(
+                        Locale.ROOT,
+                        "warm-up %s, gap %s, main %s",
+                        seconds(s.warmupMillis()),
+                        seconds(s.gapMillis()),
                         seconds(s.durationMillis()));
         return model + ", " + timing;
     }
 
     private static String seconds(double millis) {
-        return millis % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", millis / 1000) : String.format(Locale.ROOT, "%.1f s", millis / 1000);
+        return millis % 1000 == 0
+                ? String.format(Locale.ROOT, "%.0f s", millis / 1000)
+                : String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }
 }

@@ -37,8 +37,12 @@ public record Summary(int runs, double median, double min, double max, double sp
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Summary s && s.runs == runs && Double.compare(s.median, median) == 0 && Double.compare(s.min, min) == 0
-                && Double.compare(s.max, max) == 0 && Arrays.equals(s.values, values);
+        return other instanceof Summary s
+                && s.runs == runs
+                && Double.compare(s.median, median) == 0
+                && Double.compare(s.min, min) == 0
+                && Double.compare(s.max, max) == 0
+                && Arrays.equals(s.values, values);
     }
 
     @Override

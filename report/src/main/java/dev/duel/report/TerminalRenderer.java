@@ -10,8 +10,13 @@ import java.util.Set;
 public final class TerminalRenderer {
     public String render(Report report) {
         StringBuilder out = new StringBuilder();
-        out.append("duel report: ").append(report.title()).append("   (baseline ").append(report.baseline()).append(", duel ")
-                .append(report.duelVersion()).append(")\n");
+        out.append("duel report: ")
+                .append(report.title())
+                .append("   (baseline ")
+                .append(report.baseline())
+                .append(", duel ")
+                .append(report.duelVersion())
+                .append(")\n");
         report.warnings().forEach(w -> out.append("  ! ").append(w).append('\n'));
         out.append("\ntargets\n");
         List<List<String>> targets = new ArrayList<>();
@@ -40,13 +45,21 @@ public final class TerminalRenderer {
             Set<String> others = new LinkedHashSet<>();
             scenario.comparisons().forEach(c -> others.add(c.other()));
             for (String other : others) {
-                out.append("  ").append(other).append(" against ").append(report.baseline()).append(":\n");
+                out.append("  ")
+                        .append(other)
+                        .append(" against ")
+                        .append(report.baseline())
+                        .append(":\n");
                 Set<String> shownWarnings = new LinkedHashSet<>();
                 for (Report.Comparison c : scenario.comparisons()) {
                     if (!c.other().equals(other)) {
                         continue;
                     }
-                    out.append("    ").append(marker(c.verdict())).append(' ').append(c.sentence()).append('\n');
+                    out.append("    ")
+                            .append(marker(c.verdict()))
+                            .append(' ')
+                            .append(c.sentence())
+                            .append('\n');
                     for (String warning : c.warnings()) {
                         if (shownWarnings.add(warning)) {
                             out.append("        ! ").append(warning).append('\n');
@@ -57,12 +70,22 @@ public final class TerminalRenderer {
         }
         if (!report.excluded().isEmpty()) {
             out.append("\nruns left out\n");
-            aligned(out, "  ", report.excluded().stream().map(e -> List.of(e.run(), e.target(), e.status(), e.reason())).toList());
+            aligned(
+                    out,
+                    "  ",
+                    report.excluded().stream()
+                            .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
+                            .toList());
         }
         if (!report.thresholds().isEmpty()) {
             out.append("\nthresholds\n");
             for (Report.ThresholdResult t : report.thresholds()) {
-                out.append("  ").append(t.passed() ? "pass " : "FAIL ").append(t.expression()).append("  ->  ").append(t.detail()).append('\n');
+                out.append("  ")
+                        .append(t.passed() ? "pass " : "FAIL ")
+                        .append(t.expression())
+                        .append("  ->  ")
+                        .append(t.detail())
+                        .append('\n');
             }
         }
         out.append('\n').append(Words.howToRead(report)).append('\n');
@@ -80,9 +103,14 @@ public final class TerminalRenderer {
     }
 
     private static void curve(StringBuilder out, Report.Curve curve) {
-        out.append(String.format(Locale.ROOT, "  warm-up curve: requests/s per %.0f s window, median (min to max)%n", curve.windowSeconds()));
+        out.append(String.format(
+                Locale.ROOT,
+                "  warm-up curve: requests/s per %.0f s window, median (min to max)%n",
+                curve.windowSeconds()));
         aligned(out, "    ", Words.curveTable(curve));
-        curve.windows().keySet().forEach(t -> out.append("    ").append(Words.steady(curve, t)).append('\n'));
+        curve.windows()
+                .keySet()
+                .forEach(t -> out.append("    ").append(Words.steady(curve, t)).append('\n'));
     }
 
     private static void aligned(StringBuilder out, String indent, List<List<String>> rows) {

@@ -18,7 +18,9 @@ final class Thresholds {
     private static final Pattern SCENARIO = Pattern.compile("^\\s*([^\\s:.*][^\\s:]*)\\s*:\\s*(.+)$");
     private static final Pattern COMPARISON = Pattern.compile("^(.+?)\\s*(>=|<=|==|!=|>|<)\\s*(.+)$");
     /** {@code [factor *] target.measure}; {@code target measure} (a space) reads the same. */
-    private static final Pattern REFERENCE = Pattern.compile("^(?:([0-9]*\\.?[0-9]+)\\s*\\*\\s*)?([\\w*-]+)(?:\\.|\\s+)([a-z][\\w.-]*)$");
+    private static final Pattern REFERENCE =
+            Pattern.compile("^(?:([0-9]*\\.?[0-9]+)\\s*\\*\\s*)?([\\w*-]+)(?:\\.|\\s+)([a-z][\\w.-]*)$");
+
     private static final Pattern CONSTANT = Pattern.compile("^([0-9]*\\.?[0-9]+)\\s*(us|µs|ms|s|%|KiB|MiB|GiB)?$");
 
     /** Why two targets' runs of a scenario must not be compared, or null. */
@@ -60,13 +62,15 @@ final class Thresholds {
         }
         Matcher comparison = COMPARISON.matcher(body);
         if (!comparison.matches()) {
-            throw new ReportException("threshold '" + expression + "': write [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps' or '*.p99 < 50ms'");
+            throw new ReportException("threshold '" + expression
+                    + "': write [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps' or '*.p99 < 50ms'");
         }
         Operand left = operand(expression, comparison.group(1).trim());
         Operand right = operand(expression, comparison.group(3).trim());
         String op = comparison.group(2);
         if (!left.reference() && !right.reference()) {
-            throw new ReportException("threshold '" + expression + "': one side must name a target's measure, e.g. jdk25.p99");
+            throw new ReportException(
+                    "threshold '" + expression + "': one side must name a target's measure, e.g. jdk25.p99");
         }
         List<Report.ThresholdResult> results = new ArrayList<>();
         for (Report.ScenarioReport scenario : scenarios) {
@@ -100,7 +104,8 @@ final class Thresholds {
                     }
                 }
                 if (l.missing != null || r.missing != null) {
-                    results.add(new Report.ThresholdResult(expression, false, where + (l.missing != null ? l.missing : r.missing)));
+                    results.add(new Report.ThresholdResult(
+                            expression, false, where + (l.missing != null ? l.missing : r.missing)));
                     continue;
                 }
                 boolean passed = switch (op) {
@@ -115,24 +120,30 @@ final class Thresholds {
             }
         }
         if (results.isEmpty()) {
-            List<String> names = scenarios.stream().map(Report.ScenarioReport::name).toList();
-            results.add(new Report.ThresholdResult(expression, false, "matched nothing: scenarios are " + String.join(", ", names)
-                    + "; targets are " + String.join(", ", targets) + "; measures are rps, p50, p90, p99, p99.9, mean, errors, cpu, cores, "
-                    + "throttled, rss, trend, startup and SERVICE.cores"));
+            List<String> names =
+                    scenarios.stream().map(Report.ScenarioReport::name).toList();
+            results.add(new Report.ThresholdResult(
+                    expression,
+                    false,
+                    "matched nothing: scenarios are " + String.join(", ", names)
+                            + "; targets are " + String.join(", ", targets)
+                            + "; measures are rps, p50, p90, p99, p99.9, mean, errors, cpu, cores, "
+                            + "throttled, rss, trend, startup and SERVICE.cores"));
         }
         return results;
     }
 
     private List<String> targetsFor(Operand left, Operand right, Report.ScenarioReport scenario) {
-        boolean wildcard = (left.reference() && left.target.equals("*")) || (right.reference() && right.target.equals("*"));
+        boolean wildcard =
+                (left.reference() && left.target.equals("*")) || (right.reference() && right.target.equals("*"));
         return wildcard ? scenario.targets() : List.of("");
     }
 
-    private record Value(double value, String text, String missing) {
-    }
+    private record Value(double value, String text, String missing) {}
 
     /** null when the scenario has no such row or target; a Value with {@code missing} when it has no number. */
-    private Value value(String expression, Operand operand, String wildcardTarget, Report.ScenarioReport scenario, Metric.Unit unit)
+    private Value value(
+            String expression, Operand operand, String wildcardTarget, Report.ScenarioReport scenario, Metric.Unit unit)
             throws ReportException {
         if (!operand.reference()) {
             double converted = operand.constant * scale(expression, operand.unit, unit);
@@ -140,7 +151,10 @@ final class Thresholds {
         }
         String target = operand.target.equals("*") ? wildcardTarget : operand.target;
         int column = scenario.targets().indexOf(target);
-        Report.Row row = scenario.rows().stream().filter(x -> x.measure().key().equals(operand.key)).findFirst().orElse(null);
+        Report.Row row = scenario.rows().stream()
+                .filter(x -> x.measure().key().equals(operand.key))
+                .findFirst()
+                .orElse(null);
         if (column < 0 || row == null) {
             return null;
         }
@@ -151,13 +165,19 @@ final class Thresholds {
         }
         double median = cell.summary().median();
         String shown = Format.value(median, row.measure().unit());
-        String text = operand.factor == 1 ? name + " " + shown
-                : trim(operand.factor) + " x " + name + " " + shown + " = " + Format.value(operand.factor * median, row.measure().unit());
+        String text = operand.factor == 1
+                ? name + " " + shown
+                : trim(operand.factor) + " x " + name + " " + shown + " = "
+                        + Format.value(operand.factor * median, row.measure().unit());
         return new Value(operand.factor * median, text, null);
     }
 
     private static Metric.Unit unitOf(Operand reference, Report.ScenarioReport scenario) {
-        return scenario.rows().stream().filter(x -> x.measure().key().equals(reference.key)).map(x -> x.measure().unit()).findFirst().orElse(null);
+        return scenario.rows().stream()
+                .filter(x -> x.measure().key().equals(reference.key))
+                .map(x -> x.measure().unit())
+                .findFirst()
+                .orElse(null);
     }
 
     /** What a constant written with {@code written} is multiplied by to be in {@code unit}. */
@@ -166,30 +186,33 @@ final class Thresholds {
             return 1;
         }
         double factor = switch (unit) {
-            case MICROS -> switch (written) {
-                case "us", "µs" -> 1;
-                case "ms" -> 1e3;
-                case "s" -> 1e6;
-                default -> Double.NaN;
-            };
-            case MILLIS -> switch (written) {
-                case "us", "µs" -> 1e-3;
-                case "ms" -> 1;
-                case "s" -> 1e3;
-                default -> Double.NaN;
-            };
+            case MICROS ->
+                switch (written) {
+                    case "us", "µs" -> 1;
+                    case "ms" -> 1e3;
+                    case "s" -> 1e6;
+                    default -> Double.NaN;
+                };
+            case MILLIS ->
+                switch (written) {
+                    case "us", "µs" -> 1e-3;
+                    case "ms" -> 1;
+                    case "s" -> 1e3;
+                    default -> Double.NaN;
+                };
             case SHARE, CHANGE -> written.equals("%") ? 0.01 : Double.NaN;
-            case BYTES -> switch (written) {
-                case "KiB" -> 1024;
-                case "MiB" -> 1024 * 1024;
-                case "GiB" -> 1024.0 * 1024 * 1024;
-                default -> Double.NaN;
-            };
+            case BYTES ->
+                switch (written) {
+                    case "KiB" -> 1024;
+                    case "MiB" -> 1024 * 1024;
+                    case "GiB" -> 1024.0 * 1024 * 1024;
+                    default -> Double.NaN;
+                };
             default -> Double.NaN;
         };
         if (Double.isNaN(factor)) {
-            throw new ReportException("threshold '" + expression + "': the unit '" + written + "' does not fit a measure in "
-                    + unit.name().toLowerCase(Locale.ROOT));
+            throw new ReportException("threshold '" + expression + "': the unit '" + written
+                    + "' does not fit a measure in " + unit.name().toLowerCase(Locale.ROOT));
         }
         return factor;
     }
@@ -199,8 +222,8 @@ final class Thresholds {
         if (reference.matches()) {
             double factor = reference.group(1) == null ? 1 : Double.parseDouble(reference.group(1));
             if (!reference.group(2).equals("*") && !targets.contains(reference.group(2))) {
-                throw new ReportException("threshold '" + expression + "': no target is named '" + reference.group(2) + "'; targets are "
-                        + String.join(", ", targets) + " (or * for each)");
+                throw new ReportException("threshold '" + expression + "': no target is named '" + reference.group(2)
+                        + "'; targets are " + String.join(", ", targets) + " (or * for each)");
             }
             return new Operand(factor, reference.group(2), reference.group(3), null, null);
         }
@@ -208,8 +231,9 @@ final class Thresholds {
         if (constant.matches()) {
             return new Operand(1, null, null, Double.parseDouble(constant.group(1)), constant.group(2));
         }
-        throw new ReportException("threshold '" + expression + "': '" + text + "' is neither TARGET.MEASURE (e.g. jdk25.p99, *.rps) "
-                + "nor a number with an optional unit (50ms, 2s, 5%, 512MiB)");
+        throw new ReportException(
+                "threshold '" + expression + "': '" + text + "' is neither TARGET.MEASURE (e.g. jdk25.p99, *.rps) "
+                        + "nor a number with an optional unit (50ms, 2s, 5%, 512MiB)");
     }
 
     private static String trim(double value) {

@@ -6,8 +6,7 @@ import java.util.Locale;
 
 /** Shared wording of renderers, so that every format says the same thing. Stateless. */
 final class Words {
-    private Words() {
-    }
+    private Words() {}
 
     static String cell(Report.Row row, Report.Cell cell) {
         if (cell.summary() == null) {
@@ -34,7 +33,9 @@ final class Words {
     }
 
     static String interval(Report.Comparison c) {
-        if (Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
+        if (Double.isNaN(c.ratio())
+                || c.verdict() == Report.Verdict.REFUSED
+                || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
             return "-";
         }
         if (c.low() <= 0 || !Double.isFinite(c.high())) {
@@ -48,14 +49,20 @@ final class Words {
         if (window == 0) {
             return target + " did not settle within 5% of its last two windows";
         }
-        return String.format(Locale.ROOT, "%s steady from window %d (after %.0f s)", target, window, (window - 1) * curve.windowSeconds());
+        return String.format(
+                Locale.ROOT,
+                "%s steady from window %d (after %.0f s)",
+                target,
+                window,
+                (window - 1) * curve.windowSeconds());
     }
 
     static String howToRead(Report report) {
         return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median). Requests/s counts correct "
                 + "responses only. Latency percentiles of runs "
                 + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
-                + "baseline " + report.baseline() + ", with a 95% interval: " + report.method() + ". \"Within noise\" means the interval "
+                + "baseline " + report.baseline() + ", with a 95% interval: " + report.method()
+                + ". \"Within noise\" means the interval "
                 + "contains no change.";
     }
 
@@ -85,10 +92,19 @@ final class Words {
         int count = curve.windows().values().stream().mapToInt(List::size).max().orElse(0);
         for (int w = 0; w < count; w++) {
             List<String> cells = new ArrayList<>();
-            cells.add(String.format(Locale.ROOT, "%d (%.0f-%.0f s)", w + 1, w * curve.windowSeconds(), (w + 1) * curve.windowSeconds()));
+            cells.add(String.format(
+                    Locale.ROOT,
+                    "%d (%.0f-%.0f s)",
+                    w + 1,
+                    w * curve.windowSeconds(),
+                    (w + 1) * curve.windowSeconds()));
             for (List<Summary> windows : curve.windows().values()) {
-                cells.add(w < windows.size() ? Format.value(windows.get(w).median(), Metric.Unit.RATE) + " (" + Format.value(windows.get(w).min(),
-                        Metric.Unit.RATE) + " to " + Format.value(windows.get(w).max(), Metric.Unit.RATE) + ")" : "-");
+                cells.add(
+                        w < windows.size()
+                                ? Format.value(windows.get(w).median(), Metric.Unit.RATE) + " ("
+                                        + Format.value(windows.get(w).min(), Metric.Unit.RATE) + " to "
+                                        + Format.value(windows.get(w).max(), Metric.Unit.RATE) + ")"
+                                : "-");
             }
             rows.add(cells);
         }
@@ -98,12 +114,17 @@ final class Words {
     /** Distinct warnings of a group of comparisons, in order: rows refer to them by number. */
     static List<String> distinctWarnings(List<Report.Comparison> comparisons) {
         List<String> distinct = new ArrayList<>();
-        comparisons.forEach(c -> c.warnings().stream().filter(w -> !distinct.contains(w)).forEach(distinct::add));
+        comparisons.forEach(
+                c -> c.warnings().stream().filter(w -> !distinct.contains(w)).forEach(distinct::add));
         return distinct;
     }
 
     /** "[1] [2]": the row's warnings as numbers into {@link #distinctWarnings}. */
     static String warningRefs(Report.Comparison comparison, List<String> distinct) {
-        return String.join(" ", comparison.warnings().stream().map(w -> "[" + (distinct.indexOf(w) + 1) + "]").toList());
+        return String.join(
+                " ",
+                comparison.warnings().stream()
+                        .map(w -> "[" + (distinct.indexOf(w) + 1) + "]")
+                        .toList());
     }
 }

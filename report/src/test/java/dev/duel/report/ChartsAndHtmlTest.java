@@ -33,7 +33,9 @@ class ChartsAndHtmlTest {
     @Test
     void everyChartIsARealPictureWithSeveralColours() throws Exception {
         List<Charts.Spec> specs = Charts.specs(report("jdk25"));
-        assertEquals(List.of("rps-json.png", "rps-curve.png", "cpu-per-request.png"), specs.stream().map(Charts.Spec::file).toList(),
+        assertEquals(
+                List.of("rps-json.png", "rps-curve.png", "cpu-per-request.png"),
+                specs.stream().map(Charts.Spec::file).toList(),
                 "seeded records hold no histograms, so no latency charts");
         for (Charts.Spec spec : specs) {
             BufferedImage image = ImageIO.read(new ByteArrayInputStream(Charts.png(spec)));
@@ -83,10 +85,12 @@ class ChartsAndHtmlTest {
         }
         Report report = new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
         List<Charts.Spec> specs = Charts.specs(report);
-        assertEquals(List.of("rps-json.png", "rps-db-json.png", "rps-db-json-2.png", "cpu-per-request.png"),
+        assertEquals(
+                List.of("rps-json.png", "rps-db-json.png", "rps-db-json-2.png", "cpu-per-request.png"),
                 specs.stream().map(Charts.Spec::file).toList());
         assertEquals("DB JSON", specs.get(2).scenario());
-        String html = new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report);
+        String html =
+                new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report);
         int jsonSection = html.indexOf("<h2>json</h2>");
         int dbSection = html.indexOf("<h2>db-json</h2>");
         String jsonPart = html.substring(jsonSection, dbSection);
@@ -95,6 +99,8 @@ class ChartsAndHtmlTest {
 
     @Test
     void markdownKeepsEveryRecordStringOnOneTableRow() {
-        assertEquals("exited  Caused by \\~\\~x\\~\\~ \\| \\<b\\>", MarkdownRenderer.escape("exited\r\nCaused by ~~x~~ | <b>"));
+        assertEquals(
+                "exited  Caused by \\~\\~x\\~\\~ \\| \\<b\\>",
+                MarkdownRenderer.escape("exited\r\nCaused by ~~x~~ | <b>"));
     }
 }

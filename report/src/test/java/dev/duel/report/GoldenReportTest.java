@@ -26,6 +26,7 @@ class GoldenReportTest {
 
     @TempDir
     static Path temp;
+
     private static Report report;
 
     @BeforeAll
@@ -46,16 +47,24 @@ class GoldenReportTest {
     void theCommittedRecordsAreWhatTheSeedWrites() throws Exception {
         Path regenerated = seeded(temp.resolve("regenerated"));
         List<Path> committed = files(SEEDED_RECORDS);
-        assertEquals(committed, files(regenerated), "the seed writes other files than are committed; run with -Dgolden.update=true");
+        assertEquals(
+                committed,
+                files(regenerated),
+                "the seed writes other files than are committed; run with -Dgolden.update=true");
         for (Path file : committed) {
-            assertEquals(Files.readString(SEEDED_RECORDS.resolve(file)), Files.readString(regenerated.resolve(file)),
+            assertEquals(
+                    Files.readString(SEEDED_RECORDS.resolve(file)),
+                    Files.readString(regenerated.resolve(file)),
                     file + " differs from what the seed writes; run with -Dgolden.update=true and review the diff");
         }
     }
 
     static List<Path> files(Path root) throws java.io.IOException {
         try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
+            return walk.filter(Files::isRegularFile)
+                    .map(root::relativize)
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -69,7 +78,8 @@ class GoldenReportTest {
     private static void deleteTree(Path root) throws java.io.IOException {
         if (Files.exists(root)) {
             try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-                for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path path :
+                        walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.delete(path);
                 }
             }
@@ -98,13 +108,30 @@ class GoldenReportTest {
             for (SeededResults.Behaviour b : order) {
                 SeededResults.Behaviour behaviour = b == jdk25 && rep == 3 ? jdk25Thin : b;
                 if (b == jdk17 && rep == 2) {
-                    results.run(b, "discarded", "noise: 0.61 cores busy outside duel during main (limit 0.25)", 1, minutes, "env0000001",
-                            List.of("json", "product"), false);
+                    results.run(
+                            b,
+                            "discarded",
+                            "noise: 0.61 cores busy outside duel during main (limit 0.25)",
+                            1,
+                            minutes,
+                            "env0000001",
+                            List.of("json", "product"),
+                            false);
                     minutes += 1.5;
                 }
                 String status = b == jdk25 && rep == 5 ? "invalid" : "ok";
-                String reason = status.equals("invalid") ? "load generator saturated: it used 93% of its 1 core(s) (limit 70%); give it 2 core(s)" : "";
-                results.run(behaviour, status, reason, b == jdk17 && rep == 2 ? 2 : 1, minutes, "env0000001", List.of("json", "product"), false);
+                String reason = status.equals("invalid")
+                        ? "load generator saturated: it used 93% of its 1 core(s) (limit 70%); give it 2 core(s)"
+                        : "";
+                results.run(
+                        behaviour,
+                        status,
+                        reason,
+                        b == jdk17 && rep == 2 ? 2 : 1,
+                        minutes,
+                        "env0000001",
+                        List.of("json", "product"),
+                        false);
                 minutes += 1.5;
             }
         }
@@ -135,7 +162,9 @@ class GoldenReportTest {
     @Test
     void html() throws Exception {
         // Chart pictures depend on fonts; here each is its file name, so the page itself is pinned down.
-        golden("report.html", new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report));
+        golden(
+                "report.html",
+                new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report));
     }
 
     @Test
@@ -147,11 +176,26 @@ class GoldenReportTest {
     static String chartData(Report report) {
         StringBuilder text = new StringBuilder();
         for (Charts.Spec spec : Charts.specs(report)) {
-            text.append(spec.file()).append(" | ").append(spec.kind()).append(" | ").append(spec.title()).append(" | x: ").append(spec.xTitle())
-                    .append(" | y: ").append(spec.yTitle()).append(" | categories ").append(spec.categories()).append('\n');
+            text.append(spec.file())
+                    .append(" | ")
+                    .append(spec.kind())
+                    .append(" | ")
+                    .append(spec.title())
+                    .append(" | x: ")
+                    .append(spec.xTitle())
+                    .append(" | y: ")
+                    .append(spec.yTitle())
+                    .append(" | categories ")
+                    .append(spec.categories())
+                    .append('\n');
             for (Charts.Series series : spec.series()) {
-                text.append("  ").append(series.name()).append(": x ").append(java.util.Arrays.toString(series.x())).append(" y ")
-                        .append(java.util.Arrays.toString(series.y())).append('\n');
+                text.append("  ")
+                        .append(series.name())
+                        .append(": x ")
+                        .append(java.util.Arrays.toString(series.x()))
+                        .append(" y ")
+                        .append(java.util.Arrays.toString(series.y()))
+                        .append('\n');
             }
         }
         return text.toString();
@@ -171,6 +215,9 @@ class GoldenReportTest {
             Files.createDirectories(out.getParent());
             Files.writeString(out, actual);
         }
-        assertEquals(expected, actual, name + " differs from its golden file; the actual output is in target/golden-actual/" + name);
+        assertEquals(
+                expected,
+                actual,
+                name + " differs from its golden file; the actual output is in target/golden-actual/" + name);
     }
 }

@@ -29,7 +29,10 @@ class SchemaOneRecordsTest {
     void aDemoRecordedBeforeVersioningRendersAsItDidThen() throws Exception {
         Path folder = temp.resolve("schema-1-demo");
         GoldenReportTest.copyTree(RECORDS, folder);
-        assertTrue(Files.readString(folder.resolve("runs/001-jdk17-json+product.json")).indexOf("schemaVersion") < 0,
+        assertTrue(
+                Files.readString(folder.resolve("runs/001-jdk17-json+product.json"))
+                                .indexOf("schemaVersion")
+                        < 0,
                 "these records predate the schemaVersion field");
         Locale previous = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);
@@ -38,7 +41,9 @@ class SchemaOneRecordsTest {
             assertSame("report.md", new MarkdownRenderer().render(report));
             assertSame("report.txt", new TerminalRenderer().render(report));
             assertSame("summary.json", new SummaryJsonRenderer().render(report));
-            assertSame("report.html", new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8)).render(report));
+            assertSame(
+                    "report.html",
+                    new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8)).render(report));
             assertSame("charts.txt", GoldenReportTest.chartData(report));
         } finally {
             Locale.setDefault(previous);
@@ -46,7 +51,9 @@ class SchemaOneRecordsTest {
     }
 
     private void assertSame(String name, String rendered) throws Exception {
-        assertEquals(Files.readString(GOLDEN.resolve(name)), rendered.replace(temp.toString(), "TEMP"),
+        assertEquals(
+                Files.readString(GOLDEN.resolve(name)),
+                rendered.replace(temp.toString(), "TEMP"),
                 name + ": records of schema 1 no longer render as they did at cfc3810");
     }
 }

@@ -34,7 +34,13 @@ final class SeededResults {
      * How one target behaves: its median requests/s, p99 in microseconds, samples per run, the
      * share of CFS periods it is throttled in, and the failures each of its runs sees in main.
      */
-    record Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled,
+    record Behaviour(
+            String target,
+            String jdk,
+            double rps,
+            double p99Micros,
+            long samples,
+            double throttled,
             Map<FailureKind, Long> failures) {
         Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
             this(target, jdk, rps, p99Micros, samples, throttled, Map.of());
@@ -58,19 +64,30 @@ final class SeededResults {
     }
 
     void environment(String fingerprint, List<String> warnings) throws IOException {
-        Files.write(directory.resolve("env.json"), RecordJson.bytes(SampleRecords.environment(fingerprint, start.toString(), warnings)));
+        Files.write(
+                directory.resolve("env.json"),
+                RecordJson.bytes(SampleRecords.environment(fingerprint, start.toString(), warnings)));
     }
 
     /** The suite file's copy in the folder: the suite's business, not a record, so written as a user would. */
     void suite(String name, List<String> thresholds) throws IOException {
         StringBuilder yaml = new StringBuilder("name: " + name + "\nthresholds:\n");
-        thresholds.forEach(t -> yaml.append("  - '").append(t.replace("'", "''")).append("'\n"));
+        thresholds.forEach(
+                t -> yaml.append("  - '").append(t.replace("'", "''")).append("'\n"));
         Files.writeString(directory.resolve("suite.yaml"), yaml);
     }
 
     /** One run of {@code b} with the scenarios given, {@code minutes} after the start; returns its file. */
-    Path run(Behaviour b, String status, String reason, int attempt, double minutes, String fingerprint, List<String> scenarios,
-            boolean windows) throws IOException {
+    Path run(
+            Behaviour b,
+            String status,
+            String reason,
+            int attempt,
+            double minutes,
+            String fingerprint,
+            List<String> scenarios,
+            boolean windows)
+            throws IOException {
         index++;
         Instant startedAt = start.plusSeconds(Math.round(minutes * 60));
         RunRecord.TargetInfo info = SampleRecords.jarTarget(b.target(), b.jdk(), "/opt/apps/minimal.jar");
@@ -80,11 +97,29 @@ final class SeededResults {
         for (String scenario : scenarios) {
             results.add(scenario(b, scenario, windows, startedAt));
         }
-        String stem = String.format("%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
+        String stem = String.format(
+                "%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
         Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
-        RunRecord record = new RunRecord(RecordJson.SCHEMA_VERSION, "0.1.0-test", "seeded", index, (index + 1) / 2, attempt, b.target(),
-                scenarios, parsed, reason, startedAt.toString(), startedAt.plusSeconds(90).toString(), info, startup, results,
-                new RunRecord.GateReadings(0.05, true, 60, 0.02, 0.4), fingerprint, "runs/" + stem + ".log", List.of());
+        RunRecord record = new RunRecord(
+                RecordJson.SCHEMA_VERSION,
+                "0.1.0-test",
+                "seeded",
+                index,
+                (index + 1) / 2,
+                attempt,
+                b.target(),
+                scenarios,
+                parsed,
+                reason,
+                startedAt.toString(),
+                startedAt.plusSeconds(90).toString(),
+                info,
+                startup,
+                results,
+                new RunRecord.GateReadings(0.05, true, 60, 0.02, 0.4),
+                fingerprint,
+                "runs/" + stem + ".log",
+                List.of());
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
         Files.write(path, RecordJson.bytes(record));
@@ -104,7 +139,8 @@ final class SeededResults {
         if (windows) {
             for (int w = 0; w < 6; w++) {
                 double okPerSecond = b.rps() * (1 - 0.5 * Math.exp(-w)) * noise(0.02);
-                windowResults.add(new WindowResult(w, w * 15_000.0, 15_000, Math.round(okPerSecond * 15), 0, okPerSecond, LatencySummary.EMPTY));
+                windowResults.add(new WindowResult(
+                        w, w * 15_000.0, 15_000, Math.round(okPerSecond * 15), 0, okPerSecond, LatencySummary.EMPTY));
             }
         }
         List<SecondResult> seconds = new ArrayList<>();
@@ -113,19 +149,41 @@ final class SeededResults {
             long ok = phase == Phase.GAP ? 0 : Math.round(rps * noise(0.05) * (phase == Phase.WARMUP ? 0.7 : 1));
             seconds.add(new SecondResult(second, phase, ok, 0, p99 / 8, p99, p99 * 3));
         }
-        LoadResult load = SampleRecords.load(settings, warmup, main, windowResults, seconds,
-                SampleRecords.engine(0.4, 2, 20_000, main.ok() + main.failed()), startedAt.plusSeconds(5).toString(),
+        LoadResult load = SampleRecords.load(
+                settings,
+                warmup,
+                main,
+                windowResults,
+                seconds,
+                SampleRecords.engine(0.4, 2, 20_000, main.ok() + main.failed()),
+                startedAt.plusSeconds(5).toString(),
                 startedAt.plusSeconds(40).toString());
         long peakRss = Math.round((300L << 20) * noise(0.02));
         double postgresCores = 0.4 * noise(0.1);
         Map<String, Map<Phase, dev.duel.record.Resources>> services = new LinkedHashMap<>();
         services.put("postgres", SampleRecords.inMain(SampleRecords.resources(20, postgresCores, 0, -1, 64L << 20)));
         // CPU per request is 0.99 cores over the requests/s: recorded exactly so, as the seeded reports expect.
-        dev.duel.record.Resources target = SampleRecords.resources(20, 0.99, Math.round(rps * 20), b.throttled(), peakRss);
-        target = new dev.duel.record.Resources(target.seconds(), target.cpuMillis(), target.cores(), 0.99e6 / rps, target.periods(),
-                target.throttledPeriods(), target.throttledMillis(), target.throttledShare(), target.memoryBytes(), target.peakMemoryBytes());
-        return new RunRecord.ScenarioResult(name, windows ? ScenarioKind.WARMUP_CURVE : ScenarioKind.LOAD, load,
-                SampleRecords.inMain(target), services, List.of(peakRss / 2, peakRss), peakRss);
+        dev.duel.record.Resources target =
+                SampleRecords.resources(20, 0.99, Math.round(rps * 20), b.throttled(), peakRss);
+        target = new dev.duel.record.Resources(
+                target.seconds(),
+                target.cpuMillis(),
+                target.cores(),
+                0.99e6 / rps,
+                target.periods(),
+                target.throttledPeriods(),
+                target.throttledMillis(),
+                target.throttledShare(),
+                target.memoryBytes(),
+                target.peakMemoryBytes());
+        return new RunRecord.ScenarioResult(
+                name,
+                windows ? ScenarioKind.WARMUP_CURVE : ScenarioKind.LOAD,
+                load,
+                SampleRecords.inMain(target),
+                services,
+                List.of(peakRss / 2, peakRss),
+                peakRss);
     }
 
     private double noise(double relative) {

@@ -46,11 +46,15 @@ class StatisticsTest {
 
     @Test
     void fewerThanFourRunsASideFallBackToWelchAndOneRunGivesNoInterval() {
-        RatioInterval.Interval three = RatioInterval.of(new double[] {100, 102, 98}, new double[] {120, 121, 119}, 0.95);
+        RatioInterval.Interval three =
+                RatioInterval.of(new double[] {100, 102, 98}, new double[] {120, 121, 119}, 0.95);
         assertEquals(RatioInterval.Method.WELCH_T, three.method());
         assertTrue(three.bounded() && three.contains(1.2) && !three.contains(1.0), three.toString());
         assertEquals(4, RatioInterval.runsNeeded(0.95));
-        assertEquals(RatioInterval.Method.HODGES_LEHMANN, RatioInterval.of(new double[] {1, 2, 3, 4}, new double[] {10, 11, 12, 13}, 0.95).method());
+        assertEquals(
+                RatioInterval.Method.HODGES_LEHMANN,
+                RatioInterval.of(new double[] {1, 2, 3, 4}, new double[] {10, 11, 12, 13}, 0.95)
+                        .method());
         RatioInterval.Interval one = RatioInterval.of(new double[] {100}, new double[] {120, 121, 119}, 0.95);
         assertFalse(one.bounded(), one.toString());
     }
@@ -109,7 +113,10 @@ class StatisticsTest {
         assertEquals(1, p99.cells().get(1).thinRuns());
         assertEquals(4, row(scenario, "rps").cells().get(0).summary().runs(), "throughput is never suppressed");
         assertEquals(4, row(scenario, "mean").cells().get(0).summary().runs(), "nor the mean");
-        Report.Comparison p99Comparison = scenario.comparisons().stream().filter(c -> c.measure().equals("p99")).findFirst().orElseThrow();
+        Report.Comparison p99Comparison = scenario.comparisons().stream()
+                .filter(c -> c.measure().equals("p99"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Report.Verdict.NOT_COMPARABLE, p99Comparison.verdict());
         assertTrue(p99Comparison.sentence().contains("insufficient samples (n=999)"), p99Comparison.sentence());
     }
@@ -124,14 +131,18 @@ class StatisticsTest {
             results.run(a, "ok", "", 1, i * 2, "e", List.of("s"), false);
             results.run(b, "ok", "", 1, 180 + i * 2, "e", List.of("s"), false);
         }
-        Report refused = build(new ReportOptions(null, Duration.ofHours(2), false, List.of("b.rps >= a.rps", "*.errors == 0"), 0.95, 0.2));
+        Report refused = build(new ReportOptions(
+                null, Duration.ofHours(2), false, List.of("b.rps >= a.rps", "*.errors == 0"), 0.95, 0.2));
         Report.Comparison rps = comparison(refused, "rps");
         assertEquals(Report.Verdict.REFUSED, rps.verdict());
         assertTrue(rps.sentence().contains("runs taken 3 h 07 min apart (more than 2 h 00 min)"), rps.sentence());
         Report.ThresholdResult between = refused.thresholds().get(0);
         assertFalse(between.passed(), "a threshold between two targets is refused with their comparison");
         assertTrue(between.detail().startsWith("s: not judged: runs taken 3 h 07 min apart"), between.detail());
-        assertTrue(refused.thresholds().get(1).passed(), "a threshold on each target alone is no comparison: " + refused.thresholds().get(1));
+        assertTrue(
+                refused.thresholds().get(1).passed(),
+                "a threshold on each target alone is no comparison: "
+                        + refused.thresholds().get(1));
 
         Report within = build(new ReportOptions(null, Duration.ofHours(4), false, List.of(), 0.95, 0.2));
         assertTrue(comparison(within, "rps").verdict() != Report.Verdict.REFUSED);
@@ -139,7 +150,9 @@ class StatisticsTest {
         Report allowed = build(new ReportOptions(null, Duration.ofHours(2), true, List.of(), 0.95, 0.2));
         Report.Comparison shown = comparison(allowed, "rps");
         assertEquals(Report.Verdict.BETTER, shown.verdict());
-        assertTrue(shown.warnings().get(0).startsWith("COMPARED DESPITE: runs taken 3 h 07 min apart"), shown.warnings().toString());
+        assertTrue(
+                shown.warnings().get(0).startsWith("COMPARED DESPITE: runs taken 3 h 07 min apart"),
+                shown.warnings().toString());
     }
 
     @Test
@@ -152,15 +165,23 @@ class StatisticsTest {
         Report report = build(ReportOptions.DEFAULT);
         Report.Comparison rps = comparison(report, "rps");
         assertEquals(Report.Verdict.BETTER, rps.verdict());
-        assertTrue(rps.sentence().matches("b serves \\d+% more requests/s than a \\(95% CI \\+\\d+% to \\+\\d+%\\)"), rps.sentence());
+        assertTrue(
+                rps.sentence().matches("b serves \\d+% more requests/s than a \\(95% CI \\+\\d+% to \\+\\d+%\\)"),
+                rps.sentence());
         Report.Comparison p99 = comparison(report, "p99");
         assertEquals(Report.Verdict.BETTER, p99.verdict(), "lower latency is better");
-        assertTrue(p99.sentence().matches("b's p99 is \\d+% lower than a's \\(95% CI -\\d+% to -\\d+%\\)"), p99.sentence());
+        assertTrue(
+                p99.sentence().matches("b's p99 is \\d+% lower than a's \\(95% CI -\\d+% to -\\d+%\\)"),
+                p99.sentence());
         Report.Comparison cpu = comparison(report, "cpu");
         assertEquals(Report.Verdict.BETTER, cpu.verdict());
-        assertTrue(cpu.sentence().startsWith("b uses ") && cpu.sentence().contains("less CPU per request than a"), cpu.sentence());
+        assertTrue(
+                cpu.sentence().startsWith("b uses ") && cpu.sentence().contains("less CPU per request than a"),
+                cpu.sentence());
         Report.Comparison rss = comparison(report, "rss");
-        assertTrue(rss.verdict() == Report.Verdict.NO_DIFFERENCE && rss.sentence().startsWith("peak RSS: no difference beyond noise (95% CI "),
+        assertTrue(
+                rss.verdict() == Report.Verdict.NO_DIFFERENCE
+                        && rss.sentence().startsWith("peak RSS: no difference beyond noise (95% CI "),
                 rss.sentence());
         Report.Comparison errors = comparison(report, "errors");
         assertEquals("errors: a 0, b 0 (median per run)", errors.sentence());
@@ -168,7 +189,9 @@ class StatisticsTest {
         Report reversed = build(new ReportOptions("b", Duration.ofHours(2), false, List.of(), 0.95, 0.2));
         Report.Comparison worse = comparison(reversed, "rps");
         assertEquals(Report.Verdict.WORSE, worse.verdict());
-        assertTrue(worse.sentence().matches("a serves \\d+% fewer requests/s than b \\(95% CI -\\d+% to -\\d+%\\)"), worse.sentence());
+        assertTrue(
+                worse.sentence().matches("a serves \\d+% fewer requests/s than b \\(95% CI -\\d+% to -\\d+%\\)"),
+                worse.sentence());
     }
 
     private Report build(ReportOptions options) throws Exception {
@@ -176,11 +199,17 @@ class StatisticsTest {
     }
 
     private static Report.Row row(Report.ScenarioReport scenario, String key) {
-        return scenario.rows().stream().filter(r -> r.measure().key().equals(key)).findFirst().orElseThrow();
+        return scenario.rows().stream()
+                .filter(r -> r.measure().key().equals(key))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Report.Comparison comparison(Report report, String key) {
-        return report.scenarios().get(0).comparisons().stream().filter(c -> c.measure().equals(key)).findFirst().orElseThrow();
+        return report.scenarios().get(0).comparisons().stream()
+                .filter(c -> c.measure().equals(key))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -189,14 +218,19 @@ class StatisticsTest {
         results.environment("e", List.of());
         SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
         // The second run's checks failed on 7 answers and it timed out on 2.
-        SeededResults.Behaviour failing = a.failing(java.util.Map.of(dev.duel.record.load.FailureKind.CHECK, 7L,
-                dev.duel.record.load.FailureKind.TIMEOUT, 2L));
+        SeededResults.Behaviour failing = a.failing(java.util.Map.of(
+                dev.duel.record.load.FailureKind.CHECK, 7L, dev.duel.record.load.FailureKind.TIMEOUT, 2L));
         for (int i = 0; i < 3; i++) {
             results.run(i == 1 ? failing : a, "ok", "", 1, i, "e", List.of("s"), false);
         }
-        Report.ScenarioReport scenario = build(ReportOptions.DEFAULT).scenarios().get(0);
-        assertEquals(List.of("errors", "errors.check", "errors.timeout"),
-                scenario.rows().stream().map(r -> r.measure().key()).filter(k -> k.startsWith("errors")).toList());
+        Report.ScenarioReport scenario =
+                build(ReportOptions.DEFAULT).scenarios().get(0);
+        assertEquals(
+                List.of("errors", "errors.check", "errors.timeout"),
+                scenario.rows().stream()
+                        .map(r -> r.measure().key())
+                        .filter(k -> k.startsWith("errors"))
+                        .toList());
         assertEquals(9, scenario.row("errors").cells().get(0).summary().max());
         assertEquals(7, scenario.row("errors.check").cells().get(0).summary().max());
         assertEquals(0, scenario.row("errors.timeout").cells().get(0).summary().median());
@@ -212,10 +246,15 @@ class StatisticsTest {
         // Throttling is recorded as the same share in every seeded run: identical on each side.
         Report.Comparison cores = comparison(build(ReportOptions.DEFAULT), "cores");
         assertEquals(Report.Verdict.NOT_COMPARABLE, cores.verdict());
-        assertTrue(cores.sentence().startsWith("cores used: every run gave 0.99 for a and 0.99 for b; with no run-to-run variation"),
+        assertTrue(
+                cores.sentence()
+                        .startsWith(
+                                "cores used: every run gave 0.99 for a and 0.99 for b; with no run-to-run variation"),
                 cores.sentence());
-        assertFalse(RatioInterval.of(new double[] {812, 812}, new double[] {790, 790}, 0.95).bounded());
-        assertFalse(RatioInterval.of(new double[] {5, 5, 5, 5}, new double[] {7, 7, 7, 7}, 0.95).bounded());
+        assertFalse(RatioInterval.of(new double[] {812, 812}, new double[] {790, 790}, 0.95)
+                .bounded());
+        assertFalse(RatioInterval.of(new double[] {5, 5, 5, 5}, new double[] {7, 7, 7, 7}, 0.95)
+                .bounded());
     }
 
     @Test

@@ -28,14 +28,17 @@ class ThresholdsTest {
 
     private List<Report.ThresholdResult> evaluate(String... thresholds) throws Exception {
         ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, List.of(thresholds), 0.95, 0.2);
-        return new ReportBuilder(new ResultsReader().read(List.of(temp)), options).build().thresholds();
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), options)
+                .build()
+                .thresholds();
     }
 
     @Test
     void ratiosOfTwoTargetsShowBothMedians() throws Exception {
         Report.ThresholdResult passed = evaluate("b.rps >= 0.95 * a.rps").get(0);
         assertTrue(passed.passed(), passed.detail());
-        assertTrue(passed.detail().matches("s: b\\.rps 1,\\d{3} >= 0\\.95 x a\\.rps [\\d,]+ = \\d{3}"), passed.detail());
+        assertTrue(
+                passed.detail().matches("s: b\\.rps 1,\\d{3} >= 0\\.95 x a\\.rps [\\d,]+ = \\d{3}"), passed.detail());
         assertFalse(evaluate("a.rps >= 0.95 * b.rps").get(0).passed());
     }
 
@@ -54,9 +57,12 @@ class ThresholdsTest {
     void aThresholdThatMatchesNothingFailsAndATypoIsAnError() throws Exception {
         Report.ThresholdResult nothing = evaluate("other: a.rps > 1").get(0);
         assertFalse(nothing.passed());
-        assertTrue(nothing.detail().startsWith("matched nothing: scenarios are s, start-up; targets are a, b"), nothing.detail());
+        assertTrue(
+                nothing.detail().startsWith("matched nothing: scenarios are s, start-up; targets are a, b"),
+                nothing.detail());
         ReportException typo = assertThrows(ReportException.class, () -> evaluate("c.rps > 1"));
-        assertEquals("threshold 'c.rps > 1': no target is named 'c'; targets are a, b (or * for each)", typo.getMessage());
+        assertEquals(
+                "threshold 'c.rps > 1': no target is named 'c'; targets are a, b (or * for each)", typo.getMessage());
         ReportException unit = assertThrows(ReportException.class, () -> evaluate("*.rps > 5ms"));
         assertTrue(unit.getMessage().contains("the unit 'ms' does not fit"), unit.getMessage());
         assertThrows(ReportException.class, () -> evaluate("fast please"));

@@ -16,8 +16,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * written by the records' one codec, {@link RecordJson}. Thread-safe.
  */
 public final class AtomicJson {
-    private AtomicJson() {
-    }
+    private AtomicJson() {}
 
     public static void write(Path target, Object value) throws IOException {
         writeBytes(target, RecordJson.bytes(value));

@@ -62,20 +62,39 @@ public final class EnvironmentProbe implements EnvironmentSource {
         List<String> busy = busyProcesses();
         List<String> warnings = new ArrayList<>();
         if (governor.startsWith("unknown")) {
-            warnings.add("CPU frequency scaling is not visible here (no cpufreq, as on most virtual machines): clock speed may vary between runs unseen");
+            warnings.add(
+                    "CPU frequency scaling is not visible here (no cpufreq, as on most virtual machines): clock speed may vary between runs unseen");
         } else if (!governor.equals("performance")) {
-            warnings.add("CPU frequency governor is '" + governor + "', not 'performance': clock speed may vary between runs");
+            warnings.add("CPU frequency governor is '" + governor
+                    + "', not 'performance': clock speed may vary between runs");
         }
         if (!busy.isEmpty()) {
             warnings.add("other processes were using CPU when the suite started: " + String.join(", ", busy));
         }
         if (cgroup.equals("none")) {
-            warnings.add("no writable cgroup hierarchy: limits cannot be enforced (run as root on a machine with cgroups)");
+            warnings.add(
+                    "no writable cgroup hierarchy: limits cannot be enforced (run as root on a machine with cgroups)");
         }
         String fingerprint = hash(model + "|" + cores + "|" + kernel + "|" + cgroup);
-        return new Environment(RecordJson.SCHEMA_VERSION, fingerprint, Instant.now().toString(), model, cores, read("/sys/devices/system/cpu/online", ""),
-                x86Level(flags), flags, memTotal(), osName(), kernel, governor, cgroup, jdkInfos, busy, DuelVersion.current(),
-                gitCommit(), warnings);
+        return new Environment(
+                RecordJson.SCHEMA_VERSION,
+                fingerprint,
+                Instant.now().toString(),
+                model,
+                cores,
+                read("/sys/devices/system/cpu/online", ""),
+                x86Level(flags),
+                flags,
+                memTotal(),
+                osName(),
+                kernel,
+                governor,
+                cgroup,
+                jdkInfos,
+                busy,
+                DuelVersion.current(),
+                gitCommit(),
+                warnings);
     }
 
     static String x86Level(List<String> flags) {
@@ -100,7 +119,9 @@ public final class EnvironmentProbe implements EnvironmentSource {
                 }
                 int colon = line.indexOf(':');
                 if (colon > 0) {
-                    fields.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+                    fields.putIfAbsent(
+                            line.substring(0, colon).trim(),
+                            line.substring(colon + 1).trim());
                 }
             }
         } catch (IOException e) {
@@ -160,13 +181,16 @@ public final class EnvironmentProbe implements EnvironmentSource {
         String gc = "unknown";
         long heap = -1;
         try {
-            Process process = new ProcessBuilder(jdk.java().toString(), "-XX:+PrintFlagsFinal", "-version").redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(jdk.java().toString(), "-XX:+PrintFlagsFinal", "-version")
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             process.waitFor(30, TimeUnit.SECONDS);
             Matcher flag = FLAG.matcher(output);
             while (flag.find()) {
                 String name = flag.group(2);
-                if (name.matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC") && flag.group(3).equals("true")) {
+                if (name.matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC")
+                        && flag.group(3).equals("true")) {
                     gc = name.substring(3, name.length() - 2);
                 } else if (name.equals("MaxHeapSize")) {
                     heap = Long.parseLong(flag.group(3));
@@ -175,7 +199,8 @@ public final class EnvironmentProbe implements EnvironmentSource {
         } catch (IOException | NumberFormatException e) {
             // leave unknown
         }
-        return new Environment.JdkInfo(target, jdk.feature(), jdk.version(), jdk.vendor(), jdk.home().toString(), gc, heap);
+        return new Environment.JdkInfo(
+                target, jdk.feature(), jdk.version(), jdk.vendor(), jdk.home().toString(), gc, heap);
     }
 
     /** Processes above 1% of a core over one second, largest first. */
@@ -196,7 +221,10 @@ public final class EnvironmentProbe implements EnvironmentSource {
         busy.sort((a, b) -> Long.compare(b[1], a[1]));
         List<String> described = new ArrayList<>();
         for (long[] entry : busy) {
-            String name = ProcessHandle.of(entry[0]).flatMap(p -> p.info().command()).map(c -> Path.of(c).getFileName().toString()).orElse("?");
+            String name = ProcessHandle.of(entry[0])
+                    .flatMap(p -> p.info().command())
+                    .map(c -> Path.of(c).getFileName().toString())
+                    .orElse("?");
             described.add(String.format(Locale.ROOT, "%d %s %.0f%%", entry[0], name, 100 * entry[1] / wall));
         }
         return described;
@@ -204,7 +232,8 @@ public final class EnvironmentProbe implements EnvironmentSource {
 
     private static Map<Long, Long> cpuByPid() {
         Map<Long, Long> cpu = new java.util.HashMap<>();
-        ProcessHandle.allProcesses().forEach(p -> p.info().totalCpuDuration().ifPresent(d -> cpu.put(p.pid(), d.toNanos())));
+        ProcessHandle.allProcesses()
+                .forEach(p -> p.info().totalCpuDuration().ifPresent(d -> cpu.put(p.pid(), d.toNanos())));
         return cpu;
     }
 
@@ -213,7 +242,9 @@ public final class EnvironmentProbe implements EnvironmentSource {
             return "unknown";
         }
         try {
-            Process git = new ProcessBuilder("git", "-C", duelHome.toString(), "rev-parse", "HEAD").redirectErrorStream(true).start();
+            Process git = new ProcessBuilder("git", "-C", duelHome.toString(), "rev-parse", "HEAD")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0 ? out : "unknown";
         } catch (IOException e) {

@@ -21,8 +21,7 @@ final class KeyPositions {
     private static final YAMLFactory YAML = new YAMLFactory();
 
     /** A place in the text; 1-based line and column. */
-    record Position(int line, int column) {
-    }
+    record Position(int line, int column) {}
 
     private final Map<String, Position> positions;
 

@@ -72,7 +72,8 @@ final class LeftoverProcesses {
                 continue;
             }
             Optional<ProcessHandle> process = ProcessHandle.of(pid)
-                    .filter(p -> p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == startMillis);
+                    .filter(p ->
+                            p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == startMillis);
             if (process.isPresent()) {
                 end(process.get());
                 ended.add((parts.length > 2 ? parts[2] : "process") + " (pid " + pid + ")");

@@ -37,8 +37,14 @@ final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
             return;
         }
         try {
-            Process taskset = new ProcessBuilder("taskset", "-a", "-cp", cpuset, String.valueOf(ProcessHandle.current().pid()))
-                    .redirectErrorStream(true).start();
+            Process taskset = new ProcessBuilder(
+                            "taskset",
+                            "-a",
+                            "-cp",
+                            cpuset,
+                            String.valueOf(ProcessHandle.current().pid()))
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(taskset.getInputStream().readAllBytes()).trim();
             if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
                 throw new SuiteException("loadgen.cpuset " + cpuset + ": taskset failed (" + output + ")");
@@ -56,9 +62,16 @@ final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
         }
         listener.message("warming the load generator for " + warmup.toSeconds() + " s against an in-process sink");
         try (SinkServer sink = SinkServer.start()) {
-            LoadPlan plan = new LoadPlan(new RequestSpec("GET", sink.url("/json"), List.of(), null), Map.of(),
-                    List.of("json:/id == 42"), new LoadModel.Closed(8), new Timing.Phases(Duration.ZERO, Duration.ZERO, warmup),
-                    Duration.ofSeconds(10), 1, loadgen.threads(), LoadPlan.Transport.AUTO);
+            LoadPlan plan = new LoadPlan(
+                    new RequestSpec("GET", sink.url("/json"), List.of(), null),
+                    Map.of(),
+                    List.of("json:/id == 42"),
+                    new LoadModel.Closed(8),
+                    new Timing.Phases(Duration.ZERO, Duration.ZERO, warmup),
+                    Duration.ofSeconds(10),
+                    1,
+                    loadgen.threads(),
+                    LoadPlan.Transport.AUTO);
             engine.run(plan, ProgressListener.NONE);
         } catch (TargetUnreachableException e) {
             throw new SuiteException("the load generator's warm-up sink did not answer: " + e.getMessage(), e);

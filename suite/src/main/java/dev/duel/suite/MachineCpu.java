@@ -36,8 +36,12 @@ public final class MachineCpu implements CpuMeter {
                 if (line.startsWith("cpu ")) {
                     String[] f = line.trim().split("\\s+");
                     // user nice system idle iowait irq softirq steal
-                    long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                            + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+                    long busy = Long.parseLong(f[1])
+                            + Long.parseLong(f[2])
+                            + Long.parseLong(f[3])
+                            + Long.parseLong(f[6])
+                            + Long.parseLong(f[7])
+                            + (f.length > 8 ? Long.parseLong(f[8]) : 0);
                     return busy * (1_000_000_000L / TICKS_PER_SECOND);
                 }
             }

@@ -15,8 +15,7 @@ import java.util.List;
  * measuring the other target. Reads only. Thread-safe.
  */
 final class Preflight {
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /** @throws SuiteException naming everything missing and how to get it; nothing was run */
     static void check(Suite suite, JdkResolver jdks, ResultStore store) throws SuiteException {
@@ -34,7 +33,8 @@ final class Preflight {
             }
         }
         for (ServiceSpec service : suite.services()) {
-            if (service instanceof ServiceSpec.EmbeddedPostgres embedded && !Files.isRegularFile(embedded.launcherJar())) {
+            if (service instanceof ServiceSpec.EmbeddedPostgres embedded
+                    && !Files.isRegularFile(embedded.launcherJar())) {
                 problems.add("service " + service.name() + ": postgres: embedded needs " + embedded.launcherJar()
                         + buildHint(embedded.launcherJar()));
             }
@@ -54,9 +54,11 @@ final class Preflight {
 
     private static String buildHint(Path jar) {
         Path module = jar.getParent() == null ? null : jar.getParent().getParent();
-        if (module != null && jar.getParent().getFileName().toString().equals("target")
+        if (module != null
+                && jar.getParent().getFileName().toString().equals("target")
                 && Files.isRegularFile(module.resolve("pom.xml"))) {
-            return " (build it: mvn -B -q -DskipTests -f " + module.resolve("pom.xml") + " -am package, or run ./duel once)";
+            return " (build it: mvn -B -q -DskipTests -f " + module.resolve("pom.xml")
+                    + " -am package, or run ./duel once)";
         }
         return " (fix the path; relative paths start at the suite file's folder)";
     }

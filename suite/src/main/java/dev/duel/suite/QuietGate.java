@@ -52,8 +52,7 @@ public final class QuietGate {
      * @param outsideCores  cores busy outside duel in the last second checked
      * @param waitedSeconds how long the gate waited
      */
-    public record Outcome(boolean quiet, double outsideCores, double waitedSeconds) {
-    }
+    public record Outcome(boolean quiet, double outsideCores, double waitedSeconds) {}
 
     /** Waits; {@link #SYSTEM} sleeps the thread, tests advance a fake clock. */
     @FunctionalInterface

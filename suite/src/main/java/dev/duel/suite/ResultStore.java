@@ -1,7 +1,6 @@
 package dev.duel.suite;
 
 import dev.duel.record.Environment;
-
 import dev.duel.record.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +36,9 @@ public final class ResultStore {
                 continue;
             }
             try (Stream<Path> files = Files.list(folder)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".") && f.toString().endsWith(".tmp")).toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".")
+                                && f.toString().endsWith(".tmp"))
+                        .toList()) {
                     Files.deleteIfExists(file);
                 }
             }
@@ -47,7 +48,9 @@ public final class ResultStore {
     /** Keeps the first environment of the folder; a resumed suite's is kept beside it, dated. */
     public void writeEnvironment(Environment environment) throws IOException {
         Path first = directory.resolve("env.json");
-        Path target = Files.exists(first) ? directory.resolve("env-" + Instant.now().toString().replace(':', '-') + ".json") : first;
+        Path target = Files.exists(first)
+                ? directory.resolve("env-" + Instant.now().toString().replace(':', '-') + ".json")
+                : first;
         AtomicJson.write(target, environment);
     }
 
@@ -66,7 +69,8 @@ public final class ResultStore {
             return 0;
         }
         try (Stream<Path> files = Files.list(runs)) {
-            return (int) files.filter(f -> f.getFileName().toString().startsWith(plan.fileStem() + ".discarded-")).count();
+            return (int) files.filter(f -> f.getFileName().toString().startsWith(plan.fileStem() + ".discarded-"))
+                    .count();
         }
     }
 
@@ -93,8 +97,8 @@ public final class ResultStore {
     public String conflictWith(Path suiteFile) throws IOException {
         Path copy = directory.resolve("suite.yaml");
         if (Files.exists(copy) && !Arrays.equals(Files.readAllBytes(copy), Files.readAllBytes(suiteFile))) {
-            return directory + " holds runs of a different version of the suite (its suite.yaml differs from " + suiteFile
-                    + "); give --results a new folder, or remove the old one to start over";
+            return directory + " holds runs of a different version of the suite (its suite.yaml differs from "
+                    + suiteFile + "); give --results a new folder, or remove the old one to start over";
         }
         return null;
     }
@@ -109,7 +113,9 @@ public final class ResultStore {
 
     /** Writes the record: the final one, or a discarded attempt's beside it; clears the in-flight mark. */
     public Path write(RunPlan plan, RunRecord record, boolean finalRecord) throws IOException {
-        Path file = finalRecord ? recordFile(plan) : runs.resolve(plan.fileStem() + ".discarded-" + record.attempt() + ".json");
+        Path file = finalRecord
+                ? recordFile(plan)
+                : runs.resolve(plan.fileStem() + ".discarded-" + record.attempt() + ".json");
         AtomicJson.write(file, record);
         Files.deleteIfExists(inFlight(plan));
         return file;

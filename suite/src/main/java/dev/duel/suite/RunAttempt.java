@@ -40,8 +40,16 @@ final class RunAttempt {
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
 
-    RunAttempt(Suite suite, RunnerParts parts, ResultStore store, SuiteListener listener, QuietGate quietGate,
-            ScenarioMeasurement measurement, Services services, ProcessLedger ledger, AtomicReference<TargetProcess> current,
+    RunAttempt(
+            Suite suite,
+            RunnerParts parts,
+            ResultStore store,
+            SuiteListener listener,
+            QuietGate quietGate,
+            ScenarioMeasurement measurement,
+            Services services,
+            ProcessLedger ledger,
+            AtomicReference<TargetProcess> current,
             String environmentFingerprint) {
         this.suite = suite;
         this.parts = parts;
@@ -66,8 +74,12 @@ final class RunAttempt {
         listener.stage(plan, "waiting for a quiet machine");
         QuietGate.Outcome quiet = quietGate.await(gates.quietMaxCores(), gates.quietFor(), gates.quietMaxWait());
         if (!quiet.quiet()) {
-            listener.message(String.format(Locale.ROOT, "the machine was not quiet for %d s within %d s (%.2f cores busy outside duel); "
-                    + "running anyway, the noise gate will judge", gates.quietFor().toSeconds(), gates.quietMaxWait().toSeconds(),
+            listener.message(String.format(
+                    Locale.ROOT,
+                    "the machine was not quiet for %d s within %d s (%.2f cores busy outside duel); "
+                            + "running anyway, the noise gate will judge",
+                    gates.quietFor().toSeconds(),
+                    gates.quietMaxWait().toSeconds(),
                     quiet.outsideCores()));
         }
         Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
@@ -82,7 +94,12 @@ final class RunAttempt {
         } catch (IOException e) {
             verdict = RunVerdict.failed("the target could not be started: " + e.getMessage());
         } catch (IdentityMismatchException e) {
-            RunRecord refused = record(plan, attempt, RunVerdict.failed(e.getMessage()), startedAt, measured,
+            RunRecord refused = record(
+                    plan,
+                    attempt,
+                    RunVerdict.failed(e.getMessage()),
+                    startedAt,
+                    measured,
                     new RunRecord.GateReadings(quiet.outsideCores(), quiet.quiet(), quiet.waitedSeconds(), 0, 0));
             try {
                 store.write(plan, refused, true);
@@ -93,8 +110,18 @@ final class RunAttempt {
         } finally {
             stopCurrent(plan, spec);
         }
-        return record(plan, attempt, verdict, startedAt, measured, new RunRecord.GateReadings(quiet.outsideCores(), quiet.quiet(),
-                quiet.waitedSeconds(), measured.outsideCores, measured.loadgenUtilization));
+        return record(
+                plan,
+                attempt,
+                verdict,
+                startedAt,
+                measured,
+                new RunRecord.GateReadings(
+                        quiet.outsideCores(),
+                        quiet.quiet(),
+                        quiet.waitedSeconds(),
+                        measured.outsideCores,
+                        measured.loadgenUtilization));
     }
 
     /** What the attempt gathered so far: kept when a later step fails, so nothing measured is lost. */
@@ -114,7 +141,8 @@ final class RunAttempt {
     private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         TargetProcess target = start(plan, attempt, spec);
-        measured.startup = new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
+        measured.startup =
+                new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
         measured.info = targetInfo(spec, jdk, target, null);
         List<Long> starts = new ArrayList<>();
         List<RunVerdict> verdicts = new ArrayList<>();
@@ -128,15 +156,17 @@ final class RunAttempt {
                     target = start(plan, attempt, spec);
                     starts.add(target.readyMillis());
                 }
-                measured.results.add(new RunRecord.ScenarioResult(scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1));
+                measured.results.add(new RunRecord.ScenarioResult(
+                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1));
                 continue;
             }
             ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario);
             measured.results.add(result.result());
             measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
-            measured.loadgenUtilization = Math.max(measured.loadgenUtilization, result.result().load().engine().utilization());
-            RunVerdict verdict = RunVerdict.ofScenario(scenario, result.result().load(), target.alive() ? null : target.exitCode(),
-                    suite.gates());
+            measured.loadgenUtilization = Math.max(
+                    measured.loadgenUtilization, result.result().load().engine().utilization());
+            RunVerdict verdict = RunVerdict.ofScenario(
+                    scenario, result.result().load(), target.alive() ? null : target.exitCode(), suite.gates());
             verdicts.add(verdict);
             if (verdict.stopsRun()) {
                 // A target that died or answered wrongly has no speed worth measuring further.
@@ -149,15 +179,20 @@ final class RunAttempt {
         }
         if (!starts.isEmpty()) {
             RunRecord.Startup first = measured.startup;
-            measured.startup = new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), starts);
+            measured.startup =
+                    new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), starts);
         }
         return RunVerdict.ofRun(verdicts, measured.outsideCores, suite.gates());
     }
 
     private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-        TargetProcess target = parts.targets().start(spec, services.env(), store.log(plan, attempt),
-                pid -> ledger.remember(pid, "target " + spec.name()));
+        TargetProcess target = parts.targets()
+                .start(
+                        spec,
+                        services.env(),
+                        store.log(plan, attempt),
+                        pid -> ledger.remember(pid, "target " + spec.name()));
         current.set(target);
         return target;
     }
@@ -171,20 +206,51 @@ final class RunAttempt {
         }
     }
 
-    private RunRecord record(RunPlan plan, int attempt, RunVerdict verdict, Instant startedAt, Measurements measured,
+    private RunRecord record(
+            RunPlan plan,
+            int attempt,
+            RunVerdict verdict,
+            Instant startedAt,
+            Measurements measured,
             RunRecord.GateReadings gates) {
         List<String> lastLines = verdict.status() == Status.FAILED ? measured.lastLines : List.of();
-        return new RunRecord(RecordJson.SCHEMA_VERSION, DuelVersion.current(), suite.name(), plan.index(), plan.repetition(), attempt,
-                plan.target(), plan.scenarios(), verdict.status(), verdict.reason(), startedAt.toString(), Instant.now().toString(),
-                measured.info, measured.startup, measured.results, gates, environmentFingerprint,
-                store.directory().relativize(store.log(plan, attempt)).toString(), lastLines);
+        return new RunRecord(
+                RecordJson.SCHEMA_VERSION,
+                DuelVersion.current(),
+                suite.name(),
+                plan.index(),
+                plan.repetition(),
+                attempt,
+                plan.target(),
+                plan.scenarios(),
+                verdict.status(),
+                verdict.reason(),
+                startedAt.toString(),
+                Instant.now().toString(),
+                measured.info,
+                measured.startup,
+                measured.results,
+                gates,
+                environmentFingerprint,
+                store.directory().relativize(store.log(plan, attempt)).toString(),
+                lastLines);
     }
 
     private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {
-        return new RunRecord.TargetInfo(spec.name(), spec.java(), jdk == null ? null : jdk.version(), jdk == null ? null : jdk.vendor(),
-                spec.jar() == null ? null : spec.jar().toString(), target == null ? spec.command() : target.command(), spec.jvmArgs(),
-                spec.limits().toString(), spec.limits().cpus(), spec.limits().cpuset(), spec.limits().memoryBytes(),
-                target == null ? "not started" : target.group().mechanism(), target != null && target.group().enforced(),
+        return new RunRecord.TargetInfo(
+                spec.name(),
+                spec.java(),
+                jdk == null ? null : jdk.version(),
+                jdk == null ? null : jdk.vendor(),
+                spec.jar() == null ? null : spec.jar().toString(),
+                target == null ? spec.command() : target.command(),
+                spec.jvmArgs(),
+                spec.limits().toString(),
+                spec.limits().cpus(),
+                spec.limits().cpuset(),
+                spec.limits().memoryBytes(),
+                target == null ? "not started" : target.group().mechanism(),
+                target != null && target.group().enforced(),
                 facts == null ? JvmFacts.UNKNOWN : facts);
     }
 }

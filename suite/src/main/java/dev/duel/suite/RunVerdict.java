@@ -23,7 +23,8 @@ public record RunVerdict(Status status, String reason) {
 
     public RunVerdict {
         if ((status == Status.OK) != reason.isEmpty()) {
-            throw new IllegalArgumentException("an ok verdict has no reason, any other has one: " + status + " '" + reason + "'");
+            throw new IllegalArgumentException(
+                    "an ok verdict has no reason, any other has one: " + status + " '" + reason + "'");
         }
     }
 
@@ -63,18 +64,30 @@ public record RunVerdict(Status status, String reason) {
      * @param outsideCores the most cores busy outside duel during any main phase of the run
      */
     public static RunVerdict ofRun(List<RunVerdict> scenarios, double outsideCores, Suite.Gates gates) {
-        RunVerdict verdict = scenarios.stream().filter(v -> v.status == Status.FAILED).findFirst()
-                .or(() -> scenarios.stream().filter(v -> v.status == Status.INVALID).findFirst()).orElse(OK);
+        RunVerdict verdict = scenarios.stream()
+                .filter(v -> v.status == Status.FAILED)
+                .findFirst()
+                .or(() -> scenarios.stream()
+                        .filter(v -> v.status == Status.INVALID)
+                        .findFirst())
+                .orElse(OK);
         if (verdict.status != Status.FAILED && outsideCores > gates.quietMaxCores()) {
-            return new RunVerdict(Status.DISCARDED, String.format(Locale.ROOT, "noise: %.2f cores busy outside duel during main (limit %.2f)",
-                    outsideCores, gates.quietMaxCores()));
+            return new RunVerdict(
+                    Status.DISCARDED,
+                    String.format(
+                            Locale.ROOT,
+                            "noise: %.2f cores busy outside duel during main (limit %.2f)",
+                            outsideCores,
+                            gates.quietMaxCores()));
         }
         return verdict;
     }
 
     /** A discarded run that was the last attempt allowed: it stays discarded, and says so. */
     public RunVerdict lastAttempt(int attempts) {
-        return status == Status.DISCARDED ? new RunVerdict(status, reason + "; no clean run after " + attempts + " attempts") : this;
+        return status == Status.DISCARDED
+                ? new RunVerdict(status, reason + "; no clean run after " + attempts + " attempts")
+                : this;
     }
 
     /** Why the target's answers make the run worthless (checks failed beyond the scenario's allowance); null when they do not. */
@@ -87,15 +100,28 @@ public record RunVerdict(Status status, String reason) {
             return null;
         }
         List<FailureExample> examples = load.failureExamples();
-        String example = examples.isEmpty() ? "" : "; first: " + examples.get(0).kind().label() + " " + examples.get(0).detail();
-        return String.format(Locale.ROOT, "%s: %.2f%% of requests failed (allowed %.2f%%) %s%s", scenario.name(),
-                main.errorRate() * 100, scenario.maxErrorRate() * 100, labelled(main), example);
+        String example = examples.isEmpty()
+                ? ""
+                : "; first: " + examples.get(0).kind().label() + " "
+                        + examples.get(0).detail();
+        return String.format(
+                Locale.ROOT,
+                "%s: %.2f%% of requests failed (allowed %.2f%%) %s%s",
+                scenario.name(),
+                main.errorRate() * 100,
+                scenario.maxErrorRate() * 100,
+                labelled(main),
+                example);
     }
 
     /** "{connect=0, timeout=2, ...}" as the records spell the kinds. */
     private static String labelled(PhaseResult main) {
         StringBuilder text = new StringBuilder("{");
-        main.failures().forEach((kind, count) -> text.append(text.length() > 1 ? ", " : "").append(kind.label()).append('=').append(count));
+        main.failures()
+                .forEach((kind, count) -> text.append(text.length() > 1 ? ", " : "")
+                        .append(kind.label())
+                        .append('=')
+                        .append(count));
         return text.append('}').toString();
     }
 
@@ -105,19 +131,33 @@ public record RunVerdict(Status status, String reason) {
         int cores = load.engine().coresAvailable();
         if (utilization > gates.loadgenMaxUtilization()) {
             int needed = (int) Math.ceil(utilization * cores / gates.loadgenMaxUtilization());
-            return String.format(Locale.ROOT, "load generator saturated: it used %.0f%% of its %d core(s) (limit %.0f%%); "
-                    + "give it %d core(s) with loadgen.cpuset, or lower the load", utilization * 100, cores,
-                    gates.loadgenMaxUtilization() * 100, Math.max(needed, cores + 1));
+            return String.format(
+                    Locale.ROOT,
+                    "load generator saturated: it used %.0f%% of its %d core(s) (limit %.0f%%); "
+                            + "give it %d core(s) with loadgen.cpuset, or lower the load",
+                    utilization * 100,
+                    cores,
+                    gates.loadgenMaxUtilization() * 100,
+                    Math.max(needed, cores + 1));
         }
         PhaseResult main = load.main();
         LatencySummary lag = main.scheduleLag();
         if (lag.count() > 0 && lag.p99Micros() > gates.loadgenMaxLagP99().toNanos() / 1_000.0) {
-            return String.format(Locale.ROOT, "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)",
-                    lag.p99Micros() / 1_000, gates.loadgenMaxLagP99().toNanos() / 1e6);
+            return String.format(
+                    Locale.ROOT,
+                    "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)",
+                    lag.p99Micros() / 1_000,
+                    gates.loadgenMaxLagP99().toNanos() / 1e6);
         }
-        if (main.sent() > 0 && scenario.model() instanceof LoadModel.Open && main.late() / (double) main.sent() > gates.loadgenMaxLateShare()) {
-            return String.format(Locale.ROOT, "load generator saturated: %.1f%% of requests started late (limit %.1f%%); "
-                    + "raise max-connections or lower the rate", 100.0 * main.late() / main.sent(), gates.loadgenMaxLateShare() * 100);
+        if (main.sent() > 0
+                && scenario.model() instanceof LoadModel.Open
+                && main.late() / (double) main.sent() > gates.loadgenMaxLateShare()) {
+            return String.format(
+                    Locale.ROOT,
+                    "load generator saturated: %.1f%% of requests started late (limit %.1f%%); "
+                            + "raise max-connections or lower the rate",
+                    100.0 * main.late() / main.sent(),
+                    gates.loadgenMaxLateShare() * 100);
         }
         return null;
     }

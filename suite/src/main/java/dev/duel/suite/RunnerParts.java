@@ -33,17 +33,33 @@ import java.util.function.LongSupplier;
  * @param removeStaleGroups removes empty control groups a killed duel left; returns how many
  * @param loadgen           pins and warms the load generator before the first run
  */
-public record RunnerParts(JdkResolver jdks, TargetStarter targets, ServiceStarter services, LoadDriver load, MachineFactory machine,
-        QuietGate.Sleeper sleeper, EnvironmentSource environment, JvmFactsReader jvmFacts, IntSupplier removeStaleGroups,
+public record RunnerParts(
+        JdkResolver jdks,
+        TargetStarter targets,
+        ServiceStarter services,
+        LoadDriver load,
+        MachineFactory machine,
+        QuietGate.Sleeper sleeper,
+        EnvironmentSource environment,
+        JvmFactsReader jvmFacts,
+        IntSupplier removeStaleGroups,
         LoadgenSetup loadgen) {
 
     /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
     public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
         TargetLauncher launcher = new TargetLauncher(jdks, cgroups);
         LoadDriver engine = (plan, listener) -> new LoadEngine().run(plan, listener);
-        return new RunnerParts(jdks, launcher, (spec, log, spawned) -> RunningService.start(spec, launcher, jdks, cgroups, log, spawned),
-                engine, MachineCpu::new, QuietGate.Sleeper.SYSTEM, new EnvironmentProbe(jdks, duelHome), JvmProbe::of,
-                cgroups::removeStaleGroups, new LoadgenPreparation(engine));
+        return new RunnerParts(
+                jdks,
+                launcher,
+                (spec, log, spawned) -> RunningService.start(spec, launcher, jdks, cgroups, log, spawned),
+                engine,
+                MachineCpu::new,
+                QuietGate.Sleeper.SYSTEM,
+                new EnvironmentProbe(jdks, duelHome),
+                JvmProbe::of,
+                cgroups::removeStaleGroups,
+                new LoadgenPreparation(engine));
     }
 
     /** Makes the CPU meter from a supplier of the CPU nanoseconds duel's own processes used so far. */

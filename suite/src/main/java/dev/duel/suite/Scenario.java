@@ -17,9 +17,20 @@ import java.util.Map;
  *
  * @param starts for {@link ScenarioKind#STARTUP}: fresh starts per run
  */
-public record Scenario(String name, ScenarioKind kind, String method, String path, List<Header> headers, byte[] body,
-        Map<String, VariableSpec> variables, List<String> checks, LoadModel model, Timing timing, int starts,
-        Duration timeout, double maxErrorRate) {
+public record Scenario(
+        String name,
+        ScenarioKind kind,
+        String method,
+        String path,
+        List<Header> headers,
+        byte[] body,
+        Map<String, VariableSpec> variables,
+        List<String> checks,
+        LoadModel model,
+        Timing timing,
+        int starts,
+        Duration timeout,
+        double maxErrorRate) {
 
     public Scenario {
         headers = List.copyOf(headers);
@@ -33,7 +44,15 @@ public record Scenario(String name, ScenarioKind kind, String method, String pat
 
     /** The load run against a target on 127.0.0.1:{@code port}. */
     public LoadPlan plan(int port, int threads) {
-        return new LoadPlan(new RequestSpec(method, "http://127.0.0.1:" + port + path, headers, body),
-                new java.util.LinkedHashMap<>(variables), checks, model, timing, timeout, 1, threads, LoadPlan.Transport.AUTO);
+        return new LoadPlan(
+                new RequestSpec(method, "http://127.0.0.1:" + port + path, headers, body),
+                new java.util.LinkedHashMap<>(variables),
+                checks,
+                model,
+                timing,
+                timeout,
+                1,
+                threads,
+                LoadPlan.Transport.AUTO);
     }
 }

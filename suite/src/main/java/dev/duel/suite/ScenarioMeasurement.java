@@ -35,7 +35,8 @@ final class ScenarioMeasurement {
     private final SuiteListener listener;
     private final int loadgenThreads;
 
-    ScenarioMeasurement(LoadDriver load, CpuMeter machine, Services services, SuiteListener listener, int loadgenThreads) {
+    ScenarioMeasurement(
+            LoadDriver load, CpuMeter machine, Services services, SuiteListener listener, int loadgenThreads) {
         this.load = load;
         this.machine = machine;
         this.services = services;
@@ -47,8 +48,7 @@ final class ScenarioMeasurement {
      * @param result       what the scenario measured
      * @param outsideCores cores busy outside duel during main (the noise gate's input)
      */
-    record Measured(RunRecord.ScenarioResult result, double outsideCores) {
-    }
+    record Measured(RunRecord.ScenarioResult result, double outsideCores) {}
 
     /** @throws TargetFailedException the engine could not reach the target at all */
     Measured measure(RunPlan plan, TargetProcess target, Scenario scenario) throws TargetFailedException {
@@ -82,8 +82,10 @@ final class ScenarioMeasurement {
         try {
             result = load.run(scenario.plan(target.port(), loadgenThreads), progress);
         } catch (TargetUnreachableException e) {
-            throw new TargetFailedException("the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
-                    target.exitCode(), target.lastLogLines(50));
+            throw new TargetFailedException(
+                    "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
+                    target.exitCode(),
+                    target.lastLogLines(50));
         } finally {
             sampler.shutdownNow();
         }
@@ -93,35 +95,51 @@ final class ScenarioMeasurement {
         for (int i = 0; i + 1 < phases.size(); i++) {
             Phase phase = phases.get(i);
             Phase next = phases.get(i + 1);
-            double seconds = (machineAt.get(next).atNanos() - machineAt.get(phase).atNanos()) / 1e9;
+            double seconds =
+                    (machineAt.get(next).atNanos() - machineAt.get(phase).atNanos()) / 1e9;
             PhaseResult counted = phase == Phase.MAIN ? result.main() : phase == Phase.WARMUP ? result.warmup() : null;
             long requests = counted == null ? 0 : counted.ok() + counted.failed();
             targetResources.put(phase, between(targetAt.get(phase), targetAt.get(next), seconds, requests));
-            for (Map.Entry<String, ResourceReading> service : servicesAt.get(phase).entrySet()) {
+            for (Map.Entry<String, ResourceReading> service :
+                    servicesAt.get(phase).entrySet()) {
                 ResourceReading end = servicesAt.get(next).get(service.getKey());
                 if (end != null) {
-                    serviceResources.computeIfAbsent(service.getKey(), s -> new EnumMap<>(Phase.class)).put(phase,
-                            between(service.getValue(), end, seconds, 0));
+                    serviceResources
+                            .computeIfAbsent(service.getKey(), s -> new EnumMap<>(Phase.class))
+                            .put(phase, between(service.getValue(), end, seconds, 0));
                 }
             }
         }
         double outside = machineAt.containsKey(Phase.MAIN) && machineAt.containsKey(Phase.ENDED)
-                ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN)) : 0;
+                ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN))
+                : 0;
         long peak = target.read().peakMemoryBytes();
-        return new Measured(new RunRecord.ScenarioResult(scenario.name(), scenario.kind(), result, targetResources, serviceResources,
-                List.copyOf(rss), peak), outside);
+        return new Measured(
+                new RunRecord.ScenarioResult(
+                        scenario.name(),
+                        scenario.kind(),
+                        result,
+                        targetResources,
+                        serviceResources,
+                        List.copyOf(rss),
+                        peak),
+                outside);
     }
 
     /** What was used between two readings {@code seconds} apart, in which {@code requests} ended (0 if not a target). */
     static Resources between(ResourceReading start, ResourceReading end, double seconds, long requests) {
         ResourceReading used = end.since(start);
         double cpuMillis = used.cpuNanos() < 0 ? -1 : used.cpuNanos() / 1e6;
-        return new Resources(seconds, cpuMillis,
+        return new Resources(
+                seconds,
+                cpuMillis,
                 cpuMillis < 0 || seconds <= 0 ? -1 : cpuMillis / (seconds * 1_000),
                 cpuMillis < 0 || requests <= 0 ? -1 : cpuMillis * 1_000 / requests,
-                used.periods(), used.throttledPeriods(),
+                used.periods(),
+                used.throttledPeriods(),
                 used.throttledNanos() < 0 ? -1 : used.throttledNanos() / 1e6,
                 used.periods() <= 0 ? -1 : used.throttledPeriods() / (double) used.periods(),
-                end.memoryBytes(), end.peakMemoryBytes());
+                end.memoryBytes(),
+                end.peakMemoryBytes());
     }
 }

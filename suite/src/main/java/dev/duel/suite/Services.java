@@ -33,7 +33,10 @@ final class Services {
         for (ServiceSpec spec : specs) {
             listener.message("starting service " + spec.name());
             try {
-                running.add(starter.start(spec, logs.resolve(spec.name() + ".log"), pid -> ledger.remember(pid, "service " + spec.name())));
+                running.add(starter.start(
+                        spec,
+                        logs.resolve(spec.name() + ".log"),
+                        pid -> ledger.remember(pid, "service " + spec.name())));
             } catch (IOException | TargetFailedException | IdentityMismatchException e) {
                 throw new SuiteException("service " + spec.name() + " did not start: " + e.getMessage(), e);
             }

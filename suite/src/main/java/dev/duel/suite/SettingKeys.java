@@ -9,8 +9,7 @@ import dev.duel.load.Setting;
  * new {@link Setting} does not compile until it has its key here. Stateless, so thread-safe.
  */
 final class SettingKeys {
-    private SettingKeys() {
-    }
+    private SettingKeys() {}
 
     /**
      * The key path of {@code setting} for the scenario at {@code scenario} (e.g. {@code scenarios[0]}):

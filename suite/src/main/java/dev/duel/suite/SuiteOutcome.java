@@ -8,7 +8,14 @@ import java.util.List;
  *
  * @param skipped runs already complete in the folder (a resumed suite)
  */
-public record SuiteOutcome(Path directory, int planned, int skipped, int ok, int failed, int invalid, int discarded,
+public record SuiteOutcome(
+        Path directory,
+        int planned,
+        int skipped,
+        int ok,
+        int failed,
+        int invalid,
+        int discarded,
         List<String> problems) {
     public boolean clean() {
         return failed == 0 && invalid == 0 && discarded == 0 && problems.isEmpty();

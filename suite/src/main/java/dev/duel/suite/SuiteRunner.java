@@ -42,14 +42,23 @@ public final class SuiteRunner {
     }
 
     /** A runner with the real parts: processes in control groups, the Netty engine, /proc/stat. */
-    public static SuiteRunner onThisMachine(Suite suite, Path resultsDirectory, SuiteListener listener, JdkResolver jdks, Cgroups cgroups,
+    public static SuiteRunner onThisMachine(
+            Suite suite,
+            Path resultsDirectory,
+            SuiteListener listener,
+            JdkResolver jdks,
+            Cgroups cgroups,
             Path duelHome) {
         return new SuiteRunner(suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome));
     }
 
     /** CPU of what duel runs: itself (its threads, not its reaped children), the current target, the services. */
     private long oursNanos() {
-        long ours = ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+        long ours = ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(Duration::toNanos)
+                .orElse(0L);
         TargetProcess target = current.get();
         if (target != null) {
             ours += Math.max(0, target.read().cpuNanos());
@@ -83,9 +92,22 @@ public final class SuiteRunner {
             parts.loadgen().prepare(suite.loadgen(), listener);
             services.start(suite.services(), listener);
             CpuMeter machine = parts.machine().meter(this::oursNanos);
-            RunAttempt attempts = new RunAttempt(suite, parts, store, listener, new QuietGate(machine, parts.sleeper()),
-                    new ScenarioMeasurement(parts.load(), machine, services, listener, suite.loadgen().threads()), services, ledger,
-                    current, environment.fingerprint());
+            RunAttempt attempts = new RunAttempt(
+                    suite,
+                    parts,
+                    store,
+                    listener,
+                    new QuietGate(machine, parts.sleeper()),
+                    new ScenarioMeasurement(
+                            parts.load(),
+                            machine,
+                            services,
+                            listener,
+                            suite.loadgen().threads()),
+                    services,
+                    ledger,
+                    current,
+                    environment.fingerprint());
             Map<Status, Integer> counts = new EnumMap<>(Status.class);
             List<String> problems = new ArrayList<>();
             for (RunPlan plan : plans) {
@@ -102,8 +124,14 @@ public final class SuiteRunner {
                     parts.sleeper().sleep(suite.cooldown());
                 }
             }
-            SuiteOutcome outcome = new SuiteOutcome(store.directory(), plans.size(), alreadyDone, counts.getOrDefault(Status.OK, 0),
-                    counts.getOrDefault(Status.FAILED, 0), counts.getOrDefault(Status.INVALID, 0), counts.getOrDefault(Status.DISCARDED, 0),
+            SuiteOutcome outcome = new SuiteOutcome(
+                    store.directory(),
+                    plans.size(),
+                    alreadyDone,
+                    counts.getOrDefault(Status.OK, 0),
+                    counts.getOrDefault(Status.FAILED, 0),
+                    counts.getOrDefault(Status.INVALID, 0),
+                    counts.getOrDefault(Status.DISCARDED, 0),
                     problems);
             listener.suiteEnded(outcome);
             return outcome;
@@ -152,7 +180,9 @@ public final class SuiteRunner {
             }
             boolean last = record.status() != Status.DISCARDED || attempt >= lastAttempt;
             if (record.status() == Status.DISCARDED && last) {
-                record = record.withReason(new RunVerdict(record.status(), record.reason()).lastAttempt(attempt).reason());
+                record = record.withReason(new RunVerdict(record.status(), record.reason())
+                        .lastAttempt(attempt)
+                        .reason());
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
             store.write(plan, record, last);

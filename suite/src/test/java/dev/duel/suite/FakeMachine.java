@@ -35,16 +35,19 @@ final class FakeMachine {
     private final AtomicLong nowNanos = new AtomicLong(1_000_000_000L);
     /** Machine busy time outside duel so far, nanoseconds. */
     private final AtomicLong outsideBusyNanos = new AtomicLong();
+
     private volatile double outsideCoresBetweenRuns;
     private volatile double outsideCoresDuringMain;
     private final AtomicInteger started = new AtomicInteger();
     /** What each load run returns, in order; the last one repeats. */
     private final List<Script> scripts = new ArrayList<>();
+
     private final AtomicInteger loadRuns = new AtomicInteger();
     /** Every start fails its identity check with this, when set. */
     private volatile IdentityMismatchException identityOnStart;
     /** The current target exited (a script said it dies during its load run). */
     private volatile boolean currentTargetDied;
+
     final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
 
     /** How one load run goes: its main phase's requests/s, failures, the engine's utilization, and whether the target dies in it. */
@@ -87,11 +90,19 @@ final class FakeMachine {
 
     RunnerParts parts() {
         CpuMeter meter = () -> new CpuMeter.Reading(nowNanos.get(), outsideBusyNanos.get(), 0);
-        return new RunnerParts(new JdkResolver(), (spec, env, log, spawned) -> start(spec), (spec, log, spawned) -> {
-            throw new AssertionError("fake suites have no services");
-        }, this::load, ours -> meter, duration -> advance(duration, outsideCoresBetweenRuns),
-                targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()), (pid, home) -> JvmFacts.UNKNOWN,
-                () -> 0, (loadgen, listener) -> events.add("loadgen prepared"));
+        return new RunnerParts(
+                new JdkResolver(),
+                (spec, env, log, spawned) -> start(spec),
+                (spec, log, spawned) -> {
+                    throw new AssertionError("fake suites have no services");
+                },
+                this::load,
+                ours -> meter,
+                duration -> advance(duration, outsideCoresBetweenRuns),
+                targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()),
+                (pid, home) -> JvmFacts.UNKNOWN,
+                () -> 0,
+                (loadgen, listener) -> events.add("loadgen prepared"));
     }
 
     private TargetProcess start(TargetSpec spec) throws IdentityMismatchException {
@@ -118,12 +129,20 @@ final class FakeMachine {
             currentTargetDied = true;
         }
         listener.onPhase(Phase.ENDED);
-        LatencySummary latency = SampleRecords.latency(Math.round(script.okPerSecond() * 2), 900, 800, 1_500, 3_000, 6_000);
+        LatencySummary latency =
+                SampleRecords.latency(Math.round(script.okPerSecond() * 2), 900, 800, 1_500, 3_000, 6_000);
         PhaseResult main = SampleRecords.phase(Phase.MAIN, 2_000, script.okPerSecond(), script.failures(), latency);
         PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 1_000, script.okPerSecond(), Map.of(), latency);
         PlanSettings settings = SampleRecords.closedSettings(plan.request().url(), 2, 1_000, 100, 2_000, 0, 0);
-        return SampleRecords.load(settings, warmup, main, List.of(), List.of(new SecondResult(0, Phase.WARMUP, 1_000, 0, 800, 3_000, 6_000)),
-                SampleRecords.engine(script.loadgenUtilization(), 1, 2_000, main.ok() + main.failed()), startedAt, startedAt);
+        return SampleRecords.load(
+                settings,
+                warmup,
+                main,
+                List.of(),
+                List.of(new SecondResult(0, Phase.WARMUP, 1_000, 0, 800, 3_000, 6_000)),
+                SampleRecords.engine(script.loadgenUtilization(), 1, 2_000, main.ok() + main.failed()),
+                startedAt,
+                startedAt);
     }
 
     /** A target that is ready at once and uses one core of CPU for as long as the fake clock runs. */
@@ -135,7 +154,8 @@ final class FakeMachine {
 
         FakeTarget(TargetSpec spec, int number) {
             this.spec = spec;
-            this.pid = 4_000_000_000L + number; // above any real PID: the ledger cannot note it, nothing real is touched
+            this.pid =
+                    4_000_000_000L + number; // above any real PID: the ledger cannot note it, nothing real is touched
         }
 
         @Override

@@ -47,22 +47,27 @@ class GatesWithFakesTest {
                 messages.add(text);
             }
         };
-        return assertTimeoutPreemptively(FAST, () -> new SuiteRunner(suite, temp.resolve("results"), listener, machine.parts()).run());
+        return assertTimeoutPreemptively(
+                FAST, () -> new SuiteRunner(suite, temp.resolve("results"), listener, machine.parts()).run());
     }
 
     private static String twoTargets(int repetitions) {
-        return FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), repetitions);
+        return FixtureSuites.suite(
+                FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), repetitions);
     }
 
     private List<RunRecord> records(String glob) throws IOException {
         try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
-            return files.filter(f -> f.getFileName().toString().matches(glob)).sorted().map(f -> {
-                try {
-                    return RecordJson.readRun(f);
-                } catch (RecordException e) {
-                    throw new AssertionError(e);
-                }
-            }).toList();
+            return files.filter(f -> f.getFileName().toString().matches(glob))
+                    .sorted()
+                    .map(f -> {
+                        try {
+                            return RecordJson.readRun(f);
+                        } catch (RecordException e) {
+                            throw new AssertionError(e);
+                        }
+                    })
+                    .toList();
         }
     }
 
@@ -77,7 +82,9 @@ class GatesWithFakesTest {
         assertEquals(4, outcome.ok(), outcome.toString());
         assertTrue(outcome.clean());
         List<RunRecord> records = finalRecords();
-        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(RunRecord::target).toList());
+        assertEquals(
+                List.of("a", "b", "b", "a"),
+                records.stream().map(RunRecord::target).toList());
         for (RunRecord record : records) {
             assertEquals(Status.OK, record.status());
             assertEquals("", record.reason());
@@ -86,18 +93,34 @@ class GatesWithFakesTest {
             // The fake target uses one core while the clock runs: 2 s of main, 2,000 requests.
             assertEquals(1.0, result.target().get(Phase.MAIN).cores(), 1e-9);
             assertEquals(1_000, result.target().get(Phase.MAIN).cpuMicrosPerRequest(), 1e-6);
-            assertEquals(List.of(Phase.WARMUP, Phase.GAP, Phase.MAIN), List.copyOf(result.target().keySet()));
+            assertEquals(
+                    List.of(Phase.WARMUP, Phase.GAP, Phase.MAIN),
+                    List.copyOf(result.target().keySet()));
             assertEquals("fakefingerpr", record.environment());
         }
-        assertEquals(List.of("loadgen prepared", "start a", "stop a", "start b", "stop b", "start b", "stop b", "start a", "stop a"),
+        assertEquals(
+                List.of(
+                        "loadgen prepared",
+                        "start a",
+                        "stop a",
+                        "start b",
+                        "stop b",
+                        "start b",
+                        "stop b",
+                        "start a",
+                        "stop a"),
                 List.copyOf(machine.events));
     }
 
     @Test
     void quietGateWaitsForTheOutsideCpuToSettleAndRecordsTheWait() throws Exception {
         FakeMachine machine = new FakeMachine().outsideBetweenRuns(0.1);
-        run(machine, twoTargets(1).replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
-                "quiet: {maxCores: 0.25, for: 3s, maxWait: 60s, retries: 1}"));
+        run(
+                machine,
+                twoTargets(1)
+                        .replace(
+                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 0.25, for: 3s, maxWait: 60s, retries: 1}"));
         RunRecord first = finalRecords().get(0);
         assertTrue(first.gates().quietMet());
         assertEquals(3, first.gates().quietWaitSeconds(), 1e-9, "quiet from the first second on: 3 s");
@@ -107,39 +130,59 @@ class GatesWithFakesTest {
     @Test
     void aMachineThatNeverQuietensIsMeasuredAnywayAndSaysSo() throws Exception {
         FakeMachine machine = new FakeMachine().outsideBetweenRuns(0.9);
-        SuiteOutcome outcome = run(machine, twoTargets(1).replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
-                "quiet: {maxCores: 0.5, for: 1s, maxWait: 5s, retries: 1}"));
-        assertEquals(2, outcome.ok(), "quiet during main: the noise gate passes what the quiet gate could not wait for");
+        SuiteOutcome outcome = run(
+                machine,
+                twoTargets(1)
+                        .replace(
+                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 0.5, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(
+                2, outcome.ok(), "quiet during main: the noise gate passes what the quiet gate could not wait for");
         RunRecord first = finalRecords().get(0);
         assertFalse(first.gates().quietMet());
         assertEquals(5, first.gates().quietWaitSeconds(), 1e-9, "maxWait: 5s");
-        assertTrue(messages.stream().anyMatch(m -> m.startsWith("the machine was not quiet for 1 s within 5 s (0.90 cores busy outside duel)")),
+        assertTrue(
+                messages.stream()
+                        .anyMatch(m -> m.startsWith(
+                                "the machine was not quiet for 1 s within 5 s (0.90 cores busy outside duel)")),
                 messages.toString());
     }
 
     @Test
     void noiseDuringMainDiscardsTheRunRepeatsItAndKeepsEveryAttempt() throws Exception {
         FakeMachine machine = new FakeMachine().outsideDuringMain(0.6);
-        SuiteOutcome outcome = run(machine, FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
-                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
+        SuiteOutcome outcome = run(
+                machine,
+                FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                        .replace(
+                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
         assertEquals(1, outcome.discarded(), outcome.toString());
         assertEquals(3, machine.loadRuns(), "retries: 2 means two repeats");
-        assertEquals(List.of("001-a-health: could not get a clean run (noise: 0.60 cores busy outside duel during main (limit 0.30); "
-                + "no clean run after 3 attempts)"), outcome.problems());
+        assertEquals(
+                List.of(
+                        "001-a-health: could not get a clean run (noise: 0.60 cores busy outside duel during main (limit 0.30); "
+                                + "no clean run after 3 attempts)"),
+                outcome.problems());
         RunRecord last = finalRecords().get(0);
         assertEquals(Status.DISCARDED, last.status());
         assertEquals(3, last.attempt());
         assertEquals(0.6, last.gates().outsideDuringCores(), 1e-9);
         List<RunRecord> attempts = records(".*\\.discarded-\\d\\.json");
         assertEquals(List.of(1, 2), attempts.stream().map(RunRecord::attempt).toList());
-        assertTrue(attempts.stream().allMatch(r -> r.status() == Status.DISCARDED && r.reason().startsWith("noise: 0.60 cores")));
+        assertTrue(attempts.stream()
+                .allMatch(r -> r.status() == Status.DISCARDED && r.reason().startsWith("noise: 0.60 cores")));
     }
 
     @Test
     void noiseThatStopsIsRepeatedIntoACleanRun() throws Exception {
         FakeMachine machine = new FakeMachine().outsideDuringMain(0.6);
-        Path file = Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
-                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
+        Path file = Files.writeString(
+                temp.resolve("suite.yaml"),
+                FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                        .replace(
+                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
         Suite suite = new SuiteLoader(temp).load(file);
         SuiteListener quietAfterFirst = new SuiteListener() {
             @Override
@@ -156,34 +199,42 @@ class GatesWithFakesTest {
     @Test
     void aLoadGeneratorAboveItsBoundMakesTheRunInvalidAndSaysHowManyCoresItNeeds() throws Exception {
         FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(), 0.9, false));
-        SuiteOutcome outcome = run(machine, FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
-                .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.7}"));
+        SuiteOutcome outcome = run(
+                machine,
+                FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                        .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.7}"));
         assertEquals(1, outcome.invalid(), outcome.toString());
         RunRecord record = finalRecords().get(0);
         assertEquals(Status.INVALID, record.status());
-        assertEquals("load generator saturated: it used 90% of its 1 core(s) (limit 70%); give it 2 core(s) with loadgen.cpuset, "
-                + "or lower the load", record.reason());
+        assertEquals(
+                "load generator saturated: it used 90% of its 1 core(s) (limit 70%); give it 2 core(s) with loadgen.cpuset, "
+                        + "or lower the load",
+                record.reason());
         assertEquals(0.9, record.gates().loadgenUtilization(), 1e-9);
         assertEquals(2_000, record.results().get(0).load().main().ok(), "what was measured is kept");
     }
 
     @Test
     void wrongAnswersAboveTheAllowanceFailTheRunAndTheSuiteGoesOn() throws Exception {
-        FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(FailureKind.STATUS, 30L), 0.2, false),
-                FakeMachine.Script.clean());
+        FakeMachine machine = new FakeMachine()
+                .script(
+                        new FakeMachine.Script(1_000, Map.of(FailureKind.STATUS, 30L), 0.2, false),
+                        FakeMachine.Script.clean());
         SuiteOutcome outcome = run(machine, twoTargets(1));
         assertEquals(1, outcome.failed(), outcome.toString());
         assertEquals(1, outcome.ok(), outcome.toString());
         RunRecord failed = finalRecords().get(0);
         assertEquals(Status.FAILED, failed.status());
-        assertEquals("health: 1.48% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=30, check=0}",
+        assertEquals(
+                "health: 1.48% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=30, check=0}",
                 failed.reason());
         assertEquals(List.of("fake a: last words"), failed.lastLogLines());
     }
 
     @Test
     void aTargetThatDiesDuringItsScenarioFailsTheRunWithItsLastLogLines() throws Exception {
-        FakeMachine machine = new FakeMachine().script(new FakeMachine.Script(1_000, Map.of(), 0.2, true), FakeMachine.Script.clean());
+        FakeMachine machine = new FakeMachine()
+                .script(new FakeMachine.Script(1_000, Map.of(), 0.2, true), FakeMachine.Script.clean());
         SuiteOutcome outcome = run(machine, twoTargets(1));
         assertEquals(1, outcome.failed(), outcome.toString());
         RunRecord died = finalRecords().get(0);
@@ -194,7 +245,8 @@ class GatesWithFakesTest {
 
     @Test
     void aTargetThatIsNotWhatItClaimsIsRecordedAndStopsTheSuite() throws Exception {
-        FakeMachine machine = new FakeMachine().identityFailsWith("expected app=a, it reported app=b; refusing to measure");
+        FakeMachine machine =
+                new FakeMachine().identityFailsWith("expected app=a, it reported app=b; refusing to measure");
         SuiteException e = assertThrows(SuiteException.class, () -> run(machine, twoTargets(2)));
         assertEquals("expected app=a, it reported app=b; refusing to measure", e.getMessage());
         List<RunRecord> records = finalRecords();

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /** The quiet gate on a manual clock: the outside CPU is a function of time, waiting moves the clock. */
 class QuietGateTest {
     /** Outside cores as a function of seconds since the start; the gate checks once a second. */
-    private static QuietGate.Outcome await(LongToDoubleFunction outsideCoresAtSecond, double maxCores, int quietForSeconds, int maxWaitSeconds)
+    private static QuietGate.Outcome await(
+            LongToDoubleFunction outsideCoresAtSecond, double maxCores, int quietForSeconds, int maxWaitSeconds)
             throws InterruptedException {
         long[] nowNanos = {0};
         long[] busyNanos = {0};
@@ -21,7 +22,8 @@ class QuietGateTest {
             busyNanos[0] += Math.round(cores * duration.toNanos());
             nowNanos[0] += duration.toNanos();
         };
-        return new QuietGate(meter, sleeper).await(maxCores, Duration.ofSeconds(quietForSeconds), Duration.ofSeconds(maxWaitSeconds));
+        return new QuietGate(meter, sleeper)
+                .await(maxCores, Duration.ofSeconds(quietForSeconds), Duration.ofSeconds(maxWaitSeconds));
     }
 
     @Test
@@ -58,6 +60,7 @@ class QuietGateTest {
         CpuMeter.Reading before = new CpuMeter.Reading(0, 5_000_000_000L, 1_000_000_000L);
         CpuMeter.Reading after = new CpuMeter.Reading(2_000_000_000L, 8_000_000_000L, 3_500_000_000L);
         assertEquals(0.25, after.outsideCoresSince(before), 1e-12, "3 s busy, 2.5 s of it duel's, over 2 s");
-        assertEquals(0, new CpuMeter.Reading(1, -1, 0).outsideCoresSince(before), "unknown machine time reads as quiet");
+        assertEquals(
+                0, new CpuMeter.Reading(1, -1, 0).outsideCoresSince(before), "unknown machine time reads as quiet");
     }
 }

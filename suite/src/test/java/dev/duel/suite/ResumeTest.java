@@ -1,12 +1,11 @@
 package dev.duel.suite;
 
-import dev.duel.record.RecordJson;
-import dev.duel.record.Status;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.RecordJson;
+import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
@@ -18,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * kill -9 of a running suite, then resume: completed runs kept, the interrupted one redone, nothing
  * partial, and the target the killed suite left running ended before anything is measured.
  */
+@Tag("slow") // a real duel killed and resumed, with fixture processes: CI runs it; the quick loop (-Pquick) leaves
+// it out
 class ResumeTest {
     @TempDir
     Path temp;
@@ -40,19 +42,30 @@ class ResumeTest {
 
     @Test
     void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
-        String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a")
-                + FixtureSuites.target("b", "ok", "b", "b"), 2).replace("duration: 700ms", "duration: 3s");
+        String yaml = FixtureSuites.suite(
+                        FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2)
+                .replace("duration: 700ms", "duration: 3s");
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process suite = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), RunSuiteMain.class.getName(),
-                file.toString(), results.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("first.log").toFile()).start();
+        Process suite = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        RunSuiteMain.class.getName(),
+                        file.toString(),
+                        results.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(temp.resolve("first.log").toFile())
+                .start();
         // Wait until run 1 is complete and run 2 is under way, then kill -9 (with the target it started).
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline && !(Files.exists(runs.resolve("001-a-health.json"))
-                && Files.exists(runs.resolve("002-b-health.inflight")) && Files.exists(runs.resolve("002-b-health.log"))
-                && Files.size(runs.resolve("002-b-health.log")) > 0)) {
+        while (System.nanoTime() < deadline
+                && !(Files.exists(runs.resolve("001-a-health.json"))
+                        && Files.exists(runs.resolve("002-b-health.inflight"))
+                        && Files.exists(runs.resolve("002-b-health.log"))
+                        && Files.size(runs.resolve("002-b-health.log")) > 0)) {
             Thread.sleep(50);
         }
         assertTrue(suite.isAlive(), "the suite was still running when killed");
@@ -67,24 +80,46 @@ class ResumeTest {
     }
 
     private void resumeAndCheck(Path file, Path results, Path runs, List<ProcessHandle> started) throws Exception {
-        assertTrue(started.stream().anyMatch(ProcessHandle::isAlive), "kill -9 of duel leaves its target running: " + started);
+        assertTrue(
+                started.stream().anyMatch(ProcessHandle::isAlive),
+                "kill -9 of duel leaves its target running: " + started);
         FileTime firstRecordTime = Files.getLastModifiedTime(runs.resolve("001-a-health.json"));
         String firstRecord = Files.readString(runs.resolve("001-a-health.json"));
         assertFalse(Files.exists(runs.resolve("002-b-health.json")), "run 2 was killed before its record");
 
         Suite loaded = new SuiteLoader(temp).load(file);
-        SuiteOutcome outcome = SuiteRunner.onThisMachine(loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+        SuiteOutcome outcome = SuiteRunner.onThisMachine(
+                        loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp)
+                .run();
 
-        assertTrue(started.stream().noneMatch(ProcessHandle::isAlive), "the resumed suite ended the target the killed one left");
+        assertTrue(
+                started.stream().noneMatch(ProcessHandle::isAlive),
+                "the resumed suite ended the target the killed one left");
         assertFalse(Files.exists(results.resolve(".processes")), "no process is noted once the suite ended");
         assertEquals(1, outcome.skipped());
         assertEquals(3, outcome.ok(), outcome.toString());
-        assertEquals(firstRecordTime, Files.getLastModifiedTime(runs.resolve("001-a-health.json")), "completed runs are never rewritten");
+        assertEquals(
+                firstRecordTime,
+                Files.getLastModifiedTime(runs.resolve("001-a-health.json")),
+                "completed runs are never rewritten");
         assertEquals(firstRecord, Files.readString(runs.resolve("001-a-health.json")));
-        List<String> names = runFiles(runs).stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
+        List<String> names =
+                runFiles(runs).stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
         assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp") || n.endsWith(".inflight")), names.toString());
-        Map<String, Long> records = names.stream().filter(n -> n.endsWith(".json")).collect(Collectors.groupingBy(n -> n, Collectors.counting()));
-        assertEquals(Map.of("001-a-health.json", 1L, "002-b-health.json", 1L, "003-b-health.json", 1L, "004-a-health.json", 1L), records);
+        Map<String, Long> records = names.stream()
+                .filter(n -> n.endsWith(".json"))
+                .collect(Collectors.groupingBy(n -> n, Collectors.counting()));
+        assertEquals(
+                Map.of(
+                        "001-a-health.json",
+                        1L,
+                        "002-b-health.json",
+                        1L,
+                        "003-b-health.json",
+                        1L,
+                        "004-a-health.json",
+                        1L),
+                records);
         for (Path record : runFiles(runs)) {
             if (record.toString().endsWith(".json")) {
                 assertEquals(Status.OK, RecordJson.readRun(record).status(), record.toString());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.Timing;
+import dev.duel.load.schedule.Rate;
 import dev.duel.record.Phase;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
@@ -16,7 +17,6 @@ import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
-import dev.duel.load.schedule.Rate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,29 +24,85 @@ import org.junit.jupiter.api.Test;
 
 /** The pure verdict of a run from its measurements and the gates' bounds. */
 class RunVerdictTest {
-    private static final Suite.Gates GATES = Suite.Gates.DEFAULT; // quiet 0.25 cores, loadgen 70%, lag p99 1 ms, late 1%
+    private static final Suite.Gates GATES =
+            Suite.Gates.DEFAULT; // quiet 0.25 cores, loadgen 70%, lag p99 1 ms, late 1%
 
     private static Scenario scenario(LoadModel model, double maxErrorRate) {
-        return new Scenario("json", ScenarioKind.LOAD, "GET", "/json", List.of(), null, Map.of(), List.of(), model,
-                new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2)), 1, Duration.ofSeconds(10), maxErrorRate);
+        return new Scenario(
+                "json",
+                ScenarioKind.LOAD,
+                "GET",
+                "/json",
+                List.of(),
+                null,
+                Map.of(),
+                List.of(),
+                model,
+                new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2)),
+                1,
+                Duration.ofSeconds(10),
+                maxErrorRate);
     }
 
     private static final Scenario CLOSED = scenario(new LoadModel.Closed(8), 0);
     private static final Scenario OPEN = scenario(new LoadModel.Open(Rate.perSecond(1_000), Arrival.POISSON, 64), 0);
 
     /** A load result whose main phase saw these failures, lateness and schedule lag, with the engine this busy. */
-    private static LoadResult load(Map<FailureKind, Long> failures, long late, double lagP99Micros, double utilization) {
-        PhaseResult clean = SampleRecords.phase(Phase.MAIN, 2_000, 1_000, failures, SampleRecords.latency(2_000, 900, 800, 1_500, 3_000, 6_000));
-        LatencySummary lag = lagP99Micros <= 0 ? LatencySummary.EMPTY : SampleRecords.latency(2_000, 50, 40, 80, lagP99Micros, lagP99Micros * 2);
-        PhaseResult main = new PhaseResult(Phase.MAIN, clean.durationMillis(), clean.sent(), clean.ok(), clean.failed(), clean.connectFailures(),
-                0, late, 0, 0, clean.failures(), clean.errorRate(), clean.requestsPerSecond(), clean.okPerSecond(), clean.requestBytes(),
-                clean.responseBytes(), clean.meanRequestBytes(), clean.meanResponseBytes(), clean.latency(), clean.uncorrectedLatency(), lag,
+    private static LoadResult load(
+            Map<FailureKind, Long> failures, long late, double lagP99Micros, double utilization) {
+        PhaseResult clean = SampleRecords.phase(
+                Phase.MAIN, 2_000, 1_000, failures, SampleRecords.latency(2_000, 900, 800, 1_500, 3_000, 6_000));
+        LatencySummary lag = lagP99Micros <= 0
+                ? LatencySummary.EMPTY
+                : SampleRecords.latency(2_000, 50, 40, 80, lagP99Micros, lagP99Micros * 2);
+        PhaseResult main = new PhaseResult(
+                Phase.MAIN,
+                clean.durationMillis(),
+                clean.sent(),
+                clean.ok(),
+                clean.failed(),
+                clean.connectFailures(),
+                0,
+                late,
+                0,
+                0,
+                clean.failures(),
+                clean.errorRate(),
+                clean.requestsPerSecond(),
+                clean.okPerSecond(),
+                clean.requestBytes(),
+                clean.responseBytes(),
+                clean.meanRequestBytes(),
+                clean.meanResponseBytes(),
+                clean.latency(),
+                clean.uncorrectedLatency(),
+                lag,
                 LatencySummary.EMPTY);
-        List<FailureExample> examples = failures.isEmpty() ? List.of()
-                : List.of(new FailureExample(failures.keySet().iterator().next(), 1_500, Phase.MAIN, "status 503 failed the check 'status in 2xx'",
-                        503, "", "", "GET /json HTTP/1.1"));
-        return new LoadResult("0.1.0-test", SampleRecords.closedSettings("http://127.0.0.1:1/json", 8, 1_000, 0, 2_000, 0, 0), "", "", "",
-                null, main, List.of(), 10, List.of(), examples, SampleRecords.engine(utilization, 2, 2_000, main.ok()), List.of());
+        List<FailureExample> examples = failures.isEmpty()
+                ? List.of()
+                : List.of(new FailureExample(
+                        failures.keySet().iterator().next(),
+                        1_500,
+                        Phase.MAIN,
+                        "status 503 failed the check 'status in 2xx'",
+                        503,
+                        "",
+                        "",
+                        "GET /json HTTP/1.1"));
+        return new LoadResult(
+                "0.1.0-test",
+                SampleRecords.closedSettings("http://127.0.0.1:1/json", 8, 1_000, 0, 2_000, 0, 0),
+                "",
+                "",
+                "",
+                null,
+                main,
+                List.of(),
+                10,
+                List.of(),
+                examples,
+                SampleRecords.engine(utilization, 2, 2_000, main.ok()),
+                List.of());
     }
 
     private static LoadResult clean() {
@@ -63,32 +119,66 @@ class RunVerdictTest {
     void errorRateGate() {
         RunVerdict wrong = RunVerdict.ofScenario(CLOSED, load(Map.of(FailureKind.STATUS, 20L), 0, 0, 0.2), null, GATES);
         assertEquals(Status.FAILED, wrong.status());
-        assertEquals("json: 0.99% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=20, check=0}; "
-                + "first: status status 503 failed the check 'status in 2xx'", wrong.reason());
+        assertEquals(
+                "json: 0.99% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=20, check=0}; "
+                        + "first: status status 503 failed the check 'status in 2xx'",
+                wrong.reason());
         assertTrue(wrong.stopsRun());
         // Within the scenario's allowance the run stands.
-        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(scenario(new LoadModel.Closed(8), 0.01), load(Map.of(FailureKind.STATUS, 20L), 0, 0, 0.2),
-                null, GATES));
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofScenario(
+                        scenario(new LoadModel.Closed(8), 0.01),
+                        load(Map.of(FailureKind.STATUS, 20L), 0, 0, 0.2),
+                        null,
+                        GATES));
         PhaseResult nothing = SampleRecords.phase(Phase.MAIN, 2_000, 0, Map.of(), LatencySummary.EMPTY);
-        LoadResult silent = new LoadResult("t", clean().settings(), "", "", "", null, nothing, List.of(), -1, List.of(), List.of(),
-                clean().engine(), List.of());
-        assertEquals(RunVerdict.failed("no request was sent in json's main phase"), RunVerdict.ofScenario(CLOSED, silent, null, GATES));
+        LoadResult silent = new LoadResult(
+                "t",
+                clean().settings(),
+                "",
+                "",
+                "",
+                null,
+                nothing,
+                List.of(),
+                -1,
+                List.of(),
+                List.of(),
+                clean().engine(),
+                List.of());
+        assertEquals(
+                RunVerdict.failed("no request was sent in json's main phase"),
+                RunVerdict.ofScenario(CLOSED, silent, null, GATES));
     }
 
     @Test
     void aTargetThatExitedFailsWhateverItsNumbers() {
-        assertEquals(RunVerdict.failed("the target exited with code 137 during json"), RunVerdict.ofScenario(CLOSED, clean(), 137, GATES));
+        assertEquals(
+                RunVerdict.failed("the target exited with code 137 during json"),
+                RunVerdict.ofScenario(CLOSED, clean(), 137, GATES));
     }
 
     @Test
     void loadGeneratorGate() {
         RunVerdict busy = RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.93), null, GATES);
-        assertEquals(new RunVerdict(Status.INVALID, "load generator saturated: it used 93% of its 2 core(s) (limit 70%); give it 3 core(s) "
-                + "with loadgen.cpuset, or lower the load"), busy);
-        assertEquals(new RunVerdict(Status.INVALID, "load generator saturated: p99 lag behind its schedule 2.50 ms (limit 1.00 ms)"),
+        assertEquals(
+                new RunVerdict(
+                        Status.INVALID,
+                        "load generator saturated: it used 93% of its 2 core(s) (limit 70%); give it 3 core(s) "
+                                + "with loadgen.cpuset, or lower the load"),
+                busy);
+        assertEquals(
+                new RunVerdict(
+                        Status.INVALID,
+                        "load generator saturated: p99 lag behind its schedule 2.50 ms (limit 1.00 ms)"),
                 RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, GATES));
-        assertEquals(new RunVerdict(Status.INVALID, "load generator saturated: 5.0% of requests started late (limit 1.0%); "
-                + "raise max-connections or lower the rate"), RunVerdict.ofScenario(OPEN, load(Map.of(), 100, 0, 0.2), null, GATES));
+        assertEquals(
+                new RunVerdict(
+                        Status.INVALID,
+                        "load generator saturated: 5.0% of requests started late (limit 1.0%); "
+                                + "raise max-connections or lower the rate"),
+                RunVerdict.ofScenario(OPEN, load(Map.of(), 100, 0, 0.2), null, GATES));
         // Lateness is an open-model measure: a closed model has no schedule to be late for.
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 100, 0, 0.2), null, GATES));
     }
@@ -97,11 +187,16 @@ class RunVerdictTest {
     void noiseGateDiscardsWhatIsNotFailedAndAFailureOutranksTheRest() {
         RunVerdict invalid = new RunVerdict(Status.INVALID, "load generator saturated: ...");
         RunVerdict failed = RunVerdict.failed("json: wrong answers");
-        assertEquals(new RunVerdict(Status.DISCARDED, "noise: 0.40 cores busy outside duel during main (limit 0.25)"),
+        assertEquals(
+                new RunVerdict(Status.DISCARDED, "noise: 0.40 cores busy outside duel during main (limit 0.25)"),
                 RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.4, GATES));
         assertEquals(invalid, RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.25, GATES));
-        assertEquals(failed, RunVerdict.ofRun(List.of(invalid, failed), 0.9, GATES), "a target that answered wrongly failed, noise or not");
-        assertEquals("noise: 0.40 cores busy outside duel during main (limit 0.25); no clean run after 4 attempts",
+        assertEquals(
+                failed,
+                RunVerdict.ofRun(List.of(invalid, failed), 0.9, GATES),
+                "a target that answered wrongly failed, noise or not");
+        assertEquals(
+                "noise: 0.40 cores busy outside duel during main (limit 0.25); no clean run after 4 attempts",
                 RunVerdict.ofRun(List.of(), 0.4, GATES).lastAttempt(4).reason());
         assertEquals(invalid, invalid.lastAttempt(4));
     }

@@ -1,7 +1,5 @@
 package dev.duel.suite;
 
-import dev.duel.record.ScenarioKind;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.Timing;
+import dev.duel.record.ScenarioKind;
 import dev.duel.targets.ServiceSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,13 +70,17 @@ class SuiteLoaderTest {
         Suite suite = loader.load(write(GOOD));
         assertEquals("ab", suite.name());
         assertEquals(2, suite.targets().size());
-        assertEquals(temp.getParent().resolve("apps/minimal.jar").normalize(), suite.targets().get(0).jar());
+        assertEquals(
+                temp.getParent().resolve("apps/minimal.jar").normalize(),
+                suite.targets().get(0).jar());
         assertEquals(512L << 20, suite.targets().get(0).limits().memoryBytes());
         assertEquals(2, suite.targets().get(0).identity().size());
         assertTrue(suite.services().get(0) instanceof ServiceSpec.EmbeddedPostgres embedded
                 && embedded.launcherJar().equals(Path.of("/opt/duel/reference/pg/target/embedded-postgres.jar")));
         assertEquals(new LoadModel.Closed(32), suite.scenario("json").model());
-        assertEquals(new Timing.Phases(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(20)), suite.scenario("json").timing());
+        assertEquals(
+                new Timing.Phases(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(20)),
+                suite.scenario("json").timing());
         assertEquals(ScenarioKind.WARMUP_CURVE, suite.scenario("curve").kind());
         assertEquals(3, suite.scenario("boot").starts());
         assertEquals(0.3, suite.gates().quietMaxCores());
@@ -88,19 +91,41 @@ class SuiteLoaderTest {
     @Test
     void alternationFlipsTheFirstRunnerEveryRepetition() throws Exception {
         Suite suite = loader.load(write(GOOD));
-        List<String> order = RunPlan.of(suite).stream().map(p -> p.repetition() + p.target() + ":" + String.join("+", p.scenarios())).toList();
-        assertEquals(List.of(
-                "1a:json+products", "1b:json+products", "1a:curve", "1b:curve", "1a:boot", "1b:boot",
-                "2b:json+products", "2a:json+products", "2b:curve", "2a:curve", "2b:boot", "2a:boot",
-                "3a:json+products", "3b:json+products", "3a:curve", "3b:curve", "3a:boot", "3b:boot"), order);
+        List<String> order = RunPlan.of(suite).stream()
+                .map(p -> p.repetition() + p.target() + ":" + String.join("+", p.scenarios()))
+                .toList();
+        assertEquals(
+                List.of(
+                        "1a:json+products",
+                        "1b:json+products",
+                        "1a:curve",
+                        "1b:curve",
+                        "1a:boot",
+                        "1b:boot",
+                        "2b:json+products",
+                        "2a:json+products",
+                        "2b:curve",
+                        "2a:curve",
+                        "2b:boot",
+                        "2a:boot",
+                        "3a:json+products",
+                        "3b:json+products",
+                        "3a:curve",
+                        "3b:curve",
+                        "3a:boot",
+                        "3b:boot"),
+                order);
         assertEquals("004-b-curve", RunPlan.of(suite).get(3).fileStem());
     }
 
     @Test
     void sequentialRunsEveryRepetitionOfOneTargetFirst() throws Exception {
-        Suite suite = loader.load(write(GOOD.replace("repetitions: 3", "repetitions: 2\norder: sequential").replace("together: [json, products]\n", "")));
-        List<String> order = RunPlan.of(suite).stream().filter(p -> p.scenarios().equals(List.of("json")))
-                .map(p -> p.repetition() + p.target()).toList();
+        Suite suite = loader.load(write(GOOD.replace("repetitions: 3", "repetitions: 2\norder: sequential")
+                .replace("together: [json, products]\n", "")));
+        List<String> order = RunPlan.of(suite).stream()
+                .filter(p -> p.scenarios().equals(List.of("json")))
+                .map(p -> p.repetition() + p.target())
+                .toList();
         assertEquals(List.of("1a", "2a", "1b", "2b"), order);
     }
 
@@ -109,7 +134,10 @@ class SuiteLoaderTest {
         Path file = write(GOOD.replace("    limits: {cpus: 1.0", "    limitz: {cpus: 1.0"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
         assertTrue(e.getMessage().startsWith(file + ":8:5: "), e.getMessage());
-        assertTrue(e.getMessage().contains("unknown key 'limitz' in targets[0]; expected one of: command, env, identity, jar, java, jvmArgs, limits, name, port, ready"),
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "unknown key 'limitz' in targets[0]; expected one of: command, env, identity, jar, java, jvmArgs, limits, name, port, ready"),
                 e.getMessage());
     }
 
@@ -117,25 +145,45 @@ class SuiteLoaderTest {
     void wrongTypesAreErrorsWithLineColumnAndWhatWasExpected() throws IOException {
         Path file = write(GOOD.replace("repetitions: 3", "repetitions: many"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
-        assertTrue(e.getMessage().matches(".*suite\\.yaml:\\d+:\\d+: repetitions: expected a whole number, got 'many'"), e.getMessage());
-        Path listNotMap = write(GOOD.replace("    limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}", "    limits: [1]"));
+        assertTrue(
+                e.getMessage().matches(".*suite\\.yaml:\\d+:\\d+: repetitions: expected a whole number, got 'many'"),
+                e.getMessage());
+        Path listNotMap =
+                write(GOOD.replace("    limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}", "    limits: [1]"));
         SuiteException e2 = assertThrows(SuiteException.class, () -> loader.load(listNotMap));
-        assertTrue(e2.getMessage().contains(":8:") && e2.getMessage().contains("targets[0].limits: expected a mapping"), e2.getMessage());
+        assertTrue(
+                e2.getMessage().contains(":8:") && e2.getMessage().contains("targets[0].limits: expected a mapping"),
+                e2.getMessage());
     }
 
     @Test
     void meaningErrorsNameThePlaceAndTheFix() throws IOException {
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("memory: 512m", "memory: lots")))).getMessage()
+        assertTrue(assertThrows(
+                        SuiteException.class, () -> loader.load(write(GOOD.replace("memory: 512m", "memory: lots"))))
+                .getMessage()
                 .contains("targets[0] (a): limits.memory is like 512m"));
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("together: [json, products]", "together: [json, nope]"))))
-                .getMessage().contains("together: no scenario is named 'nope'"));
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("duration: 20s", "duration: soon")))).getMessage()
+        assertTrue(assertThrows(
+                        SuiteException.class,
+                        () -> loader.load(write(GOOD.replace("together: [json, products]", "together: [json, nope]"))))
+                .getMessage()
+                .contains("together: no scenario is named 'nope'"));
+        assertTrue(assertThrows(
+                        SuiteException.class, () -> loader.load(write(GOOD.replace("duration: 20s", "duration: soon"))))
+                .getMessage()
                 .contains("scenarios[0] (json).phases.duration: 'soon' is not a duration"));
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']"))))
-                .getMessage().contains("check 'json:/id == ${nope}': ${nope} is not declared"));
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write(GOOD.replace("postgres: embedded", "postgres: somewhere")))).getMessage()
+        assertTrue(assertThrows(
+                        SuiteException.class,
+                        () -> loader.load(write(
+                                GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']"))))
+                .getMessage()
+                .contains("check 'json:/id == ${nope}': ${nope} is not declared"));
+        assertTrue(assertThrows(
+                        SuiteException.class,
+                        () -> loader.load(write(GOOD.replace("postgres: embedded", "postgres: somewhere"))))
+                .getMessage()
                 .contains("a service is 'embedded' or an object"));
-        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write("targets: []\n"))).getMessage()
+        assertTrue(assertThrows(SuiteException.class, () -> loader.load(write("targets: []\n")))
+                .getMessage()
                 .contains("targets: at least one target"));
     }
 
@@ -158,22 +206,32 @@ class SuiteLoaderTest {
     void aWrongLoadSettingIsShownAtItsKeyWithTheKeyPath() throws IOException {
         String yaml = GOOD.replace("model: {vus: 32}", "model: {vus: 0}");
         String message = failure(yaml);
-        assertEquals(at(temp.resolve("suite.yaml"), yaml, "model: {vus: 0}", "vus") + "scenarios[0] (json).model.vus: must be at least 1, got 0",
+        assertEquals(
+                at(temp.resolve("suite.yaml"), yaml, "model: {vus: 0}", "vus")
+                        + "scenarios[0] (json).model.vus: must be at least 1, got 0",
                 message);
         assertTrue(message.contains(":19:13: "), "the vus key on line 19, column 13: " + message);
         assertFalse(message.contains("--"), "names no flag: " + message);
 
         String rate = GOOD.replace("model: {vus: 32}", "model: {rate: 100, maxConnections: 0}");
-        assertEquals(at(temp.resolve("suite.yaml"), rate, "maxConnections: 0", "maxConnections")
-                + "scenarios[0] (json).model.maxConnections: must be at least 1, got 0", failure(rate));
+        assertEquals(
+                at(temp.resolve("suite.yaml"), rate, "maxConnections: 0", "maxConnections")
+                        + "scenarios[0] (json).model.maxConnections: must be at least 1, got 0",
+                failure(rate));
         String timeout = GOOD.replace("    model: {vus: 32}", "    model: {vus: 32}\n    timeout: 0s");
-        assertEquals(at(temp.resolve("suite.yaml"), timeout, "timeout: 0s", "timeout") + "scenarios[0] (json).timeout: must be positive",
+        assertEquals(
+                at(temp.resolve("suite.yaml"), timeout, "timeout: 0s", "timeout")
+                        + "scenarios[0] (json).timeout: must be positive",
                 failure(timeout));
         String threads = GOOD.replace("threads: 1}", "threads: -1}");
-        assertEquals(at(temp.resolve("suite.yaml"), threads, "threads: -1", "threads") + "loadgen.threads: cannot be negative, got -1",
+        assertEquals(
+                at(temp.resolve("suite.yaml"), threads, "threads: -1", "threads")
+                        + "loadgen.threads: cannot be negative, got -1",
                 failure(threads));
         String windows = GOOD.replace("windows: {count: 6", "windows: {count: 0");
-        assertEquals(at(temp.resolve("suite.yaml"), windows, "count: 0", "count") + "scenarios[2] (curve).windows.count: must be at least 1, got 0",
+        assertEquals(
+                at(temp.resolve("suite.yaml"), windows, "count: 0", "count")
+                        + "scenarios[2] (curve).windows.count: must be at least 1, got 0",
                 failure(windows));
     }
 
@@ -181,45 +239,73 @@ class SuiteLoaderTest {
     void anUndeclaredVariableNamesRequestVarsNotAFlag() throws IOException {
         String inCheck = GOOD.replace("checks: ['json:/id == ${id}']", "checks: ['json:/id == ${nope}']");
         String message = failure(inCheck);
-        assertTrue(message.startsWith(at(temp.resolve("suite.yaml"), inCheck, "vars: {id:", "vars")
-                + "scenarios[1] (products).request.vars: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"), message);
+        assertTrue(
+                message.startsWith(
+                        at(temp.resolve("suite.yaml"), inCheck, "vars: {id:", "vars")
+                                + "scenarios[1] (products).request.vars: check 'json:/id == ${nope}': ${nope} is not declared: declare it as seq:1..100"),
+                message);
         assertFalse(message.contains("--var"), message);
 
         // in the path, with no vars at all: found when loading, not when the run starts, and shown at the request
         String inPath = GOOD.replace("request: {path: /json}\n    checks", "request: {path: '/p/${id}'}\n    checks");
         String pathMessage = failure(inPath);
-        assertTrue(pathMessage.startsWith(at(temp.resolve("suite.yaml"), inPath, "request: {path: '/p/${id}'}", "request")
-                + "scenarios[0] (json).request.vars: the URL uses ${id}, which is not declared: declare it as seq:1..100"), pathMessage);
+        assertTrue(
+                pathMessage.startsWith(
+                        at(temp.resolve("suite.yaml"), inPath, "request: {path: '/p/${id}'}", "request")
+                                + "scenarios[0] (json).request.vars: the URL uses ${id}, which is not declared: declare it as seq:1..100"),
+                pathMessage);
         assertFalse(pathMessage.contains("--var"), pathMessage);
 
         String badSpec = GOOD.replace("'seq:1..10000'", "'seq:10..1'");
-        assertTrue(failure(badSpec).startsWith(at(temp.resolve("suite.yaml"), badSpec, "vars: {id:", "id:")
-                + "scenarios[1] (products).request.vars.id: 'seq:10..1': write seq:FIRST..LAST"), failure(badSpec));
+        assertTrue(
+                failure(badSpec)
+                        .startsWith(at(temp.resolve("suite.yaml"), badSpec, "vars: {id:", "id:")
+                                + "scenarios[1] (products).request.vars.id: 'seq:10..1': write seq:FIRST..LAST"),
+                failure(badSpec));
     }
 
     @Test
     void errorsFoundAfterParsingHaveLineAndColumnToo() throws IOException {
         Path file = temp.resolve("suite.yaml");
         String check = GOOD.replace("'json:/id == 42'", "'json:/id = 42'");
-        assertTrue(failure(check).startsWith(at(file, check, "'json:/id = 42'", "'json:/id = 42'")
-                + "scenarios[0] (json).checks[1]: check 'json:/id = 42': write json:/pointer"), failure(check));
+        assertTrue(
+                failure(check)
+                        .startsWith(at(file, check, "'json:/id = 42'", "'json:/id = 42'")
+                                + "scenarios[0] (json).checks[1]: check 'json:/id = 42': write json:/pointer"),
+                failure(check));
         String together = GOOD.replace("together: [json, products]", "together: [json, nope]");
-        assertTrue(failure(together).startsWith(at(file, together, "together:", "nope") + "together: no scenario is named 'nope'"),
+        assertTrue(
+                failure(together)
+                        .startsWith(at(file, together, "together:", "nope") + "together: no scenario is named 'nope'"),
                 failure(together));
         String order = GOOD.replace("repetitions: 3", "repetitions: 3\norder: sometimes");
-        assertEquals(at(file, order, "order:", "order") + "order: alternate or sequential, got 'sometimes'", failure(order));
+        assertEquals(
+                at(file, order, "order:", "order") + "order: alternate or sequential, got 'sometimes'", failure(order));
         String kind = GOOD.replace("kind: warmup-curve", "kind: warmup");
-        assertTrue(failure(kind).startsWith(at(file, kind, "kind: warmup", "kind") + "scenarios[2] (curve).kind: is load, warmup-curve"),
+        assertTrue(
+                failure(kind)
+                        .startsWith(at(file, kind, "kind: warmup", "kind")
+                                + "scenarios[2] (curve).kind: is load, warmup-curve"),
                 failure(kind));
         String memory = GOOD.replace("memory: 512m", "memory: lots");
-        assertTrue(failure(memory).startsWith(at(file, memory, "memory: lots", "memory") + "targets[0] (a): limits.memory is like 512m"),
+        assertTrue(
+                failure(memory)
+                        .startsWith(at(file, memory, "memory: lots", "memory")
+                                + "targets[0] (a): limits.memory is like 512m"),
                 failure(memory));
         String duplicate = GOOD.replace("  - name: b\n", "  - name: a\n");
-        assertEquals(at(file, duplicate, "  - name: a\n    java: 25", "name") + "targets[1] (a).name: 'a' is used twice", failure(duplicate));
+        assertEquals(
+                at(file, duplicate, "  - name: a\n    java: 25", "name") + "targets[1] (a).name: 'a' is used twice",
+                failure(duplicate));
         String cpuset = GOOD.replace("loadgen: {cpuset: \"0\"", "loadgen: {cpuset: \"zero\"");
-        assertTrue(failure(cpuset).startsWith(at(file, cpuset, "cpuset: \"zero\"", "cpuset") + "loadgen.cpuset: is a CPU list"), failure(cpuset));
+        assertTrue(
+                failure(cpuset)
+                        .startsWith(at(file, cpuset, "cpuset: \"zero\"", "cpuset") + "loadgen.cpuset: is a CPU list"),
+                failure(cpuset));
         String rate = GOOD.replace("model: {vus: 32}", "model: {vus: 32}\n    maxErrorRate: lots");
-        assertEquals(at(file, rate, "maxErrorRate: lots", "maxErrorRate") + "scenarios[0] (json).maxErrorRate: is between 0 and 1 (or 0% and 100%), got lots",
+        assertEquals(
+                at(file, rate, "maxErrorRate: lots", "maxErrorRate")
+                        + "scenarios[0] (json).maxErrorRate: is between 0 and 1 (or 0% and 100%), got lots",
                 failure(rate));
     }
 }

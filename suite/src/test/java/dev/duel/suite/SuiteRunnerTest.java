@@ -18,10 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Whole suites against fixture targets: records, order, failures, refusals. */
+@Tag("slow") // whole suites against fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
 class SuiteRunnerTest {
     @TempDir
     Path temp;
@@ -29,28 +31,36 @@ class SuiteRunnerTest {
     private SuiteOutcome run(String yaml) throws Exception {
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Suite suite = new SuiteLoader(temp).load(file);
-        return SuiteRunner.onThisMachine(suite, temp.resolve("results"), SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp).run();
+        return SuiteRunner.onThisMachine(
+                        suite, temp.resolve("results"), SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp)
+                .run();
     }
 
     private List<RunRecord> records() throws IOException {
         try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
-            return files.filter(f -> f.toString().endsWith(".json") && !f.getFileName().toString().contains("discarded"))
-                    .sorted().map(f -> {
+            return files.filter(f -> f.toString().endsWith(".json")
+                            && !f.getFileName().toString().contains("discarded"))
+                    .sorted()
+                    .map(f -> {
                         try {
                             return RecordJson.readRun(f);
                         } catch (RecordException e) {
                             throw new AssertionError(f + " is not a run record", e);
                         }
-                    }).toList();
+                    })
+                    .toList();
         }
     }
 
     @Test
     void twoTargetsAlternateAndEveryRunLeavesACompleteRecord() throws Exception {
-        SuiteOutcome outcome = run(FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
+        SuiteOutcome outcome = run(FixtureSuites.suite(
+                FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
         assertEquals(4, outcome.ok(), outcome.toString());
         List<RunRecord> records = records();
-        assertEquals(List.of("a", "b", "b", "a"), records.stream().map(RunRecord::target).toList());
+        assertEquals(
+                List.of("a", "b", "b", "a"),
+                records.stream().map(RunRecord::target).toList());
         for (RunRecord record : records) {
             assertEquals(Status.OK, record.status(), record.toString());
             assertEquals(RecordJson.SCHEMA_VERSION, record.schemaVersion());
@@ -72,12 +82,18 @@ class SuiteRunnerTest {
 
     @Test
     void aTargetThatCrashesIsAFailedRunAndTheSuiteGoesOn() throws Exception {
-        String yaml = FixtureSuites.suite(FixtureSuites.target("steady", "ok", "steady", "steady") + FixtureSuites.target("crashy", "crash", "crashy", "crashy"), 1)
+        String yaml = FixtureSuites.suite(
+                        FixtureSuites.target("steady", "ok", "steady", "steady")
+                                + FixtureSuites.target("crashy", "crash", "crashy", "crashy"),
+                        1)
                 .replace("duration: 700ms", "duration: 2s");
         SuiteOutcome outcome = run(yaml);
         assertEquals(1, outcome.ok());
         assertEquals(1, outcome.failed());
-        RunRecord crashed = records().stream().filter(r -> r.target().equals("crashy")).findFirst().orElseThrow();
+        RunRecord crashed = records().stream()
+                .filter(r -> r.target().equals("crashy"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Status.FAILED, crashed.status());
         assertTrue(crashed.reason().contains("exited with code 3"), crashed.reason());
         assertTrue(crashed.lastLogLines().toString().contains("fixture crashing"));
@@ -87,7 +103,10 @@ class SuiteRunnerTest {
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
         String yaml = FixtureSuites.suite(FixtureSuites.target("real", "ok", "controllers", "minimal"), 2);
         SuiteException e = assertThrows(SuiteException.class, () -> run(yaml));
-        assertTrue(e.getMessage().matches("expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
+        assertTrue(
+                e.getMessage()
+                        .matches(
+                                "expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
                 e.getMessage());
         assertEquals(Status.FAILED, records().get(0).status());
         assertEquals(1, records().size(), "nothing after the refusal");
@@ -96,7 +115,9 @@ class SuiteRunnerTest {
     @Test
     void aRunThatSawOutsideCpuIsDiscardedRepeatedAndThenReportedAsNoisy() throws Exception {
         String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
-                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", "quiet: {maxCores: 0.3, for: 200ms, maxWait: 1s, retries: 1}");
+                .replace(
+                        "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                        "quiet: {maxCores: 0.3, for: 200ms, maxWait: 1s, retries: 1}");
         // Two busy loops that are not duel's: whatever else the machine does, they alone exceed 0.3 cores.
         List<Process> noise = List.of(busyLoop(), busyLoop());
         SuiteOutcome outcome;
@@ -107,11 +128,16 @@ class SuiteRunnerTest {
         }
         assertEquals(0, outcome.ok(), outcome.toString());
         assertEquals(1, outcome.discarded(), outcome.toString());
-        assertTrue(!outcome.clean() && outcome.problems().get(0).contains("could not get a clean run"), outcome.problems().toString());
+        assertTrue(
+                !outcome.clean() && outcome.problems().get(0).contains("could not get a clean run"),
+                outcome.problems().toString());
         RunRecord last = records().get(0);
         assertEquals(Status.DISCARDED, last.status());
         assertEquals(2, last.attempt(), "retries: 1 means one repeat");
-        assertTrue(last.reason().matches("noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
+        assertTrue(
+                last.reason()
+                        .matches(
+                                "noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
                 last.reason());
         assertTrue(last.gates().outsideDuringCores() > 0.3, last.gates().toString());
         Path firstAttempt = temp.resolve("results/runs/001-a-health.discarded-1.json");
@@ -122,9 +148,13 @@ class SuiteRunnerTest {
     @Test
     void aRunWhoseLoadGeneratorWasTheLimitIsInvalidAndSaysHowManyCoresItNeeds() throws Exception {
         String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
-                .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.001}").replace("duration: 700ms", "duration: 2s");
+                .replace("loadgen: {maxUtilization: 1.0}", "loadgen: {maxUtilization: 0.001}")
+                .replace("duration: 700ms", "duration: 2s");
         SuiteOutcome outcome = run(yaml);
-        assertEquals(1, outcome.invalid(), outcome + "\n" + records().get(0).results().get(0).load().engine());
+        assertEquals(
+                1,
+                outcome.invalid(),
+                outcome + "\n" + records().get(0).results().get(0).load().engine());
         RunRecord record = records().get(0);
         assertEquals(Status.INVALID, record.status());
         assertTrue(record.reason().startsWith("load generator saturated: it used "), record.reason());
@@ -133,7 +163,9 @@ class SuiteRunnerTest {
     }
 
     private static Process busyLoop() throws IOException {
-        return new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder("sh", "-c", "while :; do :; done")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 }

@@ -45,7 +45,11 @@ final class CgroupV1Group extends ControlGroup {
             // A v1 cpuset takes no task until it has CPUs and memory nodes, and neither does its parent.
             inherit(cpuset.getParent(), "cpuset.cpus");
             inherit(cpuset.getParent(), "cpuset.mems");
-            write(cpuset.resolve("cpuset.cpus"), limits.cpuset() != null ? limits.cpuset() : read(cpuset.getParent().resolve("cpuset.cpus")));
+            write(
+                    cpuset.resolve("cpuset.cpus"),
+                    limits.cpuset() != null
+                            ? limits.cpuset()
+                            : read(cpuset.getParent().resolve("cpuset.cpus")));
             write(cpuset.resolve("cpuset.mems"), read(cpuset.getParent().resolve("cpuset.mems")));
             if (limits.cpus() != null) {
                 Path cpu = byController.get("cpu");
@@ -53,7 +57,9 @@ final class CgroupV1Group extends ControlGroup {
                 write(cpu.resolve("cpu.cfs_quota_us"), String.valueOf(Math.round(limits.cpus() * 100_000)));
             }
             if (limits.memoryBytes() != null) {
-                write(byController.get("memory").resolve("memory.limit_in_bytes"), String.valueOf(limits.memoryBytes()));
+                write(
+                        byController.get("memory").resolve("memory.limit_in_bytes"),
+                        String.valueOf(limits.memoryBytes()));
             }
         } catch (IOException | RuntimeException e) {
             group.close();

@@ -36,7 +36,8 @@ public final class Cgroups {
      * @param label a short name for the group (made unique here)
      */
     public LimitedGroup create(String label, Limits limits) {
-        String name = label.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = label.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
         List<String> reasons = new java.util.ArrayList<>();
         Path v2 = unifiedRoot();
         if (v2 != null && controllersOf(v2).containsAll(List.of("cpu", "memory"))) {
@@ -62,8 +63,10 @@ public final class Cgroups {
             // Nothing to enforce; only the accounting (CPU of processes that outlive their parent) is lost.
             return LimitedGroup.none();
         }
-        return new Unenforced("not enforced (" + String.join("; ", reasons)
-                + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited", limits);
+        return new Unenforced(
+                "not enforced (" + String.join("; ", reasons)
+                        + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited",
+                limits);
     }
 
     /**
@@ -99,7 +102,8 @@ public final class Cgroups {
     /** A hierarchy duel could make its groups in: mounted read-write and writable by this user. */
     private boolean writable(Path mount) {
         Path duel = mount.resolve("duel");
-        boolean readWrite = mounts().stream().noneMatch(m -> sysRoot.resolve(m[1].substring(1)).equals(mount) && m[3].matches("(^|.*,)ro(,.*|$)"));
+        boolean readWrite = mounts().stream()
+                .noneMatch(m -> sysRoot.resolve(m[1].substring(1)).equals(mount) && m[3].matches("(^|.*,)ro(,.*|$)"));
         return readWrite && Files.isWritable(Files.isDirectory(duel) ? duel : mount);
     }
 
@@ -124,7 +128,8 @@ public final class Cgroups {
             try (var children = Files.list(parent)) {
                 for (Path child : children.filter(Files::isDirectory).toList()) {
                     try {
-                        if (Files.readAllLines(child.resolve("cgroup.procs")).stream().allMatch(String::isBlank)) {
+                        if (Files.readAllLines(child.resolve("cgroup.procs")).stream()
+                                .allMatch(String::isBlank)) {
                             Files.delete(child);
                             removed++;
                         }
@@ -173,7 +178,9 @@ public final class Cgroups {
                 }
                 String[] left = halves[0].split(" ");
                 String[] right = halves[1].split(" ");
-                if (left.length >= 6 && right.length >= 3 && (right[0].equals("cgroup") || right[0].equals("cgroup2"))) {
+                if (left.length >= 6
+                        && right.length >= 3
+                        && (right[0].equals("cgroup") || right[0].equals("cgroup2"))) {
                     mounts.add(new String[] {right[0], left[4], right[2], left[5]});
                 }
             }
@@ -185,7 +192,8 @@ public final class Cgroups {
 
     private static List<String> controllersOf(Path root) {
         try {
-            return List.of(Files.readString(root.resolve("cgroup.controllers")).trim().split("\\s+"));
+            return List.of(
+                    Files.readString(root.resolve("cgroup.controllers")).trim().split("\\s+"));
         } catch (IOException e) {
             return List.of();
         }

@@ -30,8 +30,11 @@ abstract class ControlGroup implements LimitedGroup {
     /** A tiny shell writes its own PID into each group, then execs the command: it starts inside. */
     @Override
     public List<String> wrap(List<String> command) {
-        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c",
-                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"", "duel-join"));
+        List<String> wrapped = new ArrayList<>(List.of(
+                "/bin/sh",
+                "-c",
+                "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 97; shift; done; shift; exec \"$@\"",
+                "duel-join"));
         procsFiles().forEach(file -> wrapped.add(file.toString()));
         wrapped.add("--");
         wrapped.addAll(command);

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code /app == "minimal"} or {@code /runtime contains "25."}. Immutable.
  */
 public record IdentityCheck(String pointer, Operator operator, String expected) {
-    public enum Operator { EQUALS, CONTAINS }
+    public enum Operator {
+        EQUALS,
+        CONTAINS
+    }
 
     /** Parses {@code /pointer == "text"} or {@code /pointer contains "text"} (quotes optional). */
     public static IdentityCheck parse(String text) {
@@ -25,12 +28,14 @@ public record IdentityCheck(String pointer, Operator operator, String expected) 
                 try {
                     JsonPointer.compile(pointer);
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("identity: '" + pointer + "' is not a JSON pointer (write it like /app)");
+                    throw new IllegalArgumentException(
+                            "identity: '" + pointer + "' is not a JSON pointer (write it like /app)");
                 }
                 return new IdentityCheck(pointer, operator, value);
             }
         }
-        throw new IllegalArgumentException("identity: write /pointer == \"value\" or /pointer contains \"value\", got '" + text + "'");
+        throw new IllegalArgumentException(
+                "identity: write /pointer == \"value\" or /pointer contains \"value\", got '" + text + "'");
     }
 
     /** What the target said at the pointer, or null when it said nothing there. */

@@ -68,7 +68,8 @@ public final class JdkResolver {
             Path home = path.endsWith("bin/java") ? path.getParent().getParent() : path;
             Jdk jdk = Jdk.at(home);
             if (jdk == null) {
-                throw new IllegalArgumentException("java: " + wanted + " is not a JDK home (no bin/java and release file there)");
+                throw new IllegalArgumentException(
+                        "java: " + wanted + " is not a JDK home (no bin/java and release file there)");
             }
             return jdk;
         }
@@ -81,10 +82,14 @@ public final class JdkResolver {
                 }
             }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("java: '" + wanted + "' is neither a version like 17 or 25 nor a path to a JDK");
+            throw new IllegalArgumentException(
+                    "java: '" + wanted + "' is neither a version like 17 or 25 nor a path to a JDK");
         }
-        String found = installed.isEmpty() ? "none" : installed.stream().map(j -> "  " + j.feature() + ": " + j)
-                .collect(Collectors.joining("\n", "\n", ""));
+        String found = installed.isEmpty()
+                ? "none"
+                : installed.stream()
+                        .map(j -> "  " + j.feature() + ": " + j)
+                        .collect(Collectors.joining("\n", "\n", ""));
         throw new IllegalArgumentException("java: no JDK " + wanted + " found (JAVA_HOME, " + jvmFolder
                 + ", the running JVM); install one or give its path. JDKs found:" + found);
     }

@@ -18,8 +18,7 @@ public final class JvmProbe {
     private static final Pattern MAX_HEAP = Pattern.compile("-XX:MaxHeapSize=(\\d+)");
     private static final Pattern ACTIVE = Pattern.compile("CPU: total \\d+ \\(initial active (\\d+)\\)");
 
-    private JvmProbe() {
-    }
+    private JvmProbe() {}
 
     /**
      * Asks the JVM with process id {@code pid}, using {@code jcmd} from {@code jdkHome} (or from
@@ -55,7 +54,9 @@ public final class JvmProbe {
 
     private static String run(Path jcmd, long pid, String command) {
         try {
-            Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), command).redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), command)
+                    .redirectErrorStream(true)
+                    .start();
             byte[] output = process.getInputStream().readAllBytes();
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

@@ -18,10 +18,12 @@ public record Limits(Double cpus, String cpuset, Long memoryBytes) {
             throw new IllegalArgumentException("limits.cpus must be above 0 (e.g. 1.0 or 0.5), got " + cpus);
         }
         if (cpuset != null && !cpuset.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-            throw new IllegalArgumentException("limits.cpuset is a CPU list like \"1\", \"0-1\" or \"0,2\", got \"" + cpuset + "\"");
+            throw new IllegalArgumentException(
+                    "limits.cpuset is a CPU list like \"1\", \"0-1\" or \"0,2\", got \"" + cpuset + "\"");
         }
         if (memoryBytes != null && memoryBytes < 16L << 20) {
-            throw new IllegalArgumentException("limits.memory below 16 MiB cannot start a JVM, got " + memoryBytes + " bytes");
+            throw new IllegalArgumentException(
+                    "limits.memory below 16 MiB cannot start a JVM, got " + memoryBytes + " bytes");
         }
     }
 
@@ -38,13 +40,14 @@ public record Limits(Double cpus, String cpuset, Long memoryBytes) {
             case 'k' -> multiplier = 1L << 10;
             case 'm' -> multiplier = 1L << 20;
             case 'g' -> multiplier = 1L << 30;
-            default -> { }
+            default -> {}
         }
         String number = multiplier == 1 ? value : value.substring(0, value.length() - 1);
         try {
             return Math.round(Double.parseDouble(number) * multiplier);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("limits.memory is like 512m, 1g or a number of bytes, got \"" + text + "\"");
+            throw new IllegalArgumentException(
+                    "limits.memory is like 512m, 1g or a number of bytes, got \"" + text + "\"");
         }
     }
 
@@ -78,7 +81,10 @@ public record Limits(Double cpus, String cpuset, Long memoryBytes) {
             text.append(text.length() > 0 ? ", " : "").append("cpuset ").append(cpuset);
         }
         if (memoryBytes != null) {
-            text.append(text.length() > 0 ? ", " : "").append("memory ").append(memoryBytes >> 20).append(" MiB");
+            text.append(text.length() > 0 ? ", " : "")
+                    .append("memory ")
+                    .append(memoryBytes >> 20)
+                    .append(" MiB");
         }
         return text.toString();
     }

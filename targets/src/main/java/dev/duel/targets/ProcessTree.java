@@ -10,8 +10,7 @@ import java.util.Optional;
 
 /** CPU and memory of a process and its descendants, read from /proc. Stateless. */
 final class ProcessTree {
-    private ProcessTree() {
-    }
+    private ProcessTree() {}
 
     static List<ProcessHandle> members(long rootPid) {
         List<ProcessHandle> members = new ArrayList<>();
@@ -51,7 +50,8 @@ final class ProcessTree {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
                 if (line.startsWith(field)) {
-                    return Long.parseLong(line.substring(field.length()).replace("kB", "").trim());
+                    return Long.parseLong(
+                            line.substring(field.length()).replace("kB", "").trim());
                 }
             }
         } catch (IOException | NumberFormatException e) {

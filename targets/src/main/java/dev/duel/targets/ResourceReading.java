@@ -11,14 +11,23 @@ package dev.duel.targets;
  * @param memoryBytes        memory in use now (cgroup usage, or resident set of the process tree)
  * @param peakMemoryBytes    highest memory use so far
  */
-public record ResourceReading(long cpuNanos, long periods, long throttledPeriods, long throttledNanos, long memoryBytes,
+public record ResourceReading(
+        long cpuNanos,
+        long periods,
+        long throttledPeriods,
+        long throttledNanos,
+        long memoryBytes,
         long peakMemoryBytes) {
 
     /** The counters' growth from {@code earlier} to this reading; memory is this reading's. */
     public ResourceReading since(ResourceReading earlier) {
-        return new ResourceReading(delta(cpuNanos, earlier.cpuNanos), delta(periods, earlier.periods),
-                delta(throttledPeriods, earlier.throttledPeriods), delta(throttledNanos, earlier.throttledNanos),
-                memoryBytes, peakMemoryBytes);
+        return new ResourceReading(
+                delta(cpuNanos, earlier.cpuNanos),
+                delta(periods, earlier.periods),
+                delta(throttledPeriods, earlier.throttledPeriods),
+                delta(throttledNanos, earlier.throttledNanos),
+                memoryBytes,
+                peakMemoryBytes);
     }
 
     private static long delta(long now, long before) {

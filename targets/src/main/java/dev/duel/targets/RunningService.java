@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * A started service: the environment targets receive, and its resource readings (so a
@@ -24,7 +24,8 @@ public final class RunningService implements AutoCloseable {
     private final RunningTarget target;
     private final LimitedGroup group;
 
-    private RunningService(String name, Map<String, String> env, Process process, RunningTarget target, LimitedGroup group) {
+    private RunningService(
+            String name, Map<String, String> env, Process process, RunningTarget target, LimitedGroup group) {
         this.name = name;
         this.env = Map.copyOf(env);
         this.process = process;
@@ -38,17 +39,34 @@ public final class RunningService implements AutoCloseable {
      * @param log     where its output goes
      * @param spawned told the process id as soon as the process exists
      */
-    public static RunningService start(ServiceSpec spec, TargetLauncher launcher, JdkResolver jdks, Cgroups cgroups, Path log,
-            LongConsumer spawned) throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
+    public static RunningService start(
+            ServiceSpec spec,
+            TargetLauncher launcher,
+            JdkResolver jdks,
+            Cgroups cgroups,
+            Path log,
+            LongConsumer spawned)
+            throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
         if (spec instanceof ServiceSpec.ExternalPostgres external) {
-            return new RunningService(external.name(), Map.of("DATABASE_URL", external.url()), null, null, LimitedGroup.none());
+            return new RunningService(
+                    external.name(), Map.of("DATABASE_URL", external.url()), null, null, LimitedGroup.none());
         }
         if (spec instanceof ServiceSpec.Command command) {
-            TargetSpec asTarget = new TargetSpec(command.name(), null, null, command.command(), List.of(), command.env(),
-                    command.port(), command.ready(), List.of(), command.limits());
+            TargetSpec asTarget = new TargetSpec(
+                    command.name(),
+                    null,
+                    null,
+                    command.command(),
+                    List.of(),
+                    command.env(),
+                    command.port(),
+                    command.ready(),
+                    List.of(),
+                    command.limits());
             RunningTarget started = launcher.start(asTarget, Map.of(), log, spawned);
             Map<String, String> env = new java.util.LinkedHashMap<>();
-            command.env().forEach((key, value) -> env.put(key, value.replace("${port}", String.valueOf(started.port()))));
+            command.env()
+                    .forEach((key, value) -> env.put(key, value.replace("${port}", String.valueOf(started.port()))));
             return new RunningService(command.name(), env, null, started, started.group());
         }
         ServiceSpec.EmbeddedPostgres postgres = (ServiceSpec.EmbeddedPostgres) spec;
@@ -57,9 +75,14 @@ public final class RunningService implements AutoCloseable {
                     + " is missing: build it with mvn -pl reference/pg -am package -DskipTests");
         }
         LimitedGroup group = cgroups.create(postgres.name(), postgres.limits());
-        List<String> command = group.wrap(List.of(jdks.installed().get(0).java().toString(), "-jar", postgres.launcherJar().toString()));
+        List<String> command = group.wrap(List.of(
+                jdks.installed().get(0).java().toString(),
+                "-jar",
+                postgres.launcherJar().toString()));
         Files.createDirectories(log.toAbsolutePath().getParent());
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
         spawned.accept(process.pid());
         String url;
         try {
@@ -73,7 +96,8 @@ public final class RunningService implements AutoCloseable {
     }
 
     private static String firstLine(Process process, Duration timeout) throws IOException, InterruptedException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (reader.ready()) {
@@ -125,7 +149,8 @@ public final class RunningService implements AutoCloseable {
             return;
         }
         if (process != null) {
-            List<ProcessHandle> descendants = new ArrayList<>(process.descendants().toList());
+            List<ProcessHandle> descendants =
+                    new ArrayList<>(process.descendants().toList());
             process.destroy();
             try {
                 if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -34,8 +34,9 @@ public sealed interface ServiceSpec {
      * Any command: started, then ready when {@code ready} passes on its port; {@code env} (which may
      * use {@code ${port}}) is what targets receive.
      */
-    record Command(String name, List<String> command, Integer port, ReadySpec ready, Map<String, String> env,
-            Limits limits) implements ServiceSpec {
+    record Command(
+            String name, List<String> command, Integer port, ReadySpec ready, Map<String, String> env, Limits limits)
+            implements ServiceSpec {
         public Command {
             command = List.copyOf(command);
             env = Map.copyOf(env == null ? Map.of() : env);

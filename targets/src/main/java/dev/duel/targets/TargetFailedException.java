@@ -4,6 +4,8 @@ import java.util.List;
 
 /** A target that did not start, or stopped on its own; carries its exit code and last log lines. */
 public final class TargetFailedException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     private final Integer exitCode;
     private final List<String> lastLogLines;
 

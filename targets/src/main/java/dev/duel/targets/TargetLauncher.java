@@ -33,8 +33,10 @@ public final class TargetLauncher implements TargetStarter {
 
     private final JdkResolver jdks;
     private final Cgroups cgroups;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
 
     public TargetLauncher(JdkResolver jdks, Cgroups cgroups) {
         this.jdks = jdks;
@@ -52,8 +54,7 @@ public final class TargetLauncher implements TargetStarter {
      */
     public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-        return start(spec, extraEnv, log, pid -> {
-        });
+        return start(spec, extraEnv, log, pid -> {});
     }
 
     /**
@@ -80,7 +81,8 @@ public final class TargetLauncher implements TargetStarter {
             spec.env().forEach((name, value) -> environment.put(name, withPort(value, port)));
             List<String> wrapped = group.wrap(command);
             Files.createDirectories(log.toAbsolutePath().getParent());
-            ProcessBuilder builder = new ProcessBuilder(wrapped).redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(wrapped)
+                    .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(environment);
             long spawnNanos = System.nanoTime();
@@ -105,13 +107,18 @@ public final class TargetLauncher implements TargetStarter {
         ReadySpec ready = target.spec().ready();
         long deadline = spawnNanos + ready.timeout().toNanos();
         long firstAccept = -1;
-        HttpRequest request = HttpRequest.newBuilder(URI.create(target.url(ready.path()))).timeout(Duration.ofSeconds(2)).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(target.url(ready.path())))
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build();
         while (true) {
             Integer exit = target.exitCode();
             if (exit != null) {
-                String why = exit == JOIN_FAILED ? "could not join its control group (" + target.group().mechanism() + ")"
+                String why = exit == JOIN_FAILED
+                        ? "could not join its control group (" + target.group().mechanism() + ")"
                         : "exited with code " + exit + " before it was ready";
-                throw new TargetFailedException("target " + target.spec().name() + " " + why, exit, target.lastLogLines(50));
+                throw new TargetFailedException(
+                        "target " + target.spec().name() + " " + why, exit, target.lastLogLines(50));
             }
             if (firstAccept < 0 && accepts(target.port())) {
                 firstAccept = System.nanoTime();
@@ -121,7 +128,10 @@ public final class TargetLauncher implements TargetStarter {
                     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                     if (response.statusCode() == ready.status()) {
                         long now = System.nanoTime();
-                        target.markReady((firstAccept - spawnNanos) / 1_000_000, (now - spawnNanos) / 1_000_000, response.body());
+                        target.markReady(
+                                (firstAccept - spawnNanos) / 1_000_000,
+                                (now - spawnNanos) / 1_000_000,
+                                response.body());
                         return;
                     }
                 } catch (IOException e) {
@@ -129,8 +139,11 @@ public final class TargetLauncher implements TargetStarter {
                 }
             }
             if (System.nanoTime() > deadline) {
-                throw new TargetFailedException("target " + target.spec().name() + " was not ready within "
-                        + ready.timeout().toSeconds() + " s (GET " + ready.path() + " -> " + ready.status() + ")", null,
+                throw new TargetFailedException(
+                        "target " + target.spec().name() + " was not ready within "
+                                + ready.timeout().toSeconds() + " s (GET " + ready.path() + " -> " + ready.status()
+                                + ")",
+                        null,
                         target.lastLogLines(50));
             }
             Thread.sleep(POLL_MILLIS);
@@ -145,15 +158,18 @@ public final class TargetLauncher implements TargetStarter {
         try {
             response = JSON.readTree(target.readyBody());
         } catch (IOException e) {
-            throw new IdentityMismatchException("expected JSON with " + target.spec().identity() + " at "
+            throw new IdentityMismatchException("expected JSON with "
+                    + target.spec().identity() + " at "
                     + target.url(target.spec().ready().path()) + ", it answered something else; refusing to measure");
         }
         for (IdentityCheck check : target.spec().identity()) {
             if (!check.passes(response)) {
                 String field = check.pointer().substring(1);
-                throw new IdentityMismatchException("expected " + field + (check.operator() == IdentityCheck.Operator.EQUALS ? "=" : " containing ")
-                        + check.expected() + " at " + target.url(target.spec().ready().path()) + ", it reported " + field + "="
-                        + check.actual(response) + "; refusing to measure");
+                throw new IdentityMismatchException(
+                        "expected " + field + (check.operator() == IdentityCheck.Operator.EQUALS ? "=" : " containing ")
+                                + check.expected() + " at "
+                                + target.url(target.spec().ready().path()) + ", it reported " + field + "="
+                                + check.actual(response) + "; refusing to measure");
             }
         }
     }
@@ -177,7 +193,8 @@ public final class TargetLauncher implements TargetStarter {
         try (ServerSocket socket = new ServerSocket(port, 0, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new IOException("port " + port + " on 127.0.0.1 is in use: stop what holds it, pick another port, or use port: auto");
+            throw new IOException("port " + port
+                    + " on 127.0.0.1 is in use: stop what holds it, pick another port, or use port: auto");
         }
     }
 

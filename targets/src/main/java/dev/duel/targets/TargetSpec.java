@@ -13,12 +13,22 @@ import java.util.Map;
  * @param jar     the jar to run with {@code java -jar}, or null for a command target
  * @param command the command of a command target, or empty
  */
-public record TargetSpec(String name, String java, Path jar, List<String> command, List<String> jvmArgs,
-        Map<String, String> env, Integer port, ReadySpec ready, List<IdentityCheck> identity, Limits limits) {
+public record TargetSpec(
+        String name,
+        String java,
+        Path jar,
+        List<String> command,
+        List<String> jvmArgs,
+        Map<String, String> env,
+        Integer port,
+        ReadySpec ready,
+        List<IdentityCheck> identity,
+        Limits limits) {
 
     public TargetSpec {
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new IllegalArgumentException("a target's name is letters, digits, '.', '_' or '-', got '" + name + "'");
+            throw new IllegalArgumentException(
+                    "a target's name is letters, digits, '.', '_' or '-', got '" + name + "'");
         }
         command = List.copyOf(command == null ? List.of() : command);
         jvmArgs = List.copyOf(jvmArgs == null ? List.of() : jvmArgs);

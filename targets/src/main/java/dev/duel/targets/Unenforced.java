@@ -28,7 +28,8 @@ final class Unenforced implements LimitedGroup {
 
     @Override
     public List<String> wrap(List<String> command) {
-        String cpus = limits.cpuset() != null ? limits.cpuset()
+        String cpus = limits.cpuset() != null
+                ? limits.cpuset()
                 : limits.cpus() != null ? "0-" + (Math.max(1, (int) Math.ceil(limits.cpus())) - 1) : null;
         if (cpus == null) {
             return command;

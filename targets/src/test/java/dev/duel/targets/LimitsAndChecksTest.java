@@ -44,7 +44,8 @@ class LimitsAndChecksTest {
 
     @Test
     void identityChecksCompareOrLookInside() throws IOException {
-        var response = new ObjectMapper().readTree("{\"app\":\"minimal\",\"runtime\":\"Eclipse Adoptium 25.0.3+9-LTS\",\"pid\":7}");
+        var response = new ObjectMapper()
+                .readTree("{\"app\":\"minimal\",\"runtime\":\"Eclipse Adoptium 25.0.3+9-LTS\",\"pid\":7}");
         assertTrue(IdentityCheck.parse("/app == \"minimal\"").passes(response));
         assertFalse(IdentityCheck.parse("/app == minimal-ish").passes(response));
         assertTrue(IdentityCheck.parse("/runtime contains \"25.\"").passes(response));
@@ -59,7 +60,8 @@ class LimitsAndChecksTest {
         Files.createDirectories(home.resolve("bin"));
         Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Files.writeString(
+                home.resolve("release"), "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_VERSION=\"" + version + "\"\n");
         return home;
     }
 
@@ -72,10 +74,16 @@ class LimitsAndChecksTest {
         assertEquals(25, jdk25.feature());
         assertEquals("Eclipse Adoptium", jdk25.vendor());
         assertEquals(21, resolver.resolve("21").feature());
-        assertEquals(temurin.toAbsolutePath().normalize(), resolver.resolve(temurin.resolve("bin/java").toString()).home());
-        assertEquals(Runtime.version().feature(), resolver.resolve(String.valueOf(Runtime.version().feature())).feature());
+        assertEquals(
+                temurin.toAbsolutePath().normalize(),
+                resolver.resolve(temurin.resolve("bin/java").toString()).home());
+        assertEquals(
+                Runtime.version().feature(),
+                resolver.resolve(String.valueOf(Runtime.version().feature())).feature());
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> resolver.resolve("11"));
-        assertTrue(missing.getMessage().contains("no JDK 11 found") && missing.getMessage().contains("25: Eclipse Adoptium 25.0.3"),
+        assertTrue(
+                missing.getMessage().contains("no JDK 11 found")
+                        && missing.getMessage().contains("25: Eclipse Adoptium 25.0.3"),
                 missing.getMessage());
         assertThrows(IllegalArgumentException.class, () -> resolver.resolve("/nowhere/jdk"));
         assertThrows(IllegalArgumentException.class, () -> resolver.resolve("latest"));
@@ -83,12 +91,13 @@ class LimitsAndChecksTest {
 
     @Test
     void withoutWritableCgroupsLimitsFallBackToAffinityAndSaySo() throws IOException {
-        Path mountInfo = Files.writeString(temp.resolve("mountinfo"),
-                "30 25 0:26 / /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu\n");
+        Path mountInfo = Files.writeString(
+                temp.resolve("mountinfo"), "30 25 0:26 / /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu\n");
         Cgroups cgroups = new Cgroups(mountInfo, temp.resolve("root"));
         LimitedGroup group = cgroups.create("t", new Limits(1.0, "1", 512L << 20));
         assertFalse(group.enforced());
-        assertTrue(group.mechanism().startsWith("not enforced (no cgroup v2 mounted; cgroup v1 lacks"), group.mechanism());
+        assertTrue(
+                group.mechanism().startsWith("not enforced (no cgroup v2 mounted; cgroup v1 lacks"), group.mechanism());
         assertEquals(List.of("taskset", "-c", "1", "java"), group.wrap(List.of("java")));
         assertEquals(List.of("-XX:ActiveProcessorCount=1"), group.extraJvmArguments());
         assertEquals("none", cgroups.create("t", Limits.NONE).mechanism());
@@ -101,7 +110,11 @@ class LimitsAndChecksTest {
         for (String controller : List.of("cpu", "cpuacct", "cpuset", "memory")) {
             Path mount = root.resolve("sys/fs/cgroup/" + controller);
             Files.createDirectories(mount);
-            mounts.append("30 25 0:26 / /sys/fs/cgroup/").append(controller).append(" rw - cgroup cgroup rw,").append(controller).append('\n');
+            mounts.append("30 25 0:26 / /sys/fs/cgroup/")
+                    .append(controller)
+                    .append(" rw - cgroup cgroup rw,")
+                    .append(controller)
+                    .append('\n');
         }
         Files.writeString(root.resolve("sys/fs/cgroup/cpuset/cpuset.cpus"), "0-1\n");
         Files.writeString(root.resolve("sys/fs/cgroup/cpuset/cpuset.mems"), "0\n");
@@ -114,7 +127,8 @@ class LimitsAndChecksTest {
         LimitedGroup group = new Cgroups(mountInfo, root).create("app", new Limits(1.5, "1", 512L << 20));
         assertEquals("cgroup v1", group.mechanism());
         assertTrue(group.enforced());
-        Path cpu = Files.list(root.resolve("sys/fs/cgroup/cpu/duel")).findFirst().orElseThrow();
+        Path cpu =
+                Files.list(root.resolve("sys/fs/cgroup/cpu/duel")).findFirst().orElseThrow();
         assertEquals("150000", Files.readString(cpu.resolve("cpu.cfs_quota_us")));
         assertEquals("100000", Files.readString(cpu.resolve("cpu.cfs_period_us")));
         Path cpuset = root.resolve("sys/fs/cgroup/cpuset/duel").resolve(cpu.getFileName());
@@ -135,7 +149,11 @@ class LimitsAndChecksTest {
         StringBuilder mounts = new StringBuilder();
         for (String controller : List.of("cpu", "cpuacct", "cpuset", "memory")) {
             Files.createDirectories(root.resolve("sys/fs/cgroup/" + controller));
-            mounts.append("30 25 0:26 / /sys/fs/cgroup/").append(controller).append(" rw - cgroup cgroup rw,").append(controller).append('\n');
+            mounts.append("30 25 0:26 / /sys/fs/cgroup/")
+                    .append(controller)
+                    .append(" rw - cgroup cgroup rw,")
+                    .append(controller)
+                    .append('\n');
         }
         Path mountInfo = Files.writeString(temp.resolve("plan-mountinfo"), mounts.toString());
         Cgroups cgroups = new Cgroups(mountInfo, root);
@@ -148,7 +166,8 @@ class LimitsAndChecksTest {
             assertEquals(before, walk.toList(), "a plan creates no group");
         }
 
-        Path readOnly = Files.writeString(temp.resolve("ro-mountinfo"), mounts.toString().replace(" rw - cgroup", " ro - cgroup"));
+        Path readOnly = Files.writeString(
+                temp.resolve("ro-mountinfo"), mounts.toString().replace(" rw - cgroup", " ro - cgroup"));
         String mechanism = new Cgroups(readOnly, root).mechanismFor(new Limits(1.0, null, null));
         assertTrue(mechanism.startsWith("not enforced (no cgroup v2 mounted; cgroup v1 is not writable"), mechanism);
         assertEquals("none", new Cgroups(readOnly, root).mechanismFor(Limits.NONE));

@@ -14,23 +14,46 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Real processes: fixture targets that start slowly, crash, lie about their identity, or spin. */
+@Tag("slow") // real processes in control groups: CI runs it; the quick loop (-Pquick) leaves it out
 class TargetLauncherTest {
     private final TargetLauncher launcher = new TargetLauncher(new JdkResolver(), new Cgroups());
 
     @TempDir
     Path temp;
 
-    private static TargetSpec fixture(String behaviour, String app, Integer port, List<IdentityCheck> identity, Limits limits,
+    private static TargetSpec fixture(
+            String behaviour,
+            String app,
+            Integer port,
+            List<IdentityCheck> identity,
+            Limits limits,
             Duration readyTimeout) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new TargetSpec("fixture-" + behaviour, null, null,
-                List.of(java, "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                        "dev.duel.targets.fixtures.FixtureServer", behaviour, app, "${port}"),
-                List.of(), Map.of(), port, new ReadySpec("/health", 200, readyTimeout), identity, limits);
+        return new TargetSpec(
+                "fixture-" + behaviour,
+                null,
+                null,
+                List.of(
+                        java,
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.duel.targets.fixtures.FixtureServer",
+                        behaviour,
+                        app,
+                        "${port}"),
+                List.of(),
+                Map.of(),
+                port,
+                new ReadySpec("/health", 200, readyTimeout),
+                identity,
+                limits);
     }
 
     private static TargetSpec fixture(String behaviour) {
@@ -50,18 +73,34 @@ class TargetLauncherTest {
 
     @Test
     void aTargetThatIsNotWhatTheSuiteSaysIsRefused() {
-        TargetSpec liar = fixture("ok", "controllers", null, List.of(IdentityCheck.parse("/app == \"minimal\"")), Limits.NONE,
+        TargetSpec liar = fixture(
+                "ok",
+                "controllers",
+                null,
+                List.of(IdentityCheck.parse("/app == \"minimal\"")),
+                Limits.NONE,
                 Duration.ofSeconds(30));
-        IdentityMismatchException e = assertThrows(IdentityMismatchException.class,
-                () -> launcher.start(liar, Map.of(), temp.resolve("liar.log")));
-        assertTrue(e.getMessage().matches("expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
+        IdentityMismatchException e = assertThrows(
+                IdentityMismatchException.class, () -> launcher.start(liar, Map.of(), temp.resolve("liar.log")));
+        assertTrue(
+                e.getMessage()
+                        .matches(
+                                "expected app=minimal at http://127\\.0\\.0\\.1:\\d+/health, it reported app=controllers; refusing to measure"),
                 e.getMessage());
     }
 
     @Test
     void identityChecksThatHoldLetTheTargetRun() throws Exception {
-        TargetSpec honest = fixture("ok", "minimal", null, List.of(IdentityCheck.parse("/app == \"minimal\""),
-                IdentityCheck.parse("/runtime contains \"" + Runtime.version().feature() + ".\"")), Limits.NONE, Duration.ofSeconds(30));
+        TargetSpec honest = fixture(
+                "ok",
+                "minimal",
+                null,
+                List.of(
+                        IdentityCheck.parse("/app == \"minimal\""),
+                        IdentityCheck.parse(
+                                "/runtime contains \"" + Runtime.version().feature() + ".\"")),
+                Limits.NONE,
+                Duration.ofSeconds(30));
         try (RunningTarget target = launcher.start(honest, Map.of(), temp.resolve("honest.log"))) {
             assertTrue(target.readyBody().contains("\"app\":\"minimal\""));
         }
@@ -69,18 +108,20 @@ class TargetLauncherTest {
 
     @Test
     void aTargetThatExitsBeforeItIsReadyFailsWithItsExitCodeAndLog() {
-        TargetFailedException e = assertThrows(TargetFailedException.class,
+        TargetFailedException e = assertThrows(
+                TargetFailedException.class,
                 () -> launcher.start(fixture("early-exit"), Map.of(), temp.resolve("exit.log")));
         assertEquals(4, e.exitCode());
         assertTrue(e.getMessage().contains("exited with code 4 before it was ready"), e.getMessage());
-        assertTrue(e.lastLogLines().contains("fixture giving up"), e.lastLogLines().toString());
+        assertTrue(
+                e.lastLogLines().contains("fixture giving up"), e.lastLogLines().toString());
     }
 
     @Test
     void aTargetThatNeverBecomesReadyTimesOutAndIsStopped() {
         TargetSpec never = fixture("never-ready", "fixture", null, List.of(), Limits.NONE, Duration.ofSeconds(2));
-        TargetFailedException e = assertThrows(TargetFailedException.class,
-                () -> launcher.start(never, Map.of(), temp.resolve("never.log")));
+        TargetFailedException e = assertThrows(
+                TargetFailedException.class, () -> launcher.start(never, Map.of(), temp.resolve("never.log")));
         assertNull(e.exitCode());
         assertTrue(e.getMessage().contains("was not ready within 2 s"), e.getMessage());
     }
@@ -101,17 +142,24 @@ class TargetLauncherTest {
     @Test
     void aPortAlreadyInUseIsAClearError() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
-            TargetSpec spec = fixture("ok", "fixture", taken.getLocalPort(), List.of(), Limits.NONE, Duration.ofSeconds(5));
-            IOException e = assertThrows(IOException.class, () -> launcher.start(spec, Map.of(), temp.resolve("port.log")));
-            assertTrue(e.getMessage().contains("is in use: stop what holds it, pick another port, or use port: auto"), e.getMessage());
+            TargetSpec spec =
+                    fixture("ok", "fixture", taken.getLocalPort(), List.of(), Limits.NONE, Duration.ofSeconds(5));
+            IOException e =
+                    assertThrows(IOException.class, () -> launcher.start(spec, Map.of(), temp.resolve("port.log")));
+            assertTrue(
+                    e.getMessage().contains("is in use: stop what holds it, pick another port, or use port: auto"),
+                    e.getMessage());
         }
     }
 
     @Test
     void aBusyTargetLimitedToHalfACpuUsesAtMostSixTenthsOfACoreAndIsThrottled() throws Exception {
-        TargetSpec busy = fixture("busy", "fixture", null, List.of(), new Limits(0.5, null, 256L << 20), Duration.ofSeconds(30));
+        TargetSpec busy =
+                fixture("busy", "fixture", null, List.of(), new Limits(0.5, null, 256L << 20), Duration.ofSeconds(30));
         try (RunningTarget target = launcher.start(busy, Map.of(), temp.resolve("busy.log"))) {
-            Assumptions.assumeTrue(target.group().enforced(), "limits are not enforced here: " + target.group().mechanism());
+            Assumptions.assumeTrue(
+                    target.group().enforced(),
+                    "limits are not enforced here: " + target.group().mechanism());
             ResourceReading before = target.read();
             long start = System.nanoTime();
             Thread.sleep(3_000);
@@ -121,13 +169,16 @@ class TargetLauncherTest {
             assertTrue(cores >= 0.3, "the spinning thread ran: " + cores + " cores");
             assertTrue(used.throttledPeriods() > 0 && used.throttledNanos() > 0, "throttling shows: " + used);
             assertTrue(used.memoryBytes() > 0 && used.peakMemoryBytes() >= used.memoryBytes());
-            assertTrue(target.group().mechanism().startsWith("cgroup v"), target.group().mechanism());
+            assertTrue(
+                    target.group().mechanism().startsWith("cgroup v"),
+                    target.group().mechanism());
         }
     }
 
     @Test
     void jvmFactsComeFromTheTargetItself() throws Exception {
-        TargetSpec limited = fixture("ok", "fixture", null, List.of(), new Limits(1.0, null, null), Duration.ofSeconds(30));
+        TargetSpec limited =
+                fixture("ok", "fixture", null, List.of(), new Limits(1.0, null, null), Duration.ofSeconds(30));
         try (RunningTarget target = launcher.start(limited, Map.of(), temp.resolve("facts.log"))) {
             dev.duel.record.JvmFacts facts = JvmProbe.of(target.pid(), Path.of(System.getProperty("java.home")));
             assertEquals(System.getProperty("java.runtime.version"), facts.version());

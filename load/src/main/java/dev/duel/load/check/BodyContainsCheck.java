@@ -20,7 +20,8 @@ final class BodyContainsCheck implements BodyCheck {
 
     @Override
     public String verify(byte[] body, int length, boolean truncated, String[] values) {
-        byte[] wanted = constantNeedle != null ? constantNeedle : needle.resolve(values).getBytes(StandardCharsets.UTF_8);
+        byte[] wanted =
+                constantNeedle != null ? constantNeedle : needle.resolve(values).getBytes(StandardCharsets.UTF_8);
         if (indexOf(body, length, wanted) >= 0) {
             return null;
         }

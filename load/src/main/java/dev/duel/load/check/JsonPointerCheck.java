@@ -18,7 +18,11 @@ import java.util.List;
  * Immutable and thread-safe (Jackson's factory is).
  */
 final class JsonPointerCheck implements BodyCheck {
-    enum Operator { EQUALS, NOT_EQUALS, EXISTS }
+    enum Operator {
+        EQUALS,
+        NOT_EQUALS,
+        EXISTS
+    }
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -26,10 +30,12 @@ final class JsonPointerCheck implements BodyCheck {
     private final Operator operator;
     /** A JSON literal (number, string, true, false, null), or null when the expected value is a template. */
     private final JsonToken expectedToken;
+
     private final String expectedText;
     private final ValueTemplate expectedTemplate;
     /** True when the expected value is one bare variable: it then matches a number or a string. */
     private final boolean bareVariable;
+
     private final String text;
 
     JsonPointerCheck(String pointer, Operator operator, String literal, List<String> variableNames, String text) {
@@ -72,14 +78,18 @@ final class JsonPointerCheck implements BodyCheck {
         } catch (InvalidSettingException undeclared) {
             throw undeclared; // a well-formed literal that uses an undeclared variable
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("'" + literal + "' is not a JSON literal: write 42, \"text\", true, false, null or ${var}");
+            throw new IllegalArgumentException(
+                    "'" + literal + "' is not a JSON literal: write 42, \"text\", true, false, null or ${var}");
         }
     }
 
     @Override
     public String verify(byte[] body, int length, boolean truncated, String[] values) {
-        try (JsonParser parser = new FilteringParserDelegate(JSON.createParser(body, 0, length),
-                new JsonPointerBasedFilter(pointer), TokenFilter.Inclusion.ONLY_INCLUDE_ALL, false)) {
+        try (JsonParser parser = new FilteringParserDelegate(
+                JSON.createParser(body, 0, length),
+                new JsonPointerBasedFilter(pointer),
+                TokenFilter.Inclusion.ONLY_INCLUDE_ALL,
+                false)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
                 return operator == Operator.NOT_EQUALS ? null : "no JSON value at " + pointer;
@@ -91,7 +101,8 @@ final class JsonPointerCheck implements BodyCheck {
             if (equal == (operator == Operator.EQUALS)) {
                 return null;
             }
-            String actual = token.isStructStart() ? (token == JsonToken.START_OBJECT ? "an object" : "an array")
+            String actual = token.isStructStart()
+                    ? (token == JsonToken.START_OBJECT ? "an object" : "an array")
                     : token == JsonToken.VALUE_STRING ? "\"" + parser.getText() + "\"" : parser.getText();
             String expected = describeExpected(values);
             return operator == Operator.EQUALS

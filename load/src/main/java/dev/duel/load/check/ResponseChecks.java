@@ -49,7 +49,8 @@ public final class ResponseChecks {
             try {
                 if (expression.startsWith("status")) {
                     if (status != null) {
-                        throw new IllegalArgumentException("only one status check is allowed; list the codes: status in 200,201");
+                        throw new IllegalArgumentException(
+                                "only one status check is allowed; list the codes: status in 200,201");
                     }
                     status = parseStatus(expression.substring("status".length()).trim());
                 } else if (expression.startsWith("body")) {
@@ -57,7 +58,8 @@ public final class ResponseChecks {
                     if (!rest.startsWith("contains ")) {
                         throw new IllegalArgumentException("write: body contains TEXT");
                     }
-                    body.add(new BodyContainsCheck(unquote(rest.substring("contains ".length()).trim()), variableNames, expression));
+                    body.add(new BodyContainsCheck(
+                            unquote(rest.substring("contains ".length()).trim()), variableNames, expression));
                 } else if (expression.startsWith("json:")) {
                     body.add(parseJson(expression, variableNames));
                 } else {
@@ -100,10 +102,12 @@ public final class ResponseChecks {
             return new JsonPointerCheck(pointer, JsonPointerCheck.Operator.EXISTS, null, variableNames, expression);
         }
         if (tail.startsWith("==")) {
-            return new JsonPointerCheck(pointer, JsonPointerCheck.Operator.EQUALS, tail.substring(2), variableNames, expression);
+            return new JsonPointerCheck(
+                    pointer, JsonPointerCheck.Operator.EQUALS, tail.substring(2), variableNames, expression);
         }
         if (tail.startsWith("!=")) {
-            return new JsonPointerCheck(pointer, JsonPointerCheck.Operator.NOT_EQUALS, tail.substring(2), variableNames, expression);
+            return new JsonPointerCheck(
+                    pointer, JsonPointerCheck.Operator.NOT_EQUALS, tail.substring(2), variableNames, expression);
         }
         throw new IllegalArgumentException("write json:/pointer == VALUE, != VALUE or exists");
     }

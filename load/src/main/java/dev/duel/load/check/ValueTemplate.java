@@ -23,8 +23,9 @@ final class ValueTemplate {
         while (matcher.find()) {
             int slot = variableNames.indexOf(matcher.group(1));
             if (slot < 0) {
-                throw new InvalidSettingException(Setting.VARIABLES, "${" + matcher.group(1)
-                        + "} is not declared: " + VariableSpec.HOW_TO_DECLARE);
+                throw new InvalidSettingException(
+                        Setting.VARIABLES,
+                        "${" + matcher.group(1) + "} is not declared: " + VariableSpec.HOW_TO_DECLARE);
             }
             literals.add(text.substring(last, matcher.start()));
             slots.add(slot);

@@ -5,8 +5,7 @@ final class Backoff {
     static final long FIRST_NANOS = 10_000_000L;
     static final long MAX_NANOS = 1_000_000_000L;
 
-    private Backoff() {
-    }
+    private Backoff() {}
 
     /** @param failuresInRow failures since the last success, at least 1 */
     static long delayNanos(int failuresInRow) {

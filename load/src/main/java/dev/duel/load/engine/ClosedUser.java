@@ -70,11 +70,13 @@ final class ClosedUser implements ConnectionOwner {
         } else if (phase == Phase.GAP) {
             long resumeAt = loop.timeline().nextLoadStartNanos(now);
             resumeScheduled = true;
-            loop.schedule(() -> {
-                resumeScheduled = false;
-                readySinceNanos = loop.clock().nanoTime();
-                next(readySinceNanos);
-            }, resumeAt - now);
+            loop.schedule(
+                    () -> {
+                        resumeScheduled = false;
+                        readySinceNanos = loop.clock().nanoTime();
+                        next(readySinceNanos);
+                    },
+                    resumeAt - now);
         }
     }
 }

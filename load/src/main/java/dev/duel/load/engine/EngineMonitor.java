@@ -10,8 +10,7 @@ import java.nio.file.Path;
 final class EngineMonitor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private EngineMonitor() {
-    }
+    private EngineMonitor() {}
 
     /** CPU time (user + system) of the whole process in nanoseconds, or -1 if the JVM cannot tell. */
     static long processCpuNanos() {
@@ -35,7 +34,8 @@ final class EngineMonitor {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith(field)) {
-                    return Long.parseLong(line.substring(field.length()).replace("kB", "").trim());
+                    return Long.parseLong(
+                            line.substring(field.length()).replace("kB", "").trim());
                 }
             }
         } catch (IOException | NumberFormatException e) {

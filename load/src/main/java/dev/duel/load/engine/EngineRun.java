@@ -1,18 +1,10 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.record.DuelVersion;
-import dev.duel.record.load.Arrival;
-import dev.duel.record.load.EngineUsage;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
-import dev.duel.record.load.LoadResult;
-import dev.duel.record.load.PhaseResult;
-import dev.duel.record.load.PlanSettings;
 import dev.duel.load.ProgressListener;
-import dev.duel.record.load.SecondResult;
 import dev.duel.load.Timing;
-import dev.duel.record.load.WindowResult;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -21,10 +13,18 @@ import dev.duel.load.record.IntervalRoller;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
 import dev.duel.load.schedule.ArrivalSchedule;
-import dev.duel.record.Phase;
 import dev.duel.load.schedule.PoissonArrivals;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
+import dev.duel.record.DuelVersion;
+import dev.duel.record.Phase;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WindowResult;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -63,6 +63,7 @@ public final class EngineRun {
 
     /** Written once by the control thread, read by {@link #stop()} from any thread. */
     private volatile Timeline timeline;
+
     private final List<LoopContext> loops = new ArrayList<>();
     private final List<Long> loopThreadIds = new ArrayList<>();
     private IntervalCollector secondsCollector;
@@ -79,8 +80,14 @@ public final class EngineRun {
     private long mainEndCpuNanos;
     private final List<Long> mainEndThreadCpu = new ArrayList<>();
 
-    public EngineRun(LoadPlan plan, RequestTemplate template, ResponseChecks checks, Transports transport,
-            InetSocketAddress address, Clock clock, ProgressListener listener) {
+    public EngineRun(
+            LoadPlan plan,
+            RequestTemplate template,
+            ResponseChecks checks,
+            Transports transport,
+            InetSocketAddress address,
+            Clock clock,
+            ProgressListener listener) {
         this.plan = plan;
         this.template = template;
         this.checks = checks;
@@ -129,28 +136,46 @@ public final class EngineRun {
         Bootstrap base = new Bootstrap()
                 .channel(transport.channelClass())
                 .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
         long start = clock.nanoTime();
         if (windowed != null) {
             timeline = Timeline.windowed(start, windowed.total().toNanos());
         } else {
             Timing.Phases phases = (Timing.Phases) timing;
-            timeline = Timeline.phased(start, phases.warmup().toNanos(), phases.gap().toNanos(), phases.main().toNanos());
+            timeline = Timeline.phased(
+                    start,
+                    phases.warmup().toNanos(),
+                    phases.gap().toNanos(),
+                    phases.main().toNanos());
         }
         if (stopRequested) {
             timeline.endAt(start);
         }
         for (int i = 0; i < threads; i++) {
             EventLoop eventLoop = eventLoops.get(i);
-            IntervalRoller windowRoller = windowed == null ? null
+            IntervalRoller windowRoller = windowed == null
+                    ? null
                     : new IntervalRoller(i, windowed.length().toNanos(), windowed.count(), windowsCollector);
             LoopRecorder recorder = new LoopRecorder(i, timeline, secondsCollector, Integer.MAX_VALUE, windowRoller);
-            VariableSpec.Source[] sources = new VariableSpec.Source[template.variableNames().size()];
+            VariableSpec.Source[] sources =
+                    new VariableSpec.Source[template.variableNames().size()];
             for (int v = 0; v < sources.length; v++) {
-                sources[v] = plan.variables().get(template.variableNames().get(v)).source(i, threads, plan.seed());
+                sources[v] =
+                        plan.variables().get(template.variableNames().get(v)).source(i, threads, plan.seed());
             }
-            LoopContext context = new LoopContext(i, eventLoop, clock, timeline, recorder, template, checks,
-                    plan.timeout().toNanos(), base.clone().group(eventLoop), address, sources);
+            LoopContext context = new LoopContext(
+                    i,
+                    eventLoop,
+                    clock,
+                    timeline,
+                    recorder,
+                    template,
+                    checks,
+                    plan.timeout().toNanos(),
+                    base.clone().group(eventLoop),
+                    address,
+                    sources);
             loops.add(context);
             eventLoop.execute(() -> startLoad(context));
         }
@@ -170,8 +195,8 @@ public final class EngineRun {
                     ? new PoissonArrivals(open.rate(), plan.seed(), i, threads)
                     : new UniformArrivals(open.rate(), i, threads);
             OpenLoop openLoop = new OpenLoop(context);
-            openLoop.start(new OpenDispatcher<>(clock, timeline, schedule, share(open.maxConnections(), i),
-                    context.recorder(), openLoop));
+            openLoop.start(new OpenDispatcher<>(
+                    clock, timeline, schedule, share(open.maxConnections(), i), context.recorder(), openLoop));
         }
     }
 
@@ -183,7 +208,8 @@ public final class EngineRun {
     /** The control thread's loop: progress each second, CPU readings at main's edges, the end. */
     private void control() {
         long nextSecond = timeline.startNanos() + SECOND_NANOS;
-        long awaitFirstNanos = plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
+        long awaitFirstNanos =
+                plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
         Phase announced = null;
         while (true) {
             long now = clock.nanoTime();
@@ -193,7 +219,9 @@ public final class EngineRun {
                 listener.onPhase(phase);
             }
             if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
-                warnings.add(String.format(Locale.ROOT, "no correct response within %.1f s: no windows were recorded",
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "no correct response within %.1f s: no windows were recorded",
                         awaitFirstNanos / 1e9));
                 timeline.endAt(now);
             }
@@ -219,7 +247,9 @@ public final class EngineRun {
             long nextBoundary = nextBoundaryAfter(now);
             wake = Math.min(wake, nextBoundary);
             if (mainStartReadNanos < 0) {
-                wake = timeline.mainAnchored() ? Math.min(wake, timeline.mainStartNanos()) : Math.min(wake, now + ANCHOR_POLL_NANOS);
+                wake = timeline.mainAnchored()
+                        ? Math.min(wake, timeline.mainStartNanos())
+                        : Math.min(wake, now + ANCHOR_POLL_NANOS);
             }
             LockSupport.parkNanos(Math.max(0, wake - clock.nanoTime()));
         }
@@ -260,13 +290,15 @@ public final class EngineRun {
             SecondResult second = Results.second(merged, timeline.phaseAt(secondStart));
             seconds.add(second);
             failuresSoFar += second.failures();
-            listener.onSecond(second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
+            listener.onSecond(
+                    second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
         }
         if (windowsCollector != null) {
             Timing.Windows w = (Timing.Windows) plan.timing();
             double lengthMillis = w.length().toNanos() / 1e6;
             for (IntervalCollector.Merged merged : windowsCollector.drainFinished()) {
-                long windowStart = timeline.mainStartNanos() + merged.index() * w.length().toNanos();
+                long windowStart =
+                        timeline.mainStartNanos() + merged.index() * w.length().toNanos();
                 if (windowStart < timeline.endNanos()) {
                     windows.add(Results.window(merged, lengthMillis));
                 }
@@ -335,9 +367,20 @@ public final class EngineRun {
         double firstCorrect = timeline.windowed()
                 ? (timeline.mainAnchored() ? (timeline.mainStartNanos() - timeline.startNanos()) / 1e6 : -1)
                 : firstCorrectFromSeconds();
-        return new LoadResult(DuelVersion.current(), settings(), startedAt.toString(), endedAt.toString(),
-                address.getHostString() + ":" + address.getPort(), warmupResult, mainResult, List.copyOf(windows),
-                firstCorrect, List.copyOf(seconds), Results.examples(examples), engine, List.copyOf(warnings));
+        return new LoadResult(
+                DuelVersion.current(),
+                settings(),
+                startedAt.toString(),
+                endedAt.toString(),
+                address.getHostString() + ":" + address.getPort(),
+                warmupResult,
+                mainResult,
+                List.copyOf(windows),
+                firstCorrect,
+                List.copyOf(seconds),
+                Results.examples(examples),
+                engine,
+                List.copyOf(warnings));
     }
 
     /** Phased runs: the second in which the first correct response ended, to a second's precision. */
@@ -365,14 +408,24 @@ public final class EngineRun {
         double utilization = cpuNanos / (wallNanos * cores);
         long completed = main.ok() + main.failed();
         List<String> findings = Findings.engineLimits(busy, utilization, cores, main, plan.model());
-        return new EngineUsage(cpuNanos / 1e6, wallNanos / 1e6, cores, utilization, busy,
-                completed == 0 ? 0 : cpuNanos / 1e3 / completed, peakRss, !findings.isEmpty(), findings);
+        return new EngineUsage(
+                cpuNanos / 1e6,
+                wallNanos / 1e6,
+                cores,
+                utilization,
+                busy,
+                completed == 0 ? 0 : cpuNanos / 1e3 / completed,
+                peakRss,
+                !findings.isEmpty(),
+                findings);
     }
 
     private PlanSettings settings() {
         Map<String, String> variables = new LinkedHashMap<>();
         plan.variables().forEach((name, spec) -> variables.put(name, spec.text()));
-        List<String> headers = plan.request().headers().stream().map(h -> h.name() + ": " + h.value()).toList();
+        List<String> headers = plan.request().headers().stream()
+                .map(h -> h.name() + ": " + h.value())
+                .toList();
         int virtualUsers = 0;
         double rate = 0;
         Arrival arrival = null;
@@ -400,11 +453,28 @@ public final class EngineRun {
             awaitFirstMillis = w.awaitFirst().toNanos() / 1e6;
             durationMillis = w.total().toNanos() / 1e6;
         }
-        return new PlanSettings(plan.request().method(), plan.request().url(), headers,
-                plan.request().body() == null ? 0 : plan.request().body().length, variables, checks.texts(),
-                plan.model() instanceof LoadModel.Closed ? PlanSettings.Model.CLOSED : PlanSettings.Model.OPEN, virtualUsers, rate, arrival,
-                plan.model().maxConnections(), plan.seed(), warmupMillis, gapMillis, durationMillis, windowCount,
-                windowLengthMillis, awaitFirstMillis, plan.timeout().toNanos() / 1e6, threads, transport.name());
+        return new PlanSettings(
+                plan.request().method(),
+                plan.request().url(),
+                headers,
+                plan.request().body() == null ? 0 : plan.request().body().length,
+                variables,
+                checks.texts(),
+                plan.model() instanceof LoadModel.Closed ? PlanSettings.Model.CLOSED : PlanSettings.Model.OPEN,
+                virtualUsers,
+                rate,
+                arrival,
+                plan.model().maxConnections(),
+                plan.seed(),
+                warmupMillis,
+                gapMillis,
+                durationMillis,
+                windowCount,
+                windowLengthMillis,
+                awaitFirstMillis,
+                plan.timeout().toNanos() / 1e6,
+                threads,
+                transport.name());
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) {

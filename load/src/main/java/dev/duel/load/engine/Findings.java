@@ -13,31 +13,38 @@ import java.util.Locale;
 final class Findings {
     /** An event loop busier than this was saturated: it could not have sent faster. */
     static final double SATURATED_LOOP_BUSY = 0.90;
+
     static final double SATURATED_PROCESS_UTILIZATION = 0.90;
     /** Open model: the engine's own lag behind schedule above this p99 means it fell behind. */
     static final double LAG_P99_LIMIT_MICROS = 1_000;
 
-    private Findings() {
-    }
+    private Findings() {}
 
-    static List<String> engineLimits(List<Double> loopBusy, double utilization, int cores, PhaseResult main,
-            LoadModel model) {
+    static List<String> engineLimits(
+            List<Double> loopBusy, double utilization, int cores, PhaseResult main, LoadModel model) {
         List<String> findings = new ArrayList<>();
         for (int i = 0; i < loopBusy.size(); i++) {
             if (loopBusy.get(i) >= SATURATED_LOOP_BUSY) {
-                findings.add(String.format(Locale.ROOT,
+                findings.add(String.format(
+                        Locale.ROOT,
                         "event loop %d was busy %.0f%% of main: the load generator was at its limit, so the target may be faster than measured",
-                        i, loopBusy.get(i) * 100));
+                        i,
+                        loopBusy.get(i) * 100));
             }
         }
         if (utilization >= SATURATED_PROCESS_UTILIZATION) {
-            findings.add(String.format(Locale.ROOT,
+            findings.add(String.format(
+                    Locale.ROOT,
                     "the load generator used %.0f%% of its %d core(s): it, not the target, may have been the limit",
-                    utilization * 100, cores));
+                    utilization * 100,
+                    cores));
         }
-        if (model instanceof LoadModel.Open && main != null && main.scheduleLag().count() > 0
+        if (model instanceof LoadModel.Open
+                && main != null
+                && main.scheduleLag().count() > 0
                 && main.scheduleLag().p99Micros() > LAG_P99_LIMIT_MICROS) {
-            findings.add(String.format(Locale.ROOT,
+            findings.add(String.format(
+                    Locale.ROOT,
                     "the load generator fell behind its own schedule: p99 send lag %.2f ms with connections free",
                     main.scheduleLag().p99Micros() / 1_000));
         }
@@ -50,16 +57,22 @@ final class Findings {
             return warnings;
         }
         if (model instanceof LoadModel.Open open && main.late() > 0) {
-            warnings.add(String.format(Locale.ROOT,
+            warnings.add(String.format(
+                    Locale.ROOT,
                     "%d of %d requests (%.1f%%) waited for a free connection (max %d): the target did not keep up with %s; their latency counts from the intended start",
-                    main.late(), main.sent(), 100.0 * main.late() / Math.max(1, main.sent()), open.maxConnections(),
+                    main.late(),
+                    main.sent(),
+                    100.0 * main.late() / Math.max(1, main.sent()),
+                    open.maxConnections(),
                     open.rate()));
         }
         if (main.unstarted() > 0) {
-            warnings.add(main.unstarted() + " scheduled requests never started before main ended: the offered rate was not delivered");
+            warnings.add(main.unstarted()
+                    + " scheduled requests never started before main ended: the offered rate was not delivered");
         }
         if (main.ok() > 0 && main.ok() < 1_000) {
-            warnings.add("only " + main.ok() + " correct responses in main: percentiles from fewer than 1,000 samples are rough");
+            warnings.add("only " + main.ok()
+                    + " correct responses in main: percentiles from fewer than 1,000 samples are rough");
         }
         if (main.ok() == 0) {
             warnings.add("no correct response in main: there is no latency to report");

@@ -1,11 +1,11 @@
 package dev.duel.load.engine;
 
-import dev.duel.record.load.FailureExample;
-import dev.duel.record.load.FailureKind;
 import dev.duel.load.check.BodyCheck;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.ResponseParser;
 import dev.duel.record.Phase;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -38,6 +38,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private boolean inFlight;
     /** Set when a response completed during the current read: the owner is told once the read is parsed. */
     private long idleSinceNanos = NOT_IDLE;
+
     private Phase startPhase;
     private long intendedNanos;
     private long sentNanos;
@@ -73,7 +74,8 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
      */
     void send(Phase phase, long intendedNanos, long nowNanos, boolean late, boolean scheduled) {
         if (inFlight) {
-            throw new IllegalStateException("one request at a time on a connection: the previous one is still in flight");
+            throw new IllegalStateException(
+                    "one request at a time on a connection: the previous one is still in flight");
         }
         ByteBuf request;
         int bytes;
@@ -148,7 +150,8 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         }
         if (body == null || body.length < bodyLength + kept) {
             int size = Math.max(INITIAL_BODY_BYTES, body == null ? 0 : body.length * 2);
-            body = Arrays.copyOf(body == null ? new byte[0] : body, Math.min(bodyLimit, Math.max(size, bodyLength + kept)));
+            body = Arrays.copyOf(
+                    body == null ? new byte[0] : body, Math.min(bodyLimit, Math.max(size, bodyLength + kept)));
         }
         buffer.getBytes(index, body, bodyLength, kept);
         bodyLength += kept;
@@ -166,7 +169,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         if (!statusOk) {
             failure = FailureKind.STATUS;
             detail = loop.recorder().wantsExample(failure)
-                    ? "status " + parser.status() + " failed the check '" + loop.checks().status() + "'" : null;
+                    ? "status " + parser.status() + " failed the check '"
+                            + loop.checks().status() + "'"
+                    : null;
         } else {
             for (BodyCheck check : loop.checks().bodyChecks()) {
                 detail = check.verify(body == null ? NO_BODY : body, bodyLength, bodyTruncated, values);
@@ -197,7 +202,10 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         if (inFlight) {
             boolean completed = parser.inputClosed();
             if (!completed) {
-                end(loop.clock().nanoTime(), 0, FailureKind.RESET,
+                end(
+                        loop.clock().nanoTime(),
+                        0,
+                        FailureKind.RESET,
                         "the server closed the connection after " + parser.messageBytes() + " bytes of the response");
             }
         }
@@ -235,12 +243,19 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
 
     private void end(long endNanos, long responseBytes, FailureKind failure, String detail) {
         inFlight = false;
-        boolean counted = loop.recorder().completed(startPhase, intendedNanos, sentNanos, endNanos, responseBytes, failure);
+        boolean counted =
+                loop.recorder().completed(startPhase, intendedNanos, sentNanos, endNanos, responseBytes, failure);
         if (counted && failure != null && loop.recorder().wantsExample(failure)) {
-            loop.recorder().example(new FailureExample(failure, loop.millisSinceStart(endNanos),
-                    startPhase, detail, parser.status(),
-                    parser.status() == 0 ? "" : parser.headText().strip(), bodyPrefix(),
-                    loop.template().requestLine(values)));
+            loop.recorder()
+                    .example(new FailureExample(
+                            failure,
+                            loop.millisSinceStart(endNanos),
+                            startPhase,
+                            detail,
+                            parser.status(),
+                            parser.status() == 0 ? "" : parser.headText().strip(),
+                            bodyPrefix(),
+                            loop.template().requestLine(values)));
         }
         if (body != null && body.length > RETAINED_BODY_BYTES) {
             body = null; // a large body is not worth holding on to between requests

@@ -1,13 +1,13 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
-import dev.duel.record.load.FailureExample;
-import dev.duel.record.load.FailureKind;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
@@ -15,7 +15,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,12 +35,22 @@ final class LoopContext {
     private final VariableSpec.Source[] sources;
     /** Open connections; a set, so that closing one of thousands costs no scan. */
     private final Set<HttpConnection> connections = new LinkedHashSet<>();
-    private boolean finished;
-    private Runnable onFinish = () -> { };
 
-    LoopContext(int index, EventLoop eventLoop, Clock clock, Timeline timeline, LoopRecorder recorder,
-            RequestTemplate template, ResponseChecks checks, long timeoutNanos, Bootstrap bootstrap,
-            InetSocketAddress address, VariableSpec.Source[] sources) {
+    private boolean finished;
+    private Runnable onFinish = () -> {};
+
+    LoopContext(
+            int index,
+            EventLoop eventLoop,
+            Clock clock,
+            Timeline timeline,
+            LoopRecorder recorder,
+            RequestTemplate template,
+            ResponseChecks checks,
+            long timeoutNanos,
+            Bootstrap bootstrap,
+            InetSocketAddress address,
+            VariableSpec.Source[] sources) {
         this.index = index;
         this.eventLoop = eventLoop;
         this.clock = clock;
@@ -123,9 +132,15 @@ final class LoopContext {
                 long now = clock.nanoTime();
                 recorder.connectFailed(now);
                 if (recorder.wantsExample(FailureKind.CONNECT)) {
-                    recorder.example(new FailureExample(FailureKind.CONNECT, millisSinceStart(now),
+                    recorder.example(new FailureExample(
+                            FailureKind.CONNECT,
+                            millisSinceStart(now),
                             timeline.phaseAt(now),
-                            "cannot connect to " + address + ": " + done.cause().getMessage(), 0, "", "", ""));
+                            "cannot connect to " + address + ": " + done.cause().getMessage(),
+                            0,
+                            "",
+                            "",
+                            ""));
                 }
                 owner.onOpenFailed();
             }
@@ -144,16 +159,20 @@ final class LoopContext {
     /** Starts the periodic timeout sweep: a timer per request would cost more than the requests. */
     void startTimeoutSweep() {
         long periodNanos = Math.max(1_000_000L, Math.min(100_000_000L, timeoutNanos / 20));
-        eventLoop.scheduleAtFixedRate(() -> {
-            if (finished) {
-                return;
-            }
-            long now = clock.nanoTime();
-            // Closing a timed-out connection removes it from the set: check a copy.
-            for (HttpConnection connection : connections.toArray(new HttpConnection[0])) {
-                connection.checkTimeout(now, timeoutNanos);
-            }
-        }, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+        eventLoop.scheduleAtFixedRate(
+                () -> {
+                    if (finished) {
+                        return;
+                    }
+                    long now = clock.nanoTime();
+                    // Closing a timed-out connection removes it from the set: check a copy.
+                    for (HttpConnection connection : connections.toArray(new HttpConnection[0])) {
+                        connection.checkTimeout(now, timeoutNanos);
+                    }
+                },
+                periodNanos,
+                periodNanos,
+                TimeUnit.NANOSECONDS);
     }
 
     /** Ends the run on this loop: requests in flight are interrupted, connections closed. */

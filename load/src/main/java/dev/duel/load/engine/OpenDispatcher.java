@@ -3,8 +3,8 @@ package dev.duel.load.engine;
 import dev.duel.load.Clock;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.schedule.ArrivalSchedule;
-import dev.duel.record.Phase;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.record.Phase;
 import java.util.ArrayDeque;
 
 /**
@@ -45,6 +45,7 @@ public final class OpenDispatcher<L> {
     private final ArrayDeque<L> idle = new ArrayDeque<>();
     /** Pending arrivals that outlived the tick that made them due: they waited for a connection. */
     private int latePending;
+
     private int openLanes;
     private int openingLanes;
     private int openFailuresInRow;
@@ -53,8 +54,13 @@ public final class OpenDispatcher<L> {
     private Phase originPhase;
     private long nextIntendedNanos = NEVER;
 
-    public OpenDispatcher(Clock clock, Timeline timeline, ArrivalSchedule schedule, int maxConnections,
-            LoopRecorder recorder, Lanes<L> lanes) {
+    public OpenDispatcher(
+            Clock clock,
+            Timeline timeline,
+            ArrivalSchedule schedule,
+            int maxConnections,
+            LoopRecorder recorder,
+            Lanes<L> lanes) {
         this.clock = clock;
         this.timeline = timeline;
         this.schedule = schedule;

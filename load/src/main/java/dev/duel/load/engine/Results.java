@@ -1,16 +1,16 @@
 package dev.duel.load.engine;
 
+import dev.duel.load.record.IntervalCollector;
+import dev.duel.load.record.LoopRecorder;
+import dev.duel.load.record.PhaseAccumulator;
+import dev.duel.record.Histograms;
+import dev.duel.record.Phase;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.SecondResult;
 import dev.duel.record.load.WindowResult;
-import dev.duel.record.Histograms;
-import dev.duel.record.Phase;
-import dev.duel.load.record.IntervalCollector;
-import dev.duel.load.record.LoopRecorder;
-import dev.duel.load.record.PhaseAccumulator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,8 +19,7 @@ import java.util.Map;
 
 /** Turns merged accumulators into result records. Stateless. */
 public final class Results {
-    private Results() {
-    }
+    private Results() {}
 
     public static PhaseResult phase(Phase name, PhaseAccumulator merged, double durationMillis) {
         Map<FailureKind, Long> failures = new LinkedHashMap<>();
@@ -59,7 +58,11 @@ public final class Results {
     public static SecondResult second(IntervalCollector.Merged merged, Phase phase) {
         var latency = merged.latency();
         boolean empty = latency.getTotalCount() == 0;
-        return new SecondResult(merged.index(), phase, merged.ok(), merged.failures(),
+        return new SecondResult(
+                merged.index(),
+                phase,
+                merged.ok(),
+                merged.failures(),
                 empty ? 0 : Histograms.micros(latency.getValueAtPercentile(50)),
                 empty ? 0 : Histograms.micros(latency.getValueAtPercentile(99)),
                 empty ? 0 : Histograms.micros(latency.getMaxValue()));
@@ -67,8 +70,14 @@ public final class Results {
 
     public static WindowResult window(IntervalCollector.Merged merged, double lengthMillis) {
         LatencySummary latency = Histograms.summarize(merged.latency());
-        return new WindowResult(merged.index(), merged.index() * lengthMillis, lengthMillis, merged.ok(),
-                merged.failures(), merged.ok() / (lengthMillis / 1_000.0), latency);
+        return new WindowResult(
+                merged.index(),
+                merged.index() * lengthMillis,
+                lengthMillis,
+                merged.ok(),
+                merged.failures(),
+                merged.ok() / (lengthMillis / 1_000.0),
+                latency);
     }
 
     /** The earliest examples of each kind over all loops. */

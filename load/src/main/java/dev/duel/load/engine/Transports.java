@@ -22,8 +22,10 @@ public record Transports(String name, IoHandlerFactory ioHandlerFactory, Class<?
         boolean epoll = switch (wanted) {
             case EPOLL -> {
                 if (!Epoll.isAvailable()) {
-                    throw new InvalidSettingException(Setting.TRANSPORT, "epoll is not available here ("
-                            + Epoll.unavailabilityCause().getMessage() + "); use auto or nio");
+                    throw new InvalidSettingException(
+                            Setting.TRANSPORT,
+                            "epoll is not available here ("
+                                    + Epoll.unavailabilityCause().getMessage() + "); use auto or nio");
                 }
                 yield true;
             }

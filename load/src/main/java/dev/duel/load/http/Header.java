@@ -23,7 +23,8 @@ public record Header(String name, String value) {
         if (colon <= 0) {
             throw new InvalidSettingException(Setting.HEADERS, "a header is written 'Name: value', got '" + text + "'");
         }
-        return new Header(text.substring(0, colon).trim(), text.substring(colon + 1).trim());
+        return new Header(
+                text.substring(0, colon).trim(), text.substring(colon + 1).trim());
     }
 
     private static boolean isTokenChar(int c) {

@@ -18,7 +18,8 @@ public record RequestSpec(String method, String url, List<Header> headers, byte[
     public RequestSpec {
         method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
         if (!method.chars().allMatch(c -> c >= 'A' && c <= 'Z')) {
-            throw new InvalidSettingException(Setting.METHOD, "'" + method + "' is not an HTTP method (letters only, e.g. GET or POST)");
+            throw new InvalidSettingException(
+                    Setting.METHOD, "'" + method + "' is not an HTTP method (letters only, e.g. GET or POST)");
         }
         headers = List.copyOf(headers == null ? List.of() : headers);
         target(url); // validates
@@ -36,7 +37,8 @@ public record RequestSpec(String method, String url, List<Header> headers, byte[
         int schemeEnd = url.indexOf("://");
         String scheme = schemeEnd < 0 ? "" : url.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
         if (scheme.equals("https")) {
-            throw new InvalidSettingException(Setting.URL, "https is not supported: duel measures plain HTTP/1.1 (use http://)");
+            throw new InvalidSettingException(
+                    Setting.URL, "https is not supported: duel measures plain HTTP/1.1 (use http://)");
         }
         if (!scheme.equals("http")) {
             throw new InvalidSettingException(Setting.URL, "must start with http://, got '" + url + "'");
@@ -75,6 +77,8 @@ public record RequestSpec(String method, String url, List<Header> headers, byte[
     /** The Host header value: host, and the port unless it is 80. */
     public String hostHeader() {
         URI target = target(url);
-        return target.getPort() < 0 || target.getPort() == 80 ? target.getHost() : target.getHost() + ":" + target.getPort();
+        return target.getPort() < 0 || target.getPort() == 80
+                ? target.getHost()
+                : target.getHost() + ":" + target.getPort();
     }
 }

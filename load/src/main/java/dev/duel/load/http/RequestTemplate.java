@@ -23,8 +23,7 @@ public final class RequestTemplate {
     private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
 
     /** A literal run of bytes, or a variable slot when {@code slot >= 0}. */
-    private record Segment(byte[] literal, int slot) {
-    }
+    private record Segment(byte[] literal, int slot) {}
 
     private final String method;
     private final List<String> variableNames;
@@ -34,7 +33,8 @@ public final class RequestTemplate {
     private final int literalBytes;
     private final ByteBuf encoded;
 
-    private RequestTemplate(String method, List<String> variableNames, List<Segment> head, List<Segment> body, boolean hasBody) {
+    private RequestTemplate(
+            String method, List<String> variableNames, List<Segment> head, List<Segment> body, boolean hasBody) {
         this.method = method;
         this.variableNames = List.copyOf(variableNames);
         this.head = List.copyOf(head);
@@ -71,7 +71,8 @@ public final class RequestTemplate {
         literal.append(spec.method()).append(' ');
         String target = spec.pathAndQuery();
         if (target.indexOf(' ') >= 0 || target.indexOf('\r') >= 0 || target.indexOf('\n') >= 0) {
-            throw new InvalidSettingException(Setting.URL, "the path has a space or a line break; encode a space as %20");
+            throw new InvalidSettingException(
+                    Setting.URL, "the path has a space or a line break; encode a space as %20");
         }
         splitInto(target, names, true, "the URL", literal, head);
         literal.append(" HTTP/1.1\r\n");
@@ -80,8 +81,10 @@ public final class RequestTemplate {
             literal.append("Host: ").append(spec.hostHeader()).append("\r\n");
         }
         for (Header header : spec.headers()) {
-            if (header.name().equalsIgnoreCase("content-length") || header.name().equalsIgnoreCase("transfer-encoding")) {
-                throw new InvalidSettingException(Setting.HEADERS, "duel sets " + header.name() + " itself from the body; leave it out");
+            if (header.name().equalsIgnoreCase("content-length")
+                    || header.name().equalsIgnoreCase("transfer-encoding")) {
+                throw new InvalidSettingException(
+                        Setting.HEADERS, "duel sets " + header.name() + " itself from the body; leave it out");
             }
             literal.append(header.name()).append(": ");
             splitInto(header.value(), names, true, "header " + header.name(), literal, head);
@@ -98,20 +101,26 @@ public final class RequestTemplate {
             flush(bodyLiteral, body);
         }
         String method = spec.method();
-        return new RequestTemplate(method, names, head, body,
+        return new RequestTemplate(
+                method,
+                names,
+                head,
+                body,
                 hasBody || method.equals("POST") || method.equals("PUT") || method.equals("PATCH"));
     }
 
-    private static void splitInto(String text, List<String> names, boolean strict, String where,
-            StringBuilder literal, List<Segment> into) {
+    private static void splitInto(
+            String text, List<String> names, boolean strict, String where, StringBuilder literal, List<Segment> into) {
         Matcher matcher = REFERENCE.matcher(text);
         int last = 0;
         while (matcher.find()) {
             int slot = names.indexOf(matcher.group(1));
             if (slot < 0) {
                 if (strict) {
-                    throw new InvalidSettingException(Setting.VARIABLES, where + " uses ${" + matcher.group(1)
-                            + "}, which is not declared: " + VariableSpec.HOW_TO_DECLARE);
+                    throw new InvalidSettingException(
+                            Setting.VARIABLES,
+                            where + " uses ${" + matcher.group(1) + "}, which is not declared: "
+                                    + VariableSpec.HOW_TO_DECLARE);
                 }
                 continue;
             }

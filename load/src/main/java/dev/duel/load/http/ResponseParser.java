@@ -33,11 +33,21 @@ public final class ResponseParser {
 
     /** Largest status line plus headers accepted. */
     public static final int MAX_HEAD_BYTES = 64 * 1024;
+
     private static final int MAX_CHUNK_LINE_BYTES = 4 * 1024;
     /** How much of the head is copied at a time: more than most whole heads. */
     private static final int HEAD_COPY_BYTES = 1024;
 
-    private enum State { HEAD, FIXED_BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_DATA_END, TRAILERS, UNTIL_CLOSE, BROKEN }
+    private enum State {
+        HEAD,
+        FIXED_BODY,
+        CHUNK_SIZE,
+        CHUNK_DATA,
+        CHUNK_DATA_END,
+        TRAILERS,
+        UNTIL_CLOSE,
+        BROKEN
+    }
 
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
     private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
@@ -147,7 +157,8 @@ public final class ResponseParser {
             return;
         }
         if (headLength + copied > head.length) {
-            head = java.util.Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, Math.max(head.length * 2, headLength + copied)));
+            head = java.util.Arrays.copyOf(
+                    head, Math.min(MAX_HEAD_BYTES, Math.max(head.length * 2, headLength + copied)));
         }
         in.getBytes(in.readerIndex(), head, headLength, copied);
         int scanFrom = headLength;
@@ -183,8 +194,14 @@ public final class ResponseParser {
 
     private void statusLine(int end) {
         // HTTP/1.x SP 3DIGIT [SP reason]
-        if (end < 12 || !startsWith(head, 0, "HTTP/1.") || !isDigit(head[7]) || head[8] != ' '
-                || !isDigit(head[9]) || !isDigit(head[10]) || !isDigit(head[11]) || (end > 12 && head[12] != ' ')) {
+        if (end < 12
+                || !startsWith(head, 0, "HTTP/1.")
+                || !isDigit(head[7])
+                || head[8] != ' '
+                || !isDigit(head[9])
+                || !isDigit(head[10])
+                || !isDigit(head[11])
+                || (end > 12 && head[12] != ' ')) {
             malformed("malformed status line: " + printable(0, end));
             return;
         }

@@ -147,26 +147,34 @@ public sealed interface VariableSpec {
             case "seq", "uniform" -> {
                 int dots = argument.indexOf("..");
                 try {
-                    long first = Long.parseLong(argument.substring(0, Math.max(dots, 0)).trim());
+                    long first = Long.parseLong(
+                            argument.substring(0, Math.max(dots, 0)).trim());
                     long last = Long.parseLong(argument.substring(dots + 2).trim());
                     if (dots < 0 || last < first) {
                         throw new NumberFormatException();
                     }
                     return kind.equals("seq") ? new Sequence(first, last) : new Uniform(first, last);
                 } catch (RuntimeException e) {
-                    throw new InvalidSettingException(Setting.VARIABLES,
+                    throw new InvalidSettingException(
+                            Setting.VARIABLES,
                             "'" + text + "': write " + kind + ":FIRST..LAST with integers, FIRST <= LAST");
                 }
             }
             case "list" -> {
-                List<String> values = Arrays.stream(argument.split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
+                List<String> values = Arrays.stream(argument.split(","))
+                        .map(String::trim)
+                        .filter(v -> !v.isEmpty())
+                        .toList();
                 if (values.isEmpty()) {
-                    throw new InvalidSettingException(Setting.VARIABLES, "'" + text + "': list: needs at least one value");
+                    throw new InvalidSettingException(
+                            Setting.VARIABLES, "'" + text + "': list: needs at least one value");
                 }
                 return new Values(values);
             }
-            default -> throw new InvalidSettingException(Setting.VARIABLES,
-                    "'" + text + "': a variable is seq:A..B, uniform:A..B, list:a,b,c or unique");
+            default ->
+                throw new InvalidSettingException(
+                        Setting.VARIABLES,
+                        "'" + text + "': a variable is seq:A..B, uniform:A..B, list:a,b,c or unique");
         }
     }
 }

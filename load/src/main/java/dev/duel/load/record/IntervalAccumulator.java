@@ -1,7 +1,6 @@
 package dev.duel.load.record;
 
 import dev.duel.record.Histograms;
-
 import org.HdrHistogram.Histogram;
 
 /**

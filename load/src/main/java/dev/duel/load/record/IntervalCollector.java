@@ -1,7 +1,6 @@
 package dev.duel.load.record;
 
 import dev.duel.record.Histograms;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +23,7 @@ public final class IntervalCollector {
      * One merged interval. Its histogram (latency of correct responses, ns) is reused: it is valid
      * until the next call of {@link #drainFinished()}.
      */
-    public record Merged(int index, long ok, long failures, Histogram latency) {
-    }
+    public record Merged(int index, long ok, long failures, Histogram latency) {}
 
     private final Queue<IntervalAccumulator> handedOver = new ConcurrentLinkedQueue<>();
     private final List<Queue<IntervalAccumulator>> spares = new ArrayList<>();
@@ -33,6 +31,7 @@ public final class IntervalCollector {
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     /** Merged intervals handed out by the last drain, and spares: histograms are recycled, not re-made each second. */
     private final List<Pending> lent = new ArrayList<>();
+
     private final ArrayDeque<Pending> free = new ArrayDeque<>();
     private int nextIndex;
 

@@ -1,11 +1,10 @@
 package dev.duel.load.record;
 
+import dev.duel.load.schedule.Timeline;
 import dev.duel.record.Histograms;
-
+import dev.duel.record.Phase;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.FailureKind;
-import dev.duel.record.Phase;
-import dev.duel.load.schedule.Timeline;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,8 +32,8 @@ public final class LoopRecorder {
     /**
      * @param windows a roller for the warm-up windows, or null when the run has no windows
      */
-    public LoopRecorder(int loop, Timeline timeline, IntervalCollector secondsCollector, int maxSeconds,
-            IntervalRoller windows) {
+    public LoopRecorder(
+            int loop, Timeline timeline, IntervalCollector secondsCollector, int maxSeconds, IntervalRoller windows) {
         this.timeline = timeline;
         this.seconds = new IntervalRoller(loop, SECOND_NANOS, maxSeconds, secondsCollector);
         this.seconds.setOrigin(timeline.startNanos());
@@ -55,7 +54,8 @@ public final class LoopRecorder {
      *
      * @param late true if it waited for a free connection after its intended start (open model)
      */
-    public void sent(Phase phase, long intendedNanos, long sentNanos, int requestBytes, boolean late, boolean scheduled) {
+    public void sent(
+            Phase phase, long intendedNanos, long sentNanos, int requestBytes, boolean late, boolean scheduled) {
         PhaseAccumulator into = phase(phase);
         into.sent++;
         into.requestBytes += requestBytes;
@@ -74,8 +74,13 @@ public final class LoopRecorder {
      * @param responseBytes bytes of a complete response (0 when none arrived)
      * @return true if it counted in its phase, false if it crossed a boundary (interrupted)
      */
-    public boolean completed(Phase startPhase, long intendedNanos, long sentNanos, long endNanos,
-            long responseBytes, FailureKind failure) {
+    public boolean completed(
+            Phase startPhase,
+            long intendedNanos,
+            long sentNanos,
+            long endNanos,
+            long responseBytes,
+            FailureKind failure) {
         long latencyNanos = endNanos - intendedNanos;
         if (failure == null) {
             if (timeline.windowed() && !timeline.mainAnchored()) {

@@ -1,7 +1,6 @@
 package dev.duel.load.record;
 
 import dev.duel.record.Histograms;
-
 import dev.duel.record.load.FailureKind;
 import org.HdrHistogram.Histogram;
 

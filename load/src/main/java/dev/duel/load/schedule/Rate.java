@@ -40,7 +40,9 @@ public record Rate(long count, long periodNanos) {
             long periodNanos = dev.duel.load.Durations.parse(period).toNanos();
             return new Rate(requests, periodNanos);
         } catch (RuntimeException e) {
-            throw new InvalidSettingException(Setting.RATE, "'" + text + "' is not a rate: write requests per second (1000) or per period (30/1m, 5/100ms)");
+            throw new InvalidSettingException(
+                    Setting.RATE,
+                    "'" + text + "' is not a rate: write requests per second (1000) or per period (30/1m, 5/100ms)");
         }
     }
 
@@ -62,8 +64,10 @@ public record Rate(long count, long periodNanos) {
         try {
             return Math.addExact(Math.multiplyExact(whole, periodNanos), Math.multiplyExact(rest, periodNanos) / count);
         } catch (ArithmeticException overflow) {
-            return BigInteger.valueOf(index).multiply(BigInteger.valueOf(periodNanos))
-                    .divide(BigInteger.valueOf(count)).longValueExact();
+            return BigInteger.valueOf(index)
+                    .multiply(BigInteger.valueOf(periodNanos))
+                    .divide(BigInteger.valueOf(count))
+                    .longValueExact();
         }
     }
 

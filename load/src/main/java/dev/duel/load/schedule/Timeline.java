@@ -1,7 +1,6 @@
 package dev.duel.load.schedule;
 
 import dev.duel.record.Phase;
-
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -42,7 +42,8 @@ public final class SinkServer implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
 
     private SinkServer(int threads, int port, int status, byte[] body) throws InterruptedException {
-        group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("duel-sink", true), NioIoHandler.newFactory());
+        group = new MultiThreadIoEventLoopGroup(
+                threads, new DefaultThreadFactory("duel-sink", true), NioIoHandler.newFactory());
         ByteBuf content = Unpooled.unreleasableBuffer(Unpooled.copiedBuffer(body));
         HttpResponseStatus responseStatus = HttpResponseStatus.valueOf(status);
         ChannelHandler answer = new Answer(responseStatus, content, requests);
@@ -53,10 +54,13 @@ public final class SinkServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel channel) {
-                            channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), answer);
+                            channel.pipeline()
+                                    .addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), answer);
                         }
                     })
-                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+                    .sync()
+                    .channel();
         } catch (RuntimeException | InterruptedException e) {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
             throw e;

@@ -12,8 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ResponseChecksTest {
-    private static final byte[] BODY = "{\"id\":42,\"name\":\"Product 42\",\"price\":42.50,\"tags\":[\"a\",{\"k\":null}],\"ok\":true}"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BODY =
+            "{\"id\":42,\"name\":\"Product 42\",\"price\":42.50,\"tags\":[\"a\",{\"k\":null}],\"ok\":true}"
+                    .getBytes(StandardCharsets.UTF_8);
 
     private static String verify(String check, String... values) {
         ResponseChecks checks = ResponseChecks.parse(List.of(check), List.of("id"));
@@ -22,7 +23,8 @@ class ResponseChecksTest {
 
     @Test
     void statusChecksAcceptValuesClassesRangesAndLists() {
-        StatusCheck check = ResponseChecks.parse(List.of("status in 200, 3xx, 404..405"), List.of()).status();
+        StatusCheck check = ResponseChecks.parse(List.of("status in 200, 3xx, 404..405"), List.of())
+                .status();
         assertTrue(check.accepts(200));
         assertFalse(check.accepts(201));
         assertTrue(check.accepts(304));
@@ -32,7 +34,9 @@ class ResponseChecksTest {
         assertTrue(byDefault.accepts(204));
         assertFalse(byDefault.accepts(302));
         assertFalse(ResponseChecks.parse(List.of(), List.of()).needBody());
-        assertEquals("status in 2xx (default)", ResponseChecks.parse(List.of(), List.of()).texts().get(0));
+        assertEquals(
+                "status in 2xx (default)",
+                ResponseChecks.parse(List.of(), List.of()).texts().get(0));
     }
 
     @Test
@@ -67,18 +71,29 @@ class ResponseChecksTest {
         String truncated = checks.bodyChecks().get(0).verify(BODY, 20, true, new String[0]);
         assertTrue(truncated.startsWith("body longer than the 20 bytes kept"), truncated);
         byte[] html = "<html>".getBytes(StandardCharsets.UTF_8);
-        assertTrue(checks.bodyChecks().get(0).verify(html, html.length, false, new String[0]).startsWith("body is not JSON"));
+        assertTrue(checks.bodyChecks()
+                .get(0)
+                .verify(html, html.length, false, new String[0])
+                .startsWith("body is not JSON"));
     }
 
     @Test
     void badChecksAreUsageErrorsThatShowTheSyntax() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("latency < 5"), List.of()))
-                .getMessage().contains("a check starts with"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("latency < 5"), List.of()))
+                .getMessage()
+                .contains("a check starts with"));
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("status == 99"), List.of()));
-        assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("status == 200", "status == 201"), List.of()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ResponseChecks.parse(List.of("status == 200", "status == 201"), List.of()));
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("json:id == 1"), List.of()));
         assertThrows(IllegalArgumentException.class, () -> ResponseChecks.parse(List.of("json:/id == {}"), List.of()));
-        assertEquals("check 'json:/id == ${x}': ${x} is not declared: declare it as seq:1..100, uniform:1..100, list:a,b or unique",
-                assertThrows(InvalidSettingException.class, () -> ResponseChecks.parse(List.of("json:/id == ${x}"), List.of())).problem());
+        assertEquals(
+                "check 'json:/id == ${x}': ${x} is not declared: declare it as seq:1..100, uniform:1..100, list:a,b or unique",
+                assertThrows(
+                                InvalidSettingException.class,
+                                () -> ResponseChecks.parse(List.of("json:/id == ${x}"), List.of()))
+                        .problem());
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.record.load.FailureExample;
-import dev.duel.record.load.FailureKind;
 import dev.duel.load.ManualClock;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestSpec;
@@ -15,8 +13,10 @@ import dev.duel.load.http.VariableSpec;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
-import dev.duel.record.Phase;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.record.Phase;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -34,12 +34,10 @@ class HttpConnectionTest {
         int closed;
 
         @Override
-        public void onOpened(HttpConnection connection) {
-        }
+        public void onOpened(HttpConnection connection) {}
 
         @Override
-        public void onOpenFailed() {
-        }
+        public void onOpenFailed() {}
 
         @Override
         public void onIdle(HttpConnection connection, long nowNanos) {
@@ -54,7 +52,8 @@ class HttpConnectionTest {
 
     private final ManualClock clock = new ManualClock(0);
     private final Timeline timeline = Timeline.phased(0, 0, 0, 3_600_000 * MS);
-    private final LoopRecorder recorder = new LoopRecorder(0, timeline, new IntervalCollector(1), Integer.MAX_VALUE, null);
+    private final LoopRecorder recorder =
+            new LoopRecorder(0, timeline, new IntervalCollector(1), Integer.MAX_VALUE, null);
     private final Owner owner = new Owner();
     private EmbeddedChannel channel;
     private HttpConnection connection;
@@ -64,9 +63,10 @@ class HttpConnectionTest {
         ResponseChecks parsed = ResponseChecks.parse(checks, template.variableNames());
         channel = new EmbeddedChannel();
         VariableSpec.Source[] sources = template.variableNames().stream()
-                .map(name -> variables.get(name).source(0, 1, 1)).toArray(VariableSpec.Source[]::new);
-        LoopContext context = new LoopContext(0, channel.eventLoop(), clock, timeline, recorder, template, parsed,
-                10_000 * MS, null, null, sources);
+                .map(name -> variables.get(name).source(0, 1, 1))
+                .toArray(VariableSpec.Source[]::new);
+        LoopContext context = new LoopContext(
+                0, channel.eventLoop(), clock, timeline, recorder, template, parsed, 10_000 * MS, null, null, sources);
         connection = new HttpConnection(context, owner);
         channel.pipeline().addLast(connection);
         connection.attach(channel);
@@ -100,7 +100,9 @@ class HttpConnectionTest {
     void aResponseSplitAtEveryByteBoundaryCountsOnceAsCorrect() {
         String response = "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":7}\n";
         for (int split = 1; split < response.length(); split++) {
-            connect("http://127.0.0.1:8080/products/${id}", Map.of("id", VariableSpec.parse("seq:7..7")),
+            connect(
+                    "http://127.0.0.1:8080/products/${id}",
+                    Map.of("id", VariableSpec.parse("seq:7..7")),
                     List.of("json:/id == ${id}", "body contains 7"));
             send();
             clock.advanceNanos(MS);
@@ -118,7 +120,8 @@ class HttpConnectionTest {
     void chunkedBodiesAreCheckedWhole() {
         connect("http://127.0.0.1/x", Map.of(), List.of("json:/name == \"Product 7\""));
         send();
-        String response = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"n\r\n11\r\name\":\"Product 7\"}\r\n0\r\n\r\n";
+        String response =
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"n\r\n11\r\name\":\"Product 7\"}\r\n0\r\n\r\n";
         for (int i = 0; i < response.length(); i++) {
             receive(response.substring(i, i + 1));
         }

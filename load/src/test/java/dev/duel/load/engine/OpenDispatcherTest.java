@@ -7,10 +7,10 @@ import dev.duel.load.ManualClock;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
-import dev.duel.record.Phase;
 import dev.duel.load.schedule.Rate;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
+import dev.duel.record.Phase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -28,8 +28,7 @@ class OpenDispatcherTest {
 
     /** A discrete-event simulation of one event loop with a server whose service time is a function of send time. */
     private static final class Simulation implements OpenDispatcher.Lanes<Integer> {
-        private record Event(long atNanos, long sequence, Runnable action) {
-        }
+        private record Event(long atNanos, long sequence, Runnable action) {}
 
         final ManualClock clock = new ManualClock(0);
         final Timeline timeline;
@@ -37,15 +36,16 @@ class OpenDispatcherTest {
         final OpenDispatcher<Integer> dispatcher;
         final LongUnaryOperator serviceNanosAtSend;
         final List<Long> sentIntended = new ArrayList<>();
-        private final PriorityQueue<Event> events = new PriorityQueue<>(
-                (a, b) -> a.atNanos != b.atNanos ? Long.compare(a.atNanos, b.atNanos) : Long.compare(a.sequence, b.sequence));
+        private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) ->
+                a.atNanos != b.atNanos ? Long.compare(a.atNanos, b.atNanos) : Long.compare(a.sequence, b.sequence));
         private long sequence;
         private int lanes;
 
         Simulation(Timeline timeline, Rate rate, int maxConnections, LongUnaryOperator serviceNanosAtSend) {
             this.timeline = timeline;
             this.recorder = new LoopRecorder(0, timeline, new IntervalCollector(1), Integer.MAX_VALUE, null);
-            this.dispatcher = new OpenDispatcher<>(clock, timeline, new UniformArrivals(rate, 0, 1), maxConnections, recorder, this);
+            this.dispatcher = new OpenDispatcher<>(
+                    clock, timeline, new UniformArrivals(rate, 0, 1), maxConnections, recorder, this);
             this.serviceNanosAtSend = serviceNanosAtSend;
         }
 
@@ -94,8 +94,8 @@ class OpenDispatcherTest {
     @Test
     void aOneSecondStallShowsInCorrectedLatencyExactlyAsTheScheduleSays() {
         // 1,000 requests/s on one connection; the request sent at 100 ms takes 1 s, every other one 0.
-        Simulation sim = new Simulation(Timeline.phased(0, 0, 0, 2 * S), Rate.perSecond(1_000), 1,
-                sentAt -> sentAt == 100 * MS ? S : 0);
+        Simulation sim = new Simulation(
+                Timeline.phased(0, 0, 0, 2 * S), Rate.perSecond(1_000), 1, sentAt -> sentAt == 100 * MS ? S : 0);
         sim.run();
 
         PhaseAccumulator main = sim.main();
@@ -129,8 +129,8 @@ class OpenDispatcherTest {
     @Test
     void requestsStillWaitingWhenMainEndsAreCountedUnstartedNotDropped() {
         // The connection stalls for 3 s from 100 ms: nothing after it can start before the end.
-        Simulation sim = new Simulation(Timeline.phased(0, 0, 0, 2 * S), Rate.perSecond(1_000), 1,
-                sentAt -> sentAt == 100 * MS ? 3 * S : 0);
+        Simulation sim = new Simulation(
+                Timeline.phased(0, 0, 0, 2 * S), Rate.perSecond(1_000), 1, sentAt -> sentAt == 100 * MS ? 3 * S : 0);
         sim.run();
         PhaseAccumulator main = sim.main();
         assertEquals(101, main.sent());

@@ -24,12 +24,17 @@ class RequestTemplateTest {
 
     @Test
     void aRequestWithoutVariablesIsEncodedOnce() {
-        RequestTemplate template = RequestTemplate.compile(new RequestSpec("get", "http://127.0.0.1:8080/json",
-                List.of(Header.parse("Accept: application/json")), null), Map.of());
+        RequestTemplate template = RequestTemplate.compile(
+                new RequestSpec(
+                        "get", "http://127.0.0.1:8080/json", List.of(Header.parse("Accept: application/json")), null),
+                Map.of());
         assertFalse(template.hasVariables());
-        assertEquals("GET /json HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: application/json\r\n\r\n",
+        assertEquals(
+                "GET /json HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: application/json\r\n\r\n",
                 template.encoded().toString(StandardCharsets.ISO_8859_1));
-        assertEquals(template.encoded().readableBytes(), template.encoded().duplicate().readableBytes());
+        assertEquals(
+                template.encoded().readableBytes(),
+                template.encoded().duplicate().readableBytes());
     }
 
     @Test
@@ -37,33 +42,46 @@ class RequestTemplateTest {
         Map<String, VariableSpec> variables = new LinkedHashMap<>();
         variables.put("id", VariableSpec.parse("seq:1..3"));
         variables.put("sku", VariableSpec.parse("list:a,b"));
-        RequestTemplate template = RequestTemplate.compile(new RequestSpec("POST", "http://localhost/p/${id}",
-                List.of(Header.parse("X-Sku: ${sku}"), Header.parse("Content-Type: application/json")),
-                "{\"sku\":\"${sku}\",\"n\":\"${unknown}\"}".getBytes(StandardCharsets.UTF_8)), variables);
+        RequestTemplate template = RequestTemplate.compile(
+                new RequestSpec(
+                        "POST",
+                        "http://localhost/p/${id}",
+                        List.of(Header.parse("X-Sku: ${sku}"), Header.parse("Content-Type: application/json")),
+                        "{\"sku\":\"${sku}\",\"n\":\"${unknown}\"}".getBytes(StandardCharsets.UTF_8)),
+                variables);
         String request = render(template, "12", "abc");
-        assertEquals("POST /p/12 HTTP/1.1\r\nHost: localhost\r\nX-Sku: abc\r\nContent-Type: application/json\r\n"
-                + "Content-Length: 30\r\n\r\n{\"sku\":\"abc\",\"n\":\"${unknown}\"}", request);
+        assertEquals(
+                "POST /p/12 HTTP/1.1\r\nHost: localhost\r\nX-Sku: abc\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 30\r\n\r\n{\"sku\":\"abc\",\"n\":\"${unknown}\"}",
+                request);
         assertEquals("POST /p/7 HTTP/1.1", template.requestLine(new String[] {"7", "x"}));
     }
 
     @Test
     void postWithoutBodySaysContentLengthZero() {
-        RequestTemplate template = RequestTemplate.compile(new RequestSpec("POST", "http://h:81/", List.of(), null), Map.of());
+        RequestTemplate template =
+                RequestTemplate.compile(new RequestSpec("POST", "http://h:81/", List.of(), null), Map.of());
         assertTrue(render(template).endsWith("Host: h:81\r\nContent-Length: 0\r\n\r\n"));
     }
 
     @Test
     void mistakesAreNamedWithTheirFix() {
-        IllegalArgumentException undeclared = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException undeclared = assertThrows(
+                IllegalArgumentException.class,
                 () -> RequestTemplate.compile(new RequestSpec("GET", "http://h/p/${id}", List.of(), null), Map.of()));
-        assertTrue(undeclared.getMessage().contains("the URL uses ${id}, which is not declared: declare it as seq:1..100"),
+        assertTrue(
+                undeclared.getMessage().contains("the URL uses ${id}, which is not declared: declare it as seq:1..100"),
                 undeclared.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("https://h/"))
-                .getMessage().contains("https is not supported"));
+                .getMessage()
+                .contains("https is not supported"));
         assertThrows(IllegalArgumentException.class, () -> RequestSpec.target("ftp://h/"));
         assertThrows(IllegalArgumentException.class, () -> Header.parse("no colon"));
-        assertThrows(IllegalArgumentException.class, () -> RequestTemplate.compile(
-                new RequestSpec("GET", "http://h/", List.of(Header.parse("Content-Length: 5")), null), Map.of()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RequestTemplate.compile(
+                        new RequestSpec("GET", "http://h/", List.of(Header.parse("Content-Length: 5")), null),
+                        Map.of()));
     }
 
     @Test
@@ -78,7 +96,9 @@ class RequestTemplateTest {
             int value = Integer.parseInt(uniform.next());
             assertTrue(value >= 1 && value <= 3);
         }
-        assertEquals(VariableSpec.parse("uniform:1..3").source(0, 1, 5).next(), VariableSpec.parse("uniform:1..3").source(0, 1, 5).next());
+        assertEquals(
+                VariableSpec.parse("uniform:1..3").source(0, 1, 5).next(),
+                VariableSpec.parse("uniform:1..3").source(0, 1, 5).next());
         assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("seq:5..1"));
         assertThrows(IllegalArgumentException.class, () -> VariableSpec.parse("random:1..2"));
     }

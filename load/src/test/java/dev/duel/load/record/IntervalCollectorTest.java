@@ -1,10 +1,9 @@
 package dev.duel.load.record;
 
-import dev.duel.record.Histograms;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.Histograms;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

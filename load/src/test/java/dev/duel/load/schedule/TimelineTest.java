@@ -1,11 +1,10 @@
 package dev.duel.load.schedule;
 
-import dev.duel.record.Phase;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.Phase;
 import org.junit.jupiter.api.Test;
 
 class TimelineTest {

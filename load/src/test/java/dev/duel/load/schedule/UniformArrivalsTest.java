@@ -32,8 +32,10 @@ class UniformArrivalsTest {
     void largeProductsFallBackToExactBigIntegerArithmetic() {
         Rate rate = new Rate(999_999_937L, 3_600_000_000_000L); // a prime count per hour
         long index = 987_654_321_987L;
-        long expected = BigInteger.valueOf(index).multiply(BigInteger.valueOf(3_600_000_000_000L))
-                .divide(BigInteger.valueOf(999_999_937L)).longValueExact();
+        long expected = BigInteger.valueOf(index)
+                .multiply(BigInteger.valueOf(3_600_000_000_000L))
+                .divide(BigInteger.valueOf(999_999_937L))
+                .longValueExact();
         assertEquals(expected, rate.offsetNanos(index));
     }
 

@@ -9,5 +9,10 @@ public enum Arrival {
     UNIFORM,
     /** Independent arrivals: exponential gaps with the rate as their mean (seeded). */
     @JsonProperty("poisson")
-    POISSON
+    POISSON;
+
+    /** The word records and reports use. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

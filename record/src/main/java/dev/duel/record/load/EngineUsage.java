@@ -25,5 +25,4 @@ public record EngineUsage(
         double cpuMicrosPerRequest,
         long peakRssBytes,
         boolean limited,
-        List<String> findings) {
-}
+        List<String> findings) {}

@@ -10,7 +10,8 @@ import java.util.List;
  * @param warmup                     the warm-up phase, or null if there was none
  * @param main                       the main phase: the statistics that matter
  * @param windows                    the warm-up curve, empty unless the run used windows
- * @param firstCorrectResponseMillis milliseconds from start to the first correct response, or -1 if none came
+ * @param firstCorrectResponseMillis milliseconds from start to the first correct response (phased runs: the start of the
+ *                                   second it ended in), or -1 if none came
  * @param seconds                    the per-second series of the whole run
  * @param failureExamples            the first few failures of each kind
  * @param engine                     the load generator's own use of the machine over main
@@ -29,5 +30,4 @@ public record LoadResult(
         List<SecondResult> seconds,
         List<FailureExample> failureExamples,
         EngineUsage engine,
-        List<String> warnings) {
-}
+        List<String> warnings) {}

@@ -52,5 +52,4 @@ public record PhaseResult(
         LatencySummary latency,
         LatencySummary uncorrectedLatency,
         LatencySummary scheduleLag,
-        LatencySummary lateDelay) {
-}
+        LatencySummary lateDelay) {}

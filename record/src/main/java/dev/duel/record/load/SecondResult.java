@@ -14,6 +14,5 @@ import dev.duel.record.Phase;
  * @param p99Micros   99th percentile of the same
  * @param maxMicros   the slowest of the same
  */
-public record SecondResult(int second, Phase phase, long ok, long failures, double p50Micros, double p99Micros,
-        double maxMicros) {
-}
+public record SecondResult(
+        int second, Phase phase, long ok, long failures, double p50Micros, double p99Micros, double maxMicros) {}

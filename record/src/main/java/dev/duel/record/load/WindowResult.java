@@ -12,6 +12,11 @@ package dev.duel.record.load;
  * @param okPerSecond  ok / window length
  * @param latency      latency of the correct responses, from their intended start
  */
-public record WindowResult(int index, double startMillis, double lengthMillis, long ok, long failures,
-        double okPerSecond, LatencySummary latency) {
-}
+public record WindowResult(
+        int index,
+        double startMillis,
+        double lengthMillis,
+        long ok,
+        long failures,
+        double okPerSecond,
+        LatencySummary latency) {}

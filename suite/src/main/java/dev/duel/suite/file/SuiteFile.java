@@ -23,43 +23,51 @@ public record SuiteFile(
         List<String> thresholds) {
 
     /** One target: a jar on a JDK, or a command. */
-    public record TargetEntry(String name, String java, String jar, List<String> command, List<String> jvmArgs,
-            Map<String, String> env, String port, ReadyEntry ready, List<String> identity, LimitsEntry limits) {
-    }
+    public record TargetEntry(
+            String name,
+            String java,
+            String jar,
+            List<String> command,
+            List<String> jvmArgs,
+            Map<String, String> env,
+            String port,
+            ReadyEntry ready,
+            List<String> identity,
+            LimitsEntry limits) {}
 
-    public record ReadyEntry(String path, Integer status, String timeout) {
-    }
+    public record ReadyEntry(String path, Integer status, String timeout) {}
 
-    public record LimitsEntry(Double cpus, String cpuset, String memory) {
-    }
+    public record LimitsEntry(Double cpus, String cpuset, String memory) {}
 
     /** A scenario: what to send, what to check, how to load, and for how long. */
-    public record ScenarioEntry(String name, String kind, RequestEntry request, List<String> checks, ModelEntry model,
-            PhasesEntry phases, WindowsEntry windows, Integer starts, String timeout, String maxErrorRate) {
-    }
+    public record ScenarioEntry(
+            String name,
+            String kind,
+            RequestEntry request,
+            List<String> checks,
+            ModelEntry model,
+            PhasesEntry phases,
+            WindowsEntry windows,
+            Integer starts,
+            String timeout,
+            String maxErrorRate) {}
 
-    public record RequestEntry(String method, String path, List<String> headers, String body, Map<String, String> vars) {
-    }
+    public record RequestEntry(
+            String method, String path, List<String> headers, String body, Map<String, String> vars) {}
 
-    public record ModelEntry(Integer vus, String rate, String arrival, Integer maxConnections, Long seed) {
-    }
+    public record ModelEntry(Integer vus, String rate, String arrival, Integer maxConnections, Long seed) {}
 
-    public record PhasesEntry(String warmup, String gap, String duration) {
-    }
+    public record PhasesEntry(String warmup, String gap, String duration) {}
 
-    public record WindowsEntry(Integer count, String length, String awaitFirst) {
-    }
+    public record WindowsEntry(Integer count, String length, String awaitFirst) {}
 
     /** Where and how the load generator runs: its CPUs, its event loops, and its own warm-up. */
-    public record LoadgenEntry(String cpuset, Integer threads, String warmup) {
-    }
+    public record LoadgenEntry(String cpuset, Integer threads, String warmup) {}
 
-    public record GatesEntry(QuietEntry quiet, LoadgenGateEntry loadgen) {
-    }
+    public record GatesEntry(QuietEntry quiet, LoadgenGateEntry loadgen) {}
 
-    public record QuietEntry(Double maxCores, @JsonProperty("for") String forDuration, String maxWait, Integer retries) {
-    }
+    public record QuietEntry(
+            Double maxCores, @JsonProperty("for") String forDuration, String maxWait, Integer retries) {}
 
-    public record LoadgenGateEntry(Double maxUtilization, String maxLagP99, Double maxLateShare) {
-    }
+    public record LoadgenGateEntry(Double maxUtilization, String maxLagP99, Double maxLateShare) {}
 }

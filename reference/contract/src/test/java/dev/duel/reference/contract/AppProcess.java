@@ -31,34 +31,40 @@ final class AppProcess implements AutoCloseable {
         this.log = log;
     }
 
-    static AppProcess start(Path java, Path jar, Map<String, String> env, Path log) throws IOException, InterruptedException {
+    static AppProcess start(Path java, Path jar, Map<String, String> env, Path log)
+            throws IOException, InterruptedException {
         Files.createDirectories(log.getParent());
-        ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx512m", "-jar", jar.toString()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(java.toString(), "-Xmx512m", "-jar", jar.toString()).redirectErrorStream(true);
         builder.environment().remove("DATABASE_URL");
         builder.environment().putAll(env);
         long started = System.nanoTime();
         Process process = builder.start();
         CompletableFuture<Integer> ready = new CompletableFuture<>();
         List<String> lines = new ArrayList<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                    PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    out.println(line);
-                    out.flush();
-                    synchronized (lines) {
-                        lines.add(line);
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader in = new BufferedReader(
+                                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                            PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
+                        String line;
+                        while ((line = in.readLine()) != null) {
+                            out.println(line);
+                            out.flush();
+                            synchronized (lines) {
+                                lines.add(line);
+                            }
+                            if (line.startsWith("listening on ")) {
+                                ready.complete(Integer.parseInt(
+                                        line.substring("listening on ".length()).trim()));
+                            }
+                        }
+                    } catch (IOException | NumberFormatException e) {
+                        ready.completeExceptionally(e);
                     }
-                    if (line.startsWith("listening on ")) {
-                        ready.complete(Integer.parseInt(line.substring("listening on ".length()).trim()));
-                    }
-                }
-            } catch (IOException | NumberFormatException e) {
-                ready.completeExceptionally(e);
-            }
-            ready.completeExceptionally(new IOException("the app exited before it was ready"));
-        }, "app-output");
+                    ready.completeExceptionally(new IOException("the app exited before it was ready"));
+                },
+                "app-output");
         reader.setDaemon(true);
         reader.start();
         try {
@@ -95,11 +101,17 @@ final class AppProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            // Interrupted while ending it: end it now, and keep the interrupt for the caller.
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -29,7 +29,9 @@ record Jdk(int feature, Path java, String runtime) {
         List<Path> homes = new ArrayList<>();
         homes.add(Path.of(System.getProperty("java.home")));
         try (Stream<Path> jvms = Files.list(Path.of("/usr/lib/jvm"))) {
-            jvms.filter(home -> Files.isExecutable(home.resolve("bin/java")) && !Files.isSymbolicLink(home)).sorted().forEach(homes::add);
+            jvms.filter(home -> Files.isExecutable(home.resolve("bin/java")) && !Files.isSymbolicLink(home))
+                    .sorted()
+                    .forEach(homes::add);
         } catch (IOException e) {
             // only the running JDK
         }
@@ -45,7 +47,8 @@ record Jdk(int feature, Path java, String runtime) {
     private static Jdk describe(Path java) {
         try {
             Process process = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

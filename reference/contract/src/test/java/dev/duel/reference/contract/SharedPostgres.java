@@ -8,8 +8,7 @@ import java.io.UncheckedIOException;
 final class SharedPostgres {
     private static EmbeddedDatabase database;
 
-    private SharedPostgres() {
-    }
+    private SharedPostgres() {}
 
     static synchronized EmbeddedDatabase get() {
         if (database == null) {

@@ -12,12 +12,12 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration;
-import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.context.event.EventListener;
+import org.springframework.context.support.GenericApplicationContext;
 
 /**
  * The reference API as annotated Spring MVC controllers on Tomcat (Spring Boot 3.5). Configured by
@@ -49,8 +49,10 @@ public class ControllersApp {
             start(app, config.port(), args);
         } catch (RuntimeException e) {
             app.close();
-            fail(4, "Spring could not start (" + rootMessage(e) + "): if the port " + config.port()
-                    + " is in use, set PORT to another port, or 0 for any free one");
+            fail(
+                    4,
+                    "Spring could not start (" + rootMessage(e) + "): if the port " + config.port()
+                            + " is in use, set PORT to another port, or 0 for any free one");
         }
     }
 
@@ -71,8 +73,12 @@ public class ControllersApp {
         properties.put("server.tomcat.max-keep-alive-requests", -1);
         spring.setDefaultProperties(properties);
         // Spring closes the app (and its pool) when the context closes.
-        spring.addInitializers(context -> ((GenericApplicationContext) context).registerBean("referenceApp",
-                ReferenceApp.class, () -> app, definition -> definition.setDestroyMethodName("close")));
+        spring.addInitializers(context -> ((GenericApplicationContext) context)
+                .registerBean(
+                        "referenceApp",
+                        ReferenceApp.class,
+                        () -> app,
+                        definition -> definition.setDestroyMethodName("close")));
         return spring;
     }
 

@@ -9,12 +9,12 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
-import org.slf4j.LoggerFactory;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -29,13 +29,19 @@ class ErrorAdvice {
     @ExceptionHandler(MethodArgumentNotValidException.class)
     ResponseEntity<ValidationErrors> invalid(MethodArgumentNotValidException e) {
         Map<String, List<String>> errors = new TreeMap<>();
-        e.getBindingResult().getFieldErrors().forEach(error -> ProductRules.add(errors, error.getField(), error.getDefaultMessage()));
-        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(new ValidationErrors(errors));
+        e.getBindingResult()
+                .getFieldErrors()
+                .forEach(error -> ProductRules.add(errors, error.getField(), error.getDefaultMessage()));
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new ValidationErrors(errors));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ValidationErrors> unreadable(HttpMessageNotReadableException e) {
-        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(ValidationErrors.malformedBody());
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ValidationErrors.malformedBody());
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

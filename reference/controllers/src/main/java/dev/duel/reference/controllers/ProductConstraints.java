@@ -28,8 +28,7 @@ import java.lang.annotation.Target;
  * message, the same text the minimal app's explicit rules give.
  */
 final class ProductConstraints {
-    private ProductConstraints() {
-    }
+    private ProductConstraints() {}
 
     @NotBlank(message = BLANK)
     @Size(max = SKU_MAX_LENGTH, message = SKU_TOO_LONG)

@@ -40,20 +40,25 @@ class ProductController {
         if (parsed == null) {
             return problem(Problem.badId(id));
         }
-        return repository().findById(parsed)
+        return repository()
+                .findById(parsed)
                 .<ResponseEntity<?>>map(ResponseEntity::ok)
                 .orElseGet(() -> problem(Problem.notFound(parsed)));
     }
 
     private static ResponseEntity<?> problem(Problem problem) {
-        return ResponseEntity.status(problem.status()).contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE)).body(problem);
+        return ResponseEntity.status(problem.status())
+                .contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE))
+                .body(problem);
     }
 
     @PostMapping(path = "/products", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> create(@Valid @RequestBody CreateProductRequest request) throws SQLException {
         try {
-            ProductView created = repository().insert(new NewProduct(request.sku(), request.name(), request.priceCents()));
-            return ResponseEntity.created(URI.create("/products/" + created.id())).body(created);
+            ProductView created =
+                    repository().insert(new NewProduct(request.sku(), request.name(), request.priceCents()));
+            return ResponseEntity.created(URI.create("/products/" + created.id()))
+                    .body(created);
         } catch (DuplicateSkuException raceLost) {
             return ResponseEntity.badRequest().body(ValidationErrors.duplicateSku(raceLost.sku()));
         }

@@ -23,7 +23,8 @@ class QuoteController {
             String[] quantity = http.getParameterValues("quantity");
             count = Quote.quantity(quantity == null ? null : quantity[0]);
         } catch (IllegalArgumentException e) {
-            return ResponseEntity.badRequest().contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE))
+            return ResponseEntity.badRequest()
+                    .contentType(MediaType.parseMediaType(Problem.MEDIA_TYPE))
                     .body(Problem.badQuantity(e.getMessage()));
         }
         return ResponseEntity.ok(Quote.of(new NewProduct(request.sku(), request.name(), request.priceCents()), count));

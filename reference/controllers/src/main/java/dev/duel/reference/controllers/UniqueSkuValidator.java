@@ -34,13 +34,17 @@ class UniqueSkuValidator implements ConstraintValidator<UniqueSku, String> {
         }
         if (exists) {
             context.disableDefaultConstraintViolation();
-            context.buildConstraintViolationWithTemplate(literal(ProductRules.duplicateSku(sku))).addConstraintViolation();
+            context.buildConstraintViolationWithTemplate(literal(ProductRules.duplicateSku(sku)))
+                    .addConstraintViolation();
         }
         return !exists;
     }
 
     /** A message template that says exactly this text: user input must never be interpolated. */
     static String literal(String text) {
-        return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("$", "\\$");
+        return text.replace("\\", "\\\\")
+                .replace("{", "\\{")
+                .replace("}", "\\}")
+                .replace("$", "\\$");
     }
 }

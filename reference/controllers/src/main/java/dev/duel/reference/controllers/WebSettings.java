@@ -36,7 +36,8 @@ class WebSettings implements HandlerInterceptor, WebMvcConfigurer {
     }
 
     @Override
-    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) throws IOException {
+    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler)
+            throws IOException {
         if (app.products().isPresent()) {
             return true;
         }

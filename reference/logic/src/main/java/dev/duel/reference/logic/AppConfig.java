@@ -12,8 +12,8 @@ import java.util.Map;
  * @param poolSize         most JDBC connections
  * @param datasetSize      records generated at start for {@code /process}
  */
-public record AppConfig(int port, String databaseUrl, String databaseUser, String databasePassword, int poolSize,
-        int datasetSize) {
+public record AppConfig(
+        int port, String databaseUrl, String databaseUser, String databasePassword, int poolSize, int datasetSize) {
     public static final int DEFAULT_POOL_SIZE = 32;
     public static final int DEFAULT_DATASET_SIZE = 1_000_000;
 
@@ -21,7 +21,8 @@ public record AppConfig(int port, String databaseUrl, String databaseUser, Strin
     public static AppConfig fromEnvironment(Map<String, String> env) {
         String url = blankToNull(env.get("DATABASE_URL"));
         if (url != null && !url.startsWith("jdbc:postgresql:")) {
-            throw new IllegalArgumentException("DATABASE_URL must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got " + url);
+            throw new IllegalArgumentException(
+                    "DATABASE_URL must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got " + url);
         }
         return new AppConfig(
                 integer(env, "PORT", 8080, 0, 65_535),
@@ -48,7 +49,8 @@ public record AppConfig(int port, String databaseUrl, String databaseUser, Strin
             }
             return parsed;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", got '" + value + "'");
+            throw new IllegalArgumentException(
+                    name + " must be an integer from " + min + " to " + max + ", got '" + value + "'");
         }
     }
 

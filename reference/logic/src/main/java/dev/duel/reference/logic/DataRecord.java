@@ -12,6 +12,5 @@ package dev.duel.reference.logic;
  * @param ratingTenths  10 .. 50 (1.0 to 5.0 stars)
  * @param createdDay    days since 2020-01-01
  */
-public record DataRecord(long id, String name, String category, int priceCents, int quantity, int ratingTenths,
-        int createdDay) {
-}
+public record DataRecord(
+        long id, String name, String category, int priceCents, int quantity, int ratingTenths, int createdDay) {}

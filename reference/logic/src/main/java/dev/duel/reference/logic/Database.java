@@ -16,6 +16,7 @@ import javax.sql.DataSource;
 public final class Database implements AutoCloseable {
     /** Rows seeded into an empty table: product g has SKU-00000g, name "Product g", price g * 100. */
     public static final int SEED_ROWS = 10_000;
+
     private static final long MIGRATION_LOCK = 0x6475656CL; // "duel"
 
     private final HikariDataSource pool;
@@ -66,7 +67,8 @@ public final class Database implements AutoCloseable {
     }
 
     private void migrate() throws SQLException {
-        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = pool.getConnection();
+                Statement statement = connection.createStatement()) {
             // Another app migrating holds the lock for a second at most; a minute means something is stuck.
             statement.execute("SET lock_timeout = '60s'");
             statement.execute("SELECT pg_advisory_lock(" + MIGRATION_LOCK + ")");

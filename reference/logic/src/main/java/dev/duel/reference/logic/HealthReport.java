@@ -14,7 +14,12 @@ import java.time.Instant;
  */
 public record HealthReport(String app, String runtime, long pid, String startedAt, int dataset, String db) {
     public static HealthReport of(String app, Instant startedAt, int dataset, String db) {
-        return new HealthReport(app, System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
-                ProcessHandle.current().pid(), startedAt.toString(), dataset, db);
+        return new HealthReport(
+                app,
+                System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
+                ProcessHandle.current().pid(),
+                startedAt.toString(),
+                dataset,
+                db);
     }
 }

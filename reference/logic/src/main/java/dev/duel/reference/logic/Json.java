@@ -12,8 +12,7 @@ public final class Json {
     /** Thread-safe once configured. */
     public static final ObjectMapper MAPPER = configure(new ObjectMapper());
 
-    private Json() {
-    }
+    private Json() {}
 
     /** Applies duel's settings to a mapper (the controllers app applies them to Spring's). */
     public static ObjectMapper configure(ObjectMapper mapper) {
@@ -25,7 +24,8 @@ public final class Json {
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         // A price is a number and a SKU is text: "5" is not 5, and 5 is not "5".
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
         return mapper;

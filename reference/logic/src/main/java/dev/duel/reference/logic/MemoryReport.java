@@ -13,12 +13,17 @@ import java.util.List;
  * @param rssBytes     VmRSS, or -1 where /proc is missing
  * @param peakRssBytes VmHWM, or -1 where /proc is missing
  */
-public record MemoryReport(long heapUsedBytes, long heapCommittedBytes, long heapMaxBytes, long rssBytes, long peakRssBytes,
-        List<Collector> gcs, int threads) {
+public record MemoryReport(
+        long heapUsedBytes,
+        long heapCommittedBytes,
+        long heapMaxBytes,
+        long rssBytes,
+        long peakRssBytes,
+        List<Collector> gcs,
+        int threads) {
 
     /** One garbage collector: collections so far and their total time. */
-    public record Collector(String name, long count, long timeMillis) {
-    }
+    public record Collector(String name, long count, long timeMillis) {}
 
     public static MemoryReport current() {
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
@@ -38,11 +43,18 @@ public record MemoryReport(long heapUsedBytes, long heapCommittedBytes, long hea
         } catch (IOException | NumberFormatException e) {
             // not Linux: leave -1
         }
-        return new MemoryReport(heap.getUsed(), heap.getCommitted(), heap.getMax(), rss, peak, collectors,
+        return new MemoryReport(
+                heap.getUsed(),
+                heap.getCommitted(),
+                heap.getMax(),
+                rss,
+                peak,
+                collectors,
                 ManagementFactory.getThreadMXBean().getThreadCount());
     }
 
     private static long kilobytes(String line) {
-        return Long.parseLong(line.substring(line.indexOf(':') + 1).replace("kB", "").trim());
+        return Long.parseLong(
+                line.substring(line.indexOf(':') + 1).replace("kB", "").trim());
     }
 }

@@ -11,11 +11,15 @@ public record Problem(String type, String title, int status, String detail) {
     }
 
     public static Problem badId(String raw) {
-        return new Problem("about:blank", "Bad Request", 400, "The product id must be an integer, got '" + printable(raw) + "'.");
+        return new Problem(
+                "about:blank", "Bad Request", 400, "The product id must be an integer, got '" + printable(raw) + "'.");
     }
 
     public static Problem noDatabase() {
-        return new Problem("about:blank", "Service Unavailable", 503,
+        return new Problem(
+                "about:blank",
+                "Service Unavailable",
+                503,
                 "No database is configured: start the app with DATABASE_URL set to a PostgreSQL JDBC URL.");
     }
 
@@ -24,7 +28,8 @@ public record Problem(String type, String title, int status, String detail) {
     }
 
     public static Problem notJson() {
-        return new Problem("about:blank", "Unsupported Media Type", 415, "Send the product as Content-Type: application/json.");
+        return new Problem(
+                "about:blank", "Unsupported Media Type", 415, "Send the product as Content-Type: application/json.");
     }
 
     public static Problem noRoute(String method, String path) {
@@ -32,7 +37,11 @@ public record Problem(String type, String title, int status, String detail) {
     }
 
     public static Problem methodNotAllowed(String method, String path) {
-        return new Problem("about:blank", "Method Not Allowed", 405, printable(method) + " is not allowed on " + printable(path) + ".");
+        return new Problem(
+                "about:blank",
+                "Method Not Allowed",
+                405,
+                printable(method) + " is not allowed on " + printable(path) + ".");
     }
 
     public static Problem internalError() {

@@ -19,12 +19,12 @@ public final class ProcessLogic {
     /** Ratings kept by the filter: 3.0 stars and up, about half. */
     static final int MIN_RATING_TENTHS = 30;
 
-    private static final Comparator<DataRecord> ORDER = Comparator.comparingInt(DataRecord::ratingTenths).reversed()
+    private static final Comparator<DataRecord> ORDER = Comparator.comparingInt(DataRecord::ratingTenths)
+            .reversed()
             .thenComparingInt(DataRecord::priceCents)
             .thenComparingLong(DataRecord::id);
 
-    private ProcessLogic() {
-    }
+    private ProcessLogic() {}
 
     /** The records worth showing: camping and outdoor products rated 3 stars or more (about 8.5%). */
     public static DataRecord[] filter(DataRecord[] data) {
@@ -41,11 +41,19 @@ public final class ProcessLogic {
     }
 
     public static ProcessedItem transform(DataRecord record) {
-        int discountPercent = record.quantity() > 400 ? 25 : record.quantity() > 250 ? 15 : record.quantity() > 100 ? 5 : 0;
+        int discountPercent =
+                record.quantity() > 400 ? 25 : record.quantity() > 250 ? 15 : record.quantity() > 100 ? 5 : 0;
         int discounted = record.priceCents() * (100 - discountPercent) / 100;
-        return new ProcessedItem(record.id(), "SKU-" + record.id(),
-                record.name() + " (" + record.category() + ")", record.priceCents(), discounted, record.quantity(),
-                record.ratingTenths(), record.createdDay(), (long) discounted * record.quantity());
+        return new ProcessedItem(
+                record.id(),
+                "SKU-" + record.id(),
+                record.name() + " (" + record.category() + ")",
+                record.priceCents(),
+                discounted,
+                record.quantity(),
+                record.ratingTenths(),
+                record.createdDay(),
+                (long) discounted * record.quantity());
     }
 
     public static ProcessedItem[] transform(DataRecord[] records) {

@@ -20,17 +20,21 @@ public final class ProductRepository {
 
     public Optional<ProductView> findById(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement query = connection.prepareStatement("SELECT id, name, price_cents FROM products WHERE id = ?")) {
+                PreparedStatement query =
+                        connection.prepareStatement("SELECT id, name, price_cents FROM products WHERE id = ?")) {
             query.setLong(1, id);
             try (ResultSet row = query.executeQuery()) {
-                return row.next() ? Optional.of(new ProductView(row.getLong(1), row.getString(2), row.getInt(3))) : Optional.empty();
+                return row.next()
+                        ? Optional.of(new ProductView(row.getLong(1), row.getString(2), row.getInt(3)))
+                        : Optional.empty();
             }
         }
     }
 
     public boolean skuExists(String sku) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM products WHERE sku = ?)")) {
+                PreparedStatement query =
+                        connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM products WHERE sku = ?)")) {
             query.setString(1, sku);
             try (ResultSet row = query.executeQuery()) {
                 row.next();

@@ -24,8 +24,7 @@ public final class ProductRules {
     /** The same rule as a regular expression, for Bean Validation's {@code @Pattern}. */
     public static final String NO_NUL_PATTERN = "[^\\x00]*";
 
-    private ProductRules() {
-    }
+    private ProductRules() {}
 
     public static String duplicateSku(String sku) {
         return "SKU " + sku + " already exists.";

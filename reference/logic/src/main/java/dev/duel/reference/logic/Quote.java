@@ -29,6 +29,7 @@ public record Quote(String sku, int quantity, int unitCents, long totalCents) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("quantity must be an integer from " + MIN_QUANTITY + " to " + MAX_QUANTITY + ".");
+        throw new IllegalArgumentException(
+                "quantity must be an integer from " + MIN_QUANTITY + " to " + MAX_QUANTITY + ".");
     }
 }

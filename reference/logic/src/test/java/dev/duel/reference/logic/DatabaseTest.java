@@ -20,9 +20,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Schema, seed and repository against a real PostgreSQL 17. */
+@Tag("slow") // an embedded PostgreSQL: CI runs it; the quick loop (-Pquick) leaves it out
 class DatabaseTest {
     private static EmbeddedDatabase postgres;
     private static AppConfig config;
@@ -67,7 +69,9 @@ class DatabaseTest {
                 databases.add(future.get());
             }
             try {
-                assertEquals(Database.SEED_ROWS, new ProductRepository(databases.get(0).dataSource()).count());
+                assertEquals(
+                        Database.SEED_ROWS,
+                        new ProductRepository(databases.get(0).dataSource()).count());
                 assertEquals("ok", databases.get(3).status());
             } finally {
                 databases.forEach(Database::close);
@@ -85,7 +89,9 @@ class DatabaseTest {
             try (Database again = Database.open(config)) {
                 assertEquals(before, new ProductRepository(again.dataSource()).count());
             }
-            assertEquals(new ProductView(42, "Product 42", 4200), products.findById(42).orElseThrow());
+            assertEquals(
+                    new ProductView(42, "Product 42", 4200),
+                    products.findById(42).orElseThrow());
             assertTrue(products.findById(Database.SEED_ROWS + 10_000_000L).isEmpty());
         }
     }
@@ -127,7 +133,9 @@ class DatabaseTest {
             long before = products.count();
             String sku = "x'); DROP TABLE products; --";
             ProductView created = products.insert(new NewProduct(sku, "Robert'); DELETE FROM products; --", 1));
-            assertEquals("Robert'); DELETE FROM products; --", products.findById(created.id()).orElseThrow().name());
+            assertEquals(
+                    "Robert'); DELETE FROM products; --",
+                    products.findById(created.id()).orElseThrow().name());
             assertTrue(products.skuExists(sku));
             assertEquals(before + 1, products.count());
         }
@@ -135,7 +143,8 @@ class DatabaseTest {
 
     @Test
     void anUnreachableDatabaseIsAClearError() {
-        AppConfig nowhere = AppConfig.fromEnvironment(Map.of("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/none?user=x"));
+        AppConfig nowhere =
+                AppConfig.fromEnvironment(Map.of("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/none?user=x"));
         SQLException e = assertThrows(SQLException.class, () -> Database.open(nowhere));
         assertTrue(e.getMessage().startsWith("cannot connect to jdbc:postgresql://127.0.0.1:1/none"), e.getMessage());
     }

@@ -32,14 +32,24 @@ class ProcessLogicTest {
         JsonNode previous = null;
         for (JsonNode item : items) {
             assertTrue(item.get("ratingTenths").asInt() >= ProcessLogic.MIN_RATING_TENTHS);
-            assertTrue(item.get("label").asText().endsWith("(camping)") || item.get("label").asText().endsWith("(outdoor)"));
+            assertTrue(item.get("label").asText().endsWith("(camping)")
+                    || item.get("label").asText().endsWith("(outdoor)"));
             assertEquals("SKU-" + item.get("id").asLong(), item.get("sku").asText());
             if (previous != null) {
-                int byRating = Integer.compare(previous.get("ratingTenths").asInt(), item.get("ratingTenths").asInt());
-                assertTrue(byRating > 0 || byRating == 0
-                        && (previous.get("priceCents").asInt() < item.get("priceCents").asInt()
-                        || previous.get("priceCents").asInt() == item.get("priceCents").asInt()
-                        && previous.get("id").asLong() < item.get("id").asLong()), "order at " + item);
+                int byRating = Integer.compare(
+                        previous.get("ratingTenths").asInt(),
+                        item.get("ratingTenths").asInt());
+                assertTrue(
+                        byRating > 0
+                                || byRating == 0
+                                        && (previous.get("priceCents").asInt()
+                                                        < item.get("priceCents").asInt()
+                                                || previous.get("priceCents").asInt()
+                                                                == item.get("priceCents")
+                                                                        .asInt()
+                                                        && previous.get("id").asLong()
+                                                                < item.get("id").asLong()),
+                        "order at " + item);
             }
             previous = item;
         }
@@ -66,6 +76,9 @@ class ProcessLogicTest {
         ProcessedItem plenty = ProcessLogic.transform(new DataRecord(7, "n", "camping", 1_000, 450, 40, 3));
         assertEquals(750, plenty.discountedCents());
         assertEquals(750L * 450, plenty.stockValueCents());
-        assertEquals(1_000, ProcessLogic.transform(new DataRecord(7, "n", "camping", 1_000, 5, 40, 3)).discountedCents());
+        assertEquals(
+                1_000,
+                ProcessLogic.transform(new DataRecord(7, "n", "camping", 1_000, 5, 40, 3))
+                        .discountedCents());
     }
 }

@@ -21,8 +21,13 @@ class ProductRulesTest {
         assertEquals(List.of(ProductRules.SKU_TOO_LONG, ProductRules.BLANK), errors.get("sku"));
         assertEquals(List.of(ProductRules.BLANK), errors.get("name"));
         assertEquals(List.of(ProductRules.NEGATIVE_PRICE), errors.get("priceCents"));
-        assertEquals(List.of(ProductRules.MISSING), ProductRules.fieldErrors(new NewProduct("a", "b", null)).get("priceCents"));
-        assertEquals(List.of(ProductRules.NAME_TOO_LONG), ProductRules.fieldErrors(new NewProduct("a", "n".repeat(101), 1)).get("name"));
+        assertEquals(
+                List.of(ProductRules.MISSING),
+                ProductRules.fieldErrors(new NewProduct("a", "b", null)).get("priceCents"));
+        assertEquals(
+                List.of(ProductRules.NAME_TOO_LONG),
+                ProductRules.fieldErrors(new NewProduct("a", "n".repeat(101), 1))
+                        .get("name"));
     }
 
     @Test
@@ -40,13 +45,22 @@ class ProductRulesTest {
         assertEquals(32, defaults.poolSize());
         assertEquals(1_000_000, defaults.datasetSize());
         assertTrue(!defaults.hasDatabase());
-        AppConfig set = AppConfig.fromEnvironment(Map.of("PORT", "0", "DATABASE_URL", "jdbc:postgresql://127.0.0.1:5/x",
-                "DB_POOL_SIZE", "8", "DATASET_SIZE", "10000"));
+        AppConfig set = AppConfig.fromEnvironment(Map.of(
+                "PORT",
+                "0",
+                "DATABASE_URL",
+                "jdbc:postgresql://127.0.0.1:5/x",
+                "DB_POOL_SIZE",
+                "8",
+                "DATASET_SIZE",
+                "10000"));
         assertEquals(0, set.port());
         assertEquals(8, set.poolSize());
         assertTrue(set.hasDatabase());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AppConfig.fromEnvironment(Map.of("PORT", "http")))
-                .getMessage().startsWith("PORT must be an integer"));
-        assertThrows(IllegalArgumentException.class, () -> AppConfig.fromEnvironment(Map.of("DATABASE_URL", "mysql://x")));
+                .getMessage()
+                .startsWith("PORT must be an integer"));
+        assertThrows(
+                IllegalArgumentException.class, () -> AppConfig.fromEnvironment(Map.of("DATABASE_URL", "mysql://x")));
     }
 }

@@ -35,11 +35,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class HttpBenchmark {
     private static final byte[] GET_JSON = KeepAliveClient.request("GET", "/json", null);
-    private static final byte[] POST_QUOTE = KeepAliveClient.request("POST", "/quote?quantity=3",
-            "{\"sku\":\"LAMP-1\",\"name\":\"Desk lamp\",\"priceCents\":1250}");
+    private static final byte[] POST_QUOTE = KeepAliveClient.request(
+            "POST", "/quote?quantity=3", "{\"sku\":\"LAMP-1\",\"name\":\"Desk lamp\",\"priceCents\":1250}");
 
     @Param({"controllers", "minimal"})
     String app;
@@ -74,7 +76,8 @@ public class HttpBenchmark {
 
     private static void expect(int wanted, int got, String what) {
         if (wanted != got) {
-            throw new IllegalStateException(what + " answered " + got + ", not " + wanted + ": the benchmark would measure an error");
+            throw new IllegalStateException(
+                    what + " answered " + got + ", not " + wanted + ": the benchmark would measure an error");
         }
     }
 

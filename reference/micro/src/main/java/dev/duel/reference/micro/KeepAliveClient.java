@@ -45,10 +45,13 @@ final class KeepAliveClient implements AutoCloseable, ResponseParser.Handler {
 
     /** A request for this client: method, path and optional JSON body, with Host and Content-Length. */
     static byte[] request(String method, String path, String jsonBody) {
-        StringBuilder head = new StringBuilder().append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        StringBuilder head =
+                new StringBuilder().append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n");
         byte[] body = jsonBody == null ? new byte[0] : jsonBody.getBytes(StandardCharsets.UTF_8);
         if (jsonBody != null) {
-            head.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
+            head.append("Content-Type: application/json\r\nContent-Length: ")
+                    .append(body.length)
+                    .append("\r\n");
         }
         byte[] headBytes = head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
         byte[] all = new byte[headBytes.length + body.length];
@@ -85,8 +88,7 @@ final class KeepAliveClient implements AutoCloseable, ResponseParser.Handler {
     }
 
     @Override
-    public void onBody(ByteBuf body, int index, int length) {
-    }
+    public void onBody(ByteBuf body, int index, int length) {}
 
     @Override
     public void onComplete(boolean keepAlive) {

@@ -14,8 +14,7 @@ import java.time.Instant;
 public final class MinimalApp {
     public static final String NAME = "minimal";
 
-    private MinimalApp() {
-    }
+    private MinimalApp() {}
 
     public static void main(String[] args) {
         Instant startedAt = Instant.now();
@@ -41,13 +40,19 @@ public final class MinimalApp {
             server.start("127.0.0.1", config.port());
         } catch (RuntimeException e) {
             app.close();
-            fail(4, "cannot listen on 127.0.0.1:" + config.port() + " (" + e.getMessage() + "): is the port in use? set PORT to another port, or 0 for any free one");
+            fail(
+                    4,
+                    "cannot listen on 127.0.0.1:" + config.port() + " (" + e.getMessage()
+                            + "): is the port in use? set PORT to another port, or 0 for any free one");
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.stop();
-            app.close();
-        }, "minimal-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.stop();
+                            app.close();
+                        },
+                        "minimal-stop"));
         ReferenceApp.announce(server.port());
     }
 

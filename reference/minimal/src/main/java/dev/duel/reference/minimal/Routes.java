@@ -16,7 +16,6 @@ import dev.duel.reference.logic.ValidationErrors;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.http.Context;
-import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URLDecoder;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.LoggerFactory;
 
 /**
  * Every route of the reference API as a lambda, validation as an explicit step: the minimal style.
@@ -35,8 +35,7 @@ import java.util.Optional;
 final class Routes {
     private static final String JSON = "application/json";
 
-    private Routes() {
-    }
+    private Routes() {}
 
     static Javalin create(ReferenceApp app) {
         return Javalin.create(config -> {
@@ -78,7 +77,8 @@ final class Routes {
                     return;
                 }
                 NewProduct input = validProduct(ctx, (product, errors) -> {
-                    if (ProductRules.skuWellFormed(product.sku()) && products.get().skuExists(product.sku())) {
+                    if (ProductRules.skuWellFormed(product.sku())
+                            && products.get().skuExists(product.sku())) {
                         ProductRules.add(errors, "sku", ProductRules.duplicateSku(product.sku()));
                     }
                 });
@@ -95,7 +95,7 @@ final class Routes {
             });
 
             config.routes.post("/quote", ctx -> {
-                NewProduct input = validProduct(ctx, (product, errors) -> { });
+                NewProduct input = validProduct(ctx, (product, errors) -> {});
                 if (input == null) {
                     return;
                 }
@@ -121,7 +121,8 @@ final class Routes {
                 LoggerFactory.getLogger(Routes.class).error("request failed", e);
                 problem(ctx, Problem.internalError());
             });
-            config.routes.error(405, ctx -> problem(ctx, Problem.methodNotAllowed(ctx.req().getMethod(), ctx.path())));
+            config.routes.error(
+                    405, ctx -> problem(ctx, Problem.methodNotAllowed(ctx.req().getMethod(), ctx.path())));
             config.routes.error(404, ctx -> {
                 // Runs for every 404; a "no such product" answer is already a problem body and stays.
                 String answered = ctx.res().getContentType();
@@ -167,7 +168,8 @@ final class Routes {
         try {
             byte[] body = ctx.bodyAsBytes();
             // Undeclared: Jackson detects UTF-8/16/32 itself; declared: decode as declared, as Spring does.
-            input = charset == DETECT ? Json.MAPPER.readValue(body, NewProduct.class)
+            input = charset == DETECT
+                    ? Json.MAPPER.readValue(body, NewProduct.class)
                     : Json.MAPPER.readValue(new String(body, charset), NewProduct.class);
         } catch (IOException e) {
             input = null;

@@ -34,8 +34,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
         try {
             return new EmbeddedDatabase(builder.start());
         } catch (IOException e) {
-            throw new IOException("embedded PostgreSQL did not start" + (port > 0 ? " on port " + port : "") + ": "
-                    + e.getMessage() + (port > 0 ? " (is the port in use? pick another, or 0 for any free port)" : ""), e);
+            throw new IOException(
+                    "embedded PostgreSQL did not start" + (port > 0 ? " on port " + port : "") + ": " + e.getMessage()
+                            + (port > 0 ? " (is the port in use? pick another, or 0 for any free port)" : ""),
+                    e);
         }
     }
 

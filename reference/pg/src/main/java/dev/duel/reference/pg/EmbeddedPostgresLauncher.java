@@ -10,8 +10,7 @@ import java.util.concurrent.CountDownLatch;
  * 3 when PostgreSQL could not start.
  */
 public final class EmbeddedPostgresLauncher {
-    private EmbeddedPostgresLauncher() {
-    }
+    private EmbeddedPostgresLauncher() {}
 
     public static void main(String[] args) throws InterruptedException {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
@@ -22,7 +21,8 @@ public final class EmbeddedPostgresLauncher {
             port = parsePort(args);
         } catch (IllegalArgumentException e) {
             System.err.println("embedded-postgres: " + e.getMessage());
-            System.err.println("usage: java -jar embedded-postgres-launcher.jar [--port N]   (N = 0 or omitted: any free port)");
+            System.err.println(
+                    "usage: java -jar embedded-postgres-launcher.jar [--port N]   (N = 0 or omitted: any free port)");
             System.exit(2);
             return;
         }
@@ -35,15 +35,18 @@ public final class EmbeddedPostgresLauncher {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                database.close();
-            } catch (IOException e) {
-                System.err.println("embedded-postgres: stopping failed: " + e.getMessage());
-            } finally {
-                stopped.countDown();
-            }
-        }, "embedded-postgres-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                database.close();
+                            } catch (IOException e) {
+                                System.err.println("embedded-postgres: stopping failed: " + e.getMessage());
+                            } finally {
+                                stopped.countDown();
+                            }
+                        },
+                        "embedded-postgres-stop"));
         System.out.println(database.jdbcUrl());
         System.out.flush();
         stopped.await();
