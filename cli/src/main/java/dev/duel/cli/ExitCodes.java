@@ -16,11 +16,6 @@ public final class ExitCodes {
     /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
     public static final int STOPPED = 6;
 
-    /** A report could not be built from a results folder: the folder, a record or a threshold is wrong. */
-    static int of(dev.duel.report.ReportException e) {
-        return USAGE;
-    }
-
     static final String HELP = """
             Exit codes:
               0  ok

@@ -78,7 +78,7 @@ final class ReportCommand implements Callable<Integer> {
                     .build();
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());
-            return ExitCodes.of(e);
+            return ExitCodes.USAGE;
         }
         Path folder = out != null ? out : directories.get(0);
         try {

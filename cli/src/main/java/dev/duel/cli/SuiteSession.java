@@ -78,8 +78,15 @@ final class SuiteSession {
         SuiteRunner runner = SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home);
         try {
             runner.preflight();
+            ReportBuilder.checkThresholds(
+                    suite.thresholds(),
+                    suite.targets().stream().map(t -> t.name()).toList());
         } catch (SuiteException e) {
             return Result.of(fail(e, ExitCodes.USAGE), directory);
+        } catch (ReportException e) {
+            // A threshold the report could not read would only show after every run: say so before the first.
+            err.println(prefix() + suite.file() + ": thresholds: " + e.getMessage());
+            return Result.of(ExitCodes.USAGE, directory);
         }
         if (dryRun) {
             printPlan(suite, directory);
@@ -90,15 +97,17 @@ final class SuiteSession {
             outcome = StoppableRun.run(runner);
         } catch (SuiteException e) {
             fail(e, ExitCodes.STOPPED);
-            err.println("duel: completed runs are kept in " + directory + "; run the same command again to resume");
+            err.println(prefix() + "completed runs are kept in " + directory + "; " + resumeHint(directory));
             return Result.of(ExitCodes.STOPPED, directory);
         }
         Report report;
         try {
             report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
         } catch (ReportException e) {
-            err.println(prefix() + e.getMessage());
-            return new Result(ExitCodes.of(e), directory, outcome, null, null);
+            err.println(prefix() + "the runs are recorded in " + directory
+                    + ", but no report could be built from them: " + e.getMessage());
+            // Runs that were not clean say more than an unreadable report; else the same code as duel report.
+            return new Result(outcome.clean() ? ExitCodes.USAGE : ExitCodes.NOT_CLEAN, directory, outcome, null, null);
         }
         String markdown;
         try {
@@ -107,7 +116,8 @@ final class SuiteSession {
             err.println(
                     prefix() + "the runs are recorded in " + directory + ", but the report could not be written there ("
                             + e.getMessage() + "); run ./duel report " + directory + " --out DIR");
-            return new Result(ExitCodes.USAGE, directory, outcome, report, null);
+            return new Result(
+                    outcome.clean() ? ExitCodes.USAGE : ExitCodes.NOT_CLEAN, directory, outcome, report, null);
         }
         return new Result(exitCode(outcome, report), directory, outcome, report, markdown);
     }
@@ -118,6 +128,13 @@ final class SuiteSession {
             return ExitCodes.NOT_CLEAN;
         }
         return report != null && report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+    }
+
+    /** How to go on after a stop: the same command for run; demo and smoke make a new folder unless told this one. */
+    private String resumeHint(Path directory) {
+        return command.equals("run")
+                ? "run the same command again to resume"
+                : "run duel " + command + " --results " + directory + " to resume";
     }
 
     private String prefix() {

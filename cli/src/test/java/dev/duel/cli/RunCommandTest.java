@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
-@Tag("slow") // duel run end to end with fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
 class RunCommandTest {
     @TempDir
     Path temp;
@@ -71,6 +70,7 @@ class RunCommandTest {
         assertFalse(Files.exists(temp.resolve("r")));
     }
 
+    @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
         Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
@@ -83,6 +83,8 @@ class RunCommandTest {
             assertEquals(2, runs.filter(f -> f.toString().endsWith(".json")).count());
         }
         assertTrue(Files.exists(results.resolve("env.json")) && Files.exists(results.resolve("suite.yaml")));
+        assertTrue(Files.size(results.resolve("report.md")) > 0, "duel run writes the report");
+        assertTrue(first.out().contains("report: " + results.resolve("report.html")), first.out());
 
         Captured report = Captured.duel("report", results.toString());
         assertEquals(ExitCodes.OK, report.exitCode(), report.err());
@@ -113,6 +115,7 @@ class RunCommandTest {
         assertTrue(changed.err().contains("different version of the suite"), changed.err());
     }
 
+    @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
         Path file = suite(fixture("minimal", "controllers", "minimal"), 2);
@@ -124,6 +127,7 @@ class RunCommandTest {
         assertTrue(outcome.err().contains("run the same command again to resume"), outcome.err());
     }
 
+    @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndTheSuiteResumes() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
@@ -169,5 +173,17 @@ class RunCommandTest {
         assertEquals(ExitCodes.OK, resumed.exitCode(), resumed.out() + resumed.err());
         assertTrue(resumed.out().contains("was under way when duel stopped"), resumed.out());
         assertTrue(Files.exists(runs.resolve("001-a-health.json")));
+    }
+
+    @Tag("slow") // starts a fixture process
+    @Test
+    void aThresholdOfTheSuiteThatFailsMakesTheRunExitOne() throws Exception {
+        Path file = suite(fixture("a", "a", "a"), 1);
+        Files.writeString(file, Files.readString(file) + "thresholds: ['*.rps > 1000000000', '*.errors == 0']\n");
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString());
+        assertEquals(ExitCodes.CHECKS_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("FAIL *.rps > 1000000000  ->  health: a.rps "), outcome.out());
+        assertTrue(outcome.out().contains("pass *.errors == 0  ->  health: a.errors 0 == 0"), outcome.out());
     }
 }

@@ -1,6 +1,8 @@
 package dev.duel.record;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -24,8 +26,9 @@ import java.nio.file.Path;
  * The one JSON codec of records ({@link RunRecord}, {@link Environment}): how the suite writes them
  * and how the report and the command line read them back, into the same types.
  *
- * <p>Reading is strict: every field of the schema must be present and no unknown field may be, so
- * a renamed field fails loudly instead of reading as -1. Each file says which schema it follows
+ * <p>Reading is strict: every field of the schema must be present, none may be null unless its type
+ * says so ({@code @JsonSetter(nulls = Nulls.SET)}), and no unknown field may be, so a renamed field
+ * fails loudly instead of reading as -1. Each file says which schema it follows
  * ({@code schemaVersion}); records written before the field existed follow schema 1. A newer schema
  * than {@link #SCHEMA_VERSION} is refused with a message to upgrade duel; an older one than
  * {@link #OLDEST_READABLE_SCHEMA_VERSION} is refused with its version named. Thread-safe.
@@ -48,6 +51,8 @@ public final class RecordJson {
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+                // null only where a type says a field may be null (@JsonSetter(nulls = Nulls.SET)).
+                .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL))
                 .build();
         // Schema-1 records spelled failure-example kinds in upper case ("CONNECT"); now they are lower case.
         mapper.configOverride(FailureKind.class)

@@ -1,5 +1,7 @@
 package dev.duel.record;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import dev.duel.record.load.LoadResult;
 import java.time.Instant;
 import java.util.List;
@@ -40,7 +42,7 @@ public record RunRecord(
         String startedAt,
         String endedAt,
         TargetInfo targetInfo,
-        Startup startup,
+        @JsonSetter(nulls = Nulls.SET) Startup startup,
         List<ScenarioResult> results,
         GateReadings gates,
         String environment,
@@ -121,16 +123,16 @@ public record RunRecord(
      */
     public record TargetInfo(
             String name,
-            String java,
-            String jdkVersion,
-            String jdkVendor,
-            String jar,
+            @JsonSetter(nulls = Nulls.SET) String java,
+            @JsonSetter(nulls = Nulls.SET) String jdkVersion,
+            @JsonSetter(nulls = Nulls.SET) String jdkVendor,
+            @JsonSetter(nulls = Nulls.SET) String jar,
             List<String> command,
             List<String> jvmArgs,
             String limits,
-            Double cpus,
-            String cpuset,
-            Long memoryBytes,
+            @JsonSetter(nulls = Nulls.SET) Double cpus,
+            @JsonSetter(nulls = Nulls.SET) String cpuset,
+            @JsonSetter(nulls = Nulls.SET) Long memoryBytes,
             String limitsMechanism,
             boolean limitsEnforced,
             JvmFacts jvm) {}
@@ -162,7 +164,7 @@ public record RunRecord(
     public record ScenarioResult(
             String scenario,
             ScenarioKind kind,
-            LoadResult load,
+            @JsonSetter(nulls = Nulls.SET) LoadResult load,
             Map<Phase, Resources> target,
             Map<String, Map<Phase, Resources>> services,
             List<Long> rssBytes,
@@ -170,7 +172,7 @@ public record RunRecord(
 
         /** The target's resources in main, or null when not read. */
         public Resources targetMain() {
-            return target == null ? null : target.get(Phase.MAIN);
+            return target.get(Phase.MAIN);
         }
     }
 

@@ -213,4 +213,34 @@ class RecordJsonTest {
                 assertThrows(RecordException.class, () -> RecordJson.readRun(temp.resolve("nothing.json")));
         assertEquals(temp.resolve("nothing.json") + " is missing", gone.getMessage());
     }
+
+    @Test
+    void nullIsReadOnlyWhereTheSchemaAllowsIt() throws Exception {
+        for (String pointer : new String[] {
+            "/status",
+            "/targetInfo",
+            "/results/0/load/engine",
+            "/results/0/load/seconds",
+            "/results/0/load/main/failures",
+            "/gates"
+        }) {
+            ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+            int slash = pointer.lastIndexOf('/');
+            ((ObjectNode) tree.at(pointer.substring(0, slash))).putNull(pointer.substring(slash + 1));
+            RecordException e = assertThrows(
+                    RecordException.class,
+                    () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class),
+                    pointer);
+            assertTrue(e.getMessage().startsWith("r.json is not a readable RunRecord of schema 1: "), e.getMessage());
+        }
+        // Where a record says "or null", null is a value.
+        ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        tree.putNull("startup");
+        ((ObjectNode) tree.at("/results/0")).putNull("load");
+        ((ObjectNode) tree.at("/targetInfo")).putNull("jar");
+        RunRecord read = RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class);
+        assertNull(read.startup());
+        assertNull(read.results().get(0).load());
+        assertNull(read.targetInfo().jar());
+    }
 }

@@ -44,6 +44,17 @@ public final class ReportBuilder {
     private final List<String> targets;
     private final String baseline;
 
+    /**
+     * Checks thresholds before any run exists: their form, their numbers and units, and that they name
+     * only these targets (or *). Which measures a scenario has is known only from its runs: a
+     * threshold that matches no measure fails in the report, it is not caught here.
+     *
+     * @throws ReportException naming the first threshold that cannot be read, and why
+     */
+    public static void checkThresholds(List<String> expressions, List<String> targets) throws ReportException {
+        new Thresholds(List.of(), targets, (scenario, a, b) -> null).evaluate(expressions);
+    }
+
     public ReportBuilder(ResultsReader.Results results, ReportOptions options) throws ReportException {
         this.results = results;
         this.options = options;

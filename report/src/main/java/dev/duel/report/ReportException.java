@@ -7,4 +7,8 @@ public final class ReportException extends Exception {
     public ReportException(String message) {
         super(message);
     }
+
+    public ReportException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -97,7 +97,7 @@ public final class ResultsReader {
         try {
             return read.read();
         } catch (RecordException e) {
-            throw new ReportException(e.getMessage());
+            throw new ReportException(e.getMessage(), e);
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.duel.report;
 
-import dev.duel.record.JvmFacts;
 import dev.duel.record.Phase;
 import dev.duel.record.Resources;
 import dev.duel.record.RunRecord;
@@ -109,38 +108,34 @@ public record RunData(String source, RunRecord record) {
         }
 
         public List<String> jvmArgs() {
-            return info.jvmArgs() == null ? List.of() : info.jvmArgs();
+            return info.jvmArgs();
         }
 
         /** The limits asked for, in words. */
         public String limits() {
-            return info.limits() == null ? "none" : info.limits();
+            return info.limits();
         }
 
         /** "cgroup v2", "cgroup v1", "not enforced (why)" or "none". */
         public String limitsMechanism() {
-            return info.limitsMechanism() == null ? "none" : info.limitsMechanism();
+            return info.limitsMechanism();
         }
 
         public boolean limitsEnforced() {
             return info.limitsEnforced();
         }
 
-        /** The target's own report: GC in use, or "" when never asked. */
+        /** The target's own report: GC in use, "unknown" when it could not be asked. */
         public String gc() {
-            return jvm().gc();
+            return info.jvm().gc();
         }
 
         public long maxHeapBytes() {
-            return jvm().maxHeapBytes();
+            return info.jvm().maxHeapBytes();
         }
 
         public int activeProcessors() {
-            return jvm().activeProcessors();
-        }
-
-        private JvmFacts jvm() {
-            return info.jvm() == null ? new JvmFacts("", "", "", -1, -1) : info.jvm();
+            return info.jvm().activeProcessors();
         }
     }
 
@@ -243,12 +238,10 @@ public record RunData(String source, RunRecord record) {
         /** Cores each companion (e.g. postgres) used during main, -1 where not read. */
         public Map<String, Double> serviceCores() {
             Map<String, Double> cores = new LinkedHashMap<>();
-            if (result.services() != null) {
-                result.services().forEach((name, phases) -> {
-                    Resources main = phases.get(Phase.MAIN);
-                    cores.put(name, main == null ? -1 : main.cores());
-                });
-            }
+            result.services().forEach((name, phases) -> {
+                Resources main = phases.get(Phase.MAIN);
+                cores.put(name, main == null ? -1 : main.cores());
+            });
             return cores;
         }
 

@@ -3,31 +3,37 @@ package dev.duel.suite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * CPU used on the whole machine (busy time from /proc/stat) and by what duel runs (itself, its
- * targets and services, passed in as a supplier): the difference is what the quiet and noise gates
- * judge. Thread-safe.
+ * CPU used on the whole machine (busy time from /proc/stat) and by duel: this process (its threads,
+ * not its reaped children) plus what it started (targets and services, passed in as a supplier).
+ * The difference is what the quiet and noise gates judge. Thread-safe.
  */
 public final class MachineCpu implements CpuMeter {
     private static final long TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux for /proc/stat
     private final Path procStat;
-    private final LongSupplier oursNanos;
+    private final LongSupplier startedNanos;
 
-    /** @param oursNanos CPU nanoseconds used so far by duel's own processes */
-    public MachineCpu(LongSupplier oursNanos) {
-        this(Path.of("/proc/stat"), oursNanos);
+    /** @param startedNanos CPU nanoseconds used so far by the processes duel started (targets, services) */
+    public MachineCpu(LongSupplier startedNanos) {
+        this(Path.of("/proc/stat"), startedNanos);
     }
 
-    MachineCpu(Path procStat, LongSupplier oursNanos) {
+    MachineCpu(Path procStat, LongSupplier startedNanos) {
         this.procStat = procStat;
-        this.oursNanos = oursNanos;
+        this.startedNanos = startedNanos;
     }
 
     @Override
     public Reading read() {
-        return new Reading(System.nanoTime(), machineBusyNanos(), oursNanos.getAsLong());
+        long self = ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(Duration::toNanos)
+                .orElse(0L);
+        return new Reading(System.nanoTime(), machineBusyNanos(), self + startedNanos.getAsLong());
     }
 
     private long machineBusyNanos() {

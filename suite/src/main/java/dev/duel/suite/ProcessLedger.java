@@ -37,13 +37,22 @@ final class ProcessLedger {
         }
     }
 
-    /** Ends what a killed duel left running from this folder; returns what it ended, in words. */
-    List<String> endLeftovers() {
+    /**
+     * Ends what a killed duel left running from this folder, before anything is measured; returns what
+     * it ended, in words.
+     *
+     * @throws IOException the list cannot be read: measuring beside a leftover target would be worthless
+     */
+    List<String> endLeftovers() throws IOException {
+        return leftovers.endLeftovers();
+    }
+
+    /** As {@link #endLeftovers()} while stopping (an abort): what cannot be read is a warning, not a second error. */
+    void endLeftoversWhileStopping() {
         try {
-            return leftovers.endLeftovers();
+            leftovers.endLeftovers();
         } catch (IOException e) {
             listener.message("warning: could not read " + directory + "/.processes: " + e.getMessage());
-            return List.of();
         }
     }
 }

@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * out of the noise. Not thread-safe: one attempt at a time.
  */
 final class RunAttempt {
-    private static final int LOG_LINES_KEPT = 50;
+    /** Log lines kept in the record of a failed run. */
+    static final int LOG_LINES_KEPT = 50;
 
     private final Suite suite;
     private final RunnerParts parts;

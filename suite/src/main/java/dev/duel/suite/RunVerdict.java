@@ -83,11 +83,9 @@ public record RunVerdict(Status status, String reason) {
         return verdict;
     }
 
-    /** A discarded run that was the last attempt allowed: it stays discarded, and says so. */
-    public RunVerdict lastAttempt(int attempts) {
-        return status == Status.DISCARDED
-                ? new RunVerdict(status, reason + "; no clean run after " + attempts + " attempts")
-                : this;
+    /** The reason of a run still discarded after its last attempt allowed: it stays discarded, and says so. */
+    public static String noCleanRun(String discardedReason, int attempts) {
+        return discardedReason + "; no clean run after " + attempts + " attempts";
     }
 
     /** Why the target's answers make the run worthless (checks failed beyond the scenario's allowance); null when they do not. */

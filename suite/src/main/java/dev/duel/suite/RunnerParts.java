@@ -26,7 +26,8 @@ import java.util.function.LongSupplier;
  * @param targets           starts a target fresh, ready and identity-checked
  * @param services          starts a companion service (a database)
  * @param load              runs the load engine
- * @param machine           the CPU meter of the quiet and noise gates, given a supplier of duel's own CPU nanoseconds
+ * @param machine           the CPU meter of the quiet and noise gates, given a supplier of the CPU nanoseconds of
+ *                          the processes duel started
  * @param sleeper           waits (the quiet gate, cool-downs)
  * @param environment       describes the machine once per suite
  * @param jvmFacts          asks a running target's JVM about itself
@@ -62,10 +63,13 @@ public record RunnerParts(
                 new LoadgenPreparation(engine));
     }
 
-    /** Makes the CPU meter from a supplier of the CPU nanoseconds duel's own processes used so far. */
+    /**
+     * Makes the CPU meter, given a supplier of the CPU nanoseconds that the processes duel started
+     * (the current target, the services) used so far: a meter counts them as duel's, not as noise.
+     */
     @FunctionalInterface
     public interface MachineFactory {
-        CpuMeter meter(LongSupplier oursNanos);
+        CpuMeter meter(LongSupplier startedNanos);
     }
 
     /** Starts a service; see {@link RunningService#start}. */

@@ -85,7 +85,7 @@ final class ScenarioMeasurement {
             throw new TargetFailedException(
                     "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
                     target.exitCode(),
-                    target.lastLogLines(50));
+                    target.lastLogLines(RunAttempt.LOG_LINES_KEPT));
         } finally {
             sampler.shutdownNow();
         }

@@ -448,17 +448,11 @@ public final class SuiteLoader {
         }
         ScenarioKind kind = s.kind() == null
                 ? ScenarioKind.LOAD
-                : switch (s.kind().toLowerCase(Locale.ROOT)) {
-                    case "load" -> ScenarioKind.LOAD;
-                    case "warmup-curve" -> ScenarioKind.WARMUP_CURVE;
-                    case "startup" -> ScenarioKind.STARTUP;
-                    case "latency" -> ScenarioKind.LATENCY;
-                    case "throughput" -> ScenarioKind.THROUGHPUT;
-                    default ->
-                        throw new Problem(
-                                at + ".kind",
-                                "is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
-                };
+                : ScenarioKind.byLabel(s.kind().toLowerCase(Locale.ROOT));
+        if (kind == null) {
+            throw new Problem(
+                    at + ".kind", "is load, warmup-curve, startup, latency or throughput, got '" + s.kind() + "'");
+        }
         SuiteFile.RequestEntry r =
                 s.request() != null ? s.request() : new SuiteFile.RequestEntry(null, null, null, null, null);
         if (kind != ScenarioKind.STARTUP && r.path() == null) {

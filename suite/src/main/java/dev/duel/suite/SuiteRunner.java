@@ -8,7 +8,6 @@ import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetProcess;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -52,18 +51,10 @@ public final class SuiteRunner {
         return new SuiteRunner(suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome));
     }
 
-    /** CPU of what duel runs: itself (its threads, not its reaped children), the current target, the services. */
-    private long oursNanos() {
-        long ours = ProcessHandle.current()
-                .info()
-                .totalCpuDuration()
-                .map(Duration::toNanos)
-                .orElse(0L);
+    /** CPU of the processes duel started and runs now: the current target and the services. */
+    private long startedNanos() {
         TargetProcess target = current.get();
-        if (target != null) {
-            ours += Math.max(0, target.read().cpuNanos());
-        }
-        return ours + services.cpuNanos();
+        return (target == null ? 0 : Math.max(0, target.read().cpuNanos())) + services.cpuNanos();
     }
 
     /**
@@ -91,7 +82,7 @@ public final class SuiteRunner {
             environment.warnings().forEach(warning -> listener.message("warning: " + warning));
             parts.loadgen().prepare(suite.loadgen(), listener);
             services.start(suite.services(), listener);
-            CpuMeter machine = parts.machine().meter(this::oursNanos);
+            CpuMeter machine = parts.machine().meter(this::startedNanos);
             RunAttempt attempts = new RunAttempt(
                     suite,
                     parts,
@@ -163,7 +154,7 @@ public final class SuiteRunner {
         }
         services.stop();
         // A target still starting is not "current" yet, but it is noted from its first instant.
-        ledger.endLeftovers();
+        ledger.endLeftoversWhileStopping();
     }
 
     private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems)
@@ -180,9 +171,7 @@ public final class SuiteRunner {
             }
             boolean last = record.status() != Status.DISCARDED || attempt >= lastAttempt;
             if (record.status() == Status.DISCARDED && last) {
-                record = record.withReason(new RunVerdict(record.status(), record.reason())
-                        .lastAttempt(attempt)
-                        .reason());
+                record = record.withReason(RunVerdict.noCleanRun(record.reason(), attempt));
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
             store.write(plan, record, last);

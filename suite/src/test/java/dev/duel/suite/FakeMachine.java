@@ -43,6 +43,8 @@ final class FakeMachine {
     private final List<Script> scripts = new ArrayList<>();
 
     private final AtomicInteger loadRuns = new AtomicInteger();
+    private volatile Runnable duringMain = () -> {};
+    private final List<FakeTarget> targets = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Every start fails its identity check with this, when set. */
     private volatile IdentityMismatchException identityOnStart;
     /** The current target exited (a script said it dies during its load run). */
@@ -77,6 +79,12 @@ final class FakeMachine {
         return this;
     }
 
+    /** Runs {@code action} in the middle of each load run's main phase (an abort from another thread, say). */
+    FakeMachine duringMain(Runnable action) {
+        duringMain = action;
+        return this;
+    }
+
     int loadRuns() {
         return loadRuns.get();
     }
@@ -89,7 +97,6 @@ final class FakeMachine {
     }
 
     RunnerParts parts() {
-        CpuMeter meter = () -> new CpuMeter.Reading(nowNanos.get(), outsideBusyNanos.get(), 0);
         return new RunnerParts(
                 new JdkResolver(),
                 (spec, env, log, spawned) -> start(spec),
@@ -97,12 +104,20 @@ final class FakeMachine {
                     throw new AssertionError("fake suites have no services");
                 },
                 this::load,
-                ours -> meter,
+                // The machine is busy with the outside world and with the fake targets; duel's own share is
+                // what the runner says it started: a runner that forgot its target would see it as noise.
+                startedNanos ->
+                        () -> new CpuMeter.Reading(nowNanos.get(), machineBusyNanos(), startedNanos.getAsLong()),
                 duration -> advance(duration, outsideCoresBetweenRuns),
                 targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()),
                 (pid, home) -> JvmFacts.UNKNOWN,
                 () -> 0,
                 (loadgen, listener) -> events.add("loadgen prepared"));
+    }
+
+    private long machineBusyNanos() {
+        return outsideBusyNanos.get()
+                + targets.stream().mapToLong(FakeTarget::cpuNanos).sum();
     }
 
     private TargetProcess start(TargetSpec spec) throws IdentityMismatchException {
@@ -112,7 +127,9 @@ final class FakeMachine {
             throw identityOnStart;
         }
         currentTargetDied = false;
-        return new FakeTarget(spec, number);
+        FakeTarget target = new FakeTarget(spec, number);
+        targets.add(target);
+        return target;
     }
 
     private LoadResult load(dev.duel.load.LoadPlan plan, ProgressListener listener) {
@@ -124,7 +141,9 @@ final class FakeMachine {
         listener.onPhase(Phase.GAP);
         advance(Duration.ofMillis(100), outsideCoresBetweenRuns);
         listener.onPhase(Phase.MAIN);
-        advance(Duration.ofSeconds(2), outsideCoresDuringMain);
+        advance(Duration.ofSeconds(1), outsideCoresDuringMain);
+        duringMain.run();
+        advance(Duration.ofSeconds(1), outsideCoresDuringMain);
         if (script.targetDies()) {
             currentTargetDied = true;
         }
@@ -150,6 +169,7 @@ final class FakeMachine {
         private final TargetSpec spec;
         private final long pid;
         private final long startNanos = nowNanos.get();
+        private volatile long stoppedNanos = -1;
         private volatile boolean alive = true;
 
         FakeTarget(TargetSpec spec, int number) {
@@ -203,9 +223,14 @@ final class FakeMachine {
             return alive() ? null : 3;
         }
 
+        /** One core busy from its start to its stop. */
+        long cpuNanos() {
+            return (stoppedNanos >= 0 ? stoppedNanos : nowNanos.get()) - startNanos;
+        }
+
         @Override
         public ResourceReading read() {
-            long cpu = nowNanos.get() - startNanos;
+            long cpu = cpuNanos();
             return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20);
         }
 
@@ -216,6 +241,9 @@ final class FakeMachine {
 
         @Override
         public int stop() {
+            if (alive) {
+                stoppedNanos = nowNanos.get();
+            }
             alive = false;
             events.add("stop " + spec.name());
             return 0;

@@ -97,6 +97,7 @@ class GatesWithFakesTest {
                     List.of(Phase.WARMUP, Phase.GAP, Phase.MAIN),
                     List.copyOf(result.target().keySet()));
             assertEquals("fakefingerpr", record.environment());
+            assertEquals(0, record.gates().outsideDuringCores(), 1e-9, "the target's own CPU is duel's, not noise");
         }
         assertEquals(
                 List.of(
@@ -254,5 +255,40 @@ class GatesWithFakesTest {
         assertEquals(Status.FAILED, records.get(0).status());
         assertEquals("not started", records.get(0).targetInfo().limitsMechanism());
         assertEquals(0, machine.loadRuns());
+    }
+
+    @Test
+    void aStartupScenarioStartsTheTargetFreshAndRecordsEveryStart() throws Exception {
+        FakeMachine machine = new FakeMachine();
+        String yaml = FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replaceAll(
+                        "(?s)scenarios:.*?repetitions:",
+                        "scenarios:\n  - {name: boot, kind: startup, starts: 3}\nrepetitions:");
+        SuiteOutcome outcome = run(machine, yaml);
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord record = finalRecords().get(0);
+        assertEquals(List.of(900L, 900L, 900L), record.startup().startsMillis());
+        assertEquals(null, record.results().get(0).load(), "a startup scenario sends no load");
+        assertEquals(0, machine.loadRuns());
+        assertEquals(
+                List.of("loadgen prepared", "start a", "stop a", "start a", "stop a", "start a", "stop a"),
+                List.copyOf(machine.events));
+    }
+
+    @Test
+    void anAbortDuringARunStopsItsTargetAndLeavesTheRunToBeRedone() throws Exception {
+        FakeMachine machine = new FakeMachine();
+        Path file = Files.writeString(temp.resolve("suite.yaml"), twoTargets(1));
+        Suite suite = new SuiteLoader(temp).load(file);
+        SuiteRunner[] runner = new SuiteRunner[1];
+        machine.duringMain(() -> runner[0].abort());
+        runner[0] = new SuiteRunner(suite, temp.resolve("results"), SuiteListener.NONE, machine.parts());
+        assertThrows(InterruptedException.class, () -> runner[0].run());
+        assertTrue(machine.events.contains("stop a"), machine.events.toString());
+        assertEquals(1, machine.loadRuns(), "nothing runs after the abort");
+        assertFalse(Files.exists(temp.resolve("results/runs/001-a-health.json")), "a run cut short writes no record");
+        assertTrue(
+                Files.exists(temp.resolve("results/runs/001-a-health.inflight")),
+                "and is marked for the resume to redo");
     }
 }

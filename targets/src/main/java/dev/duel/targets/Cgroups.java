@@ -63,10 +63,12 @@ public final class Cgroups {
             // Nothing to enforce; only the accounting (CPU of processes that outlive their parent) is lost.
             return LimitedGroup.none();
         }
-        return new Unenforced(
-                "not enforced (" + String.join("; ", reasons)
-                        + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited",
-                limits);
+        return new Unenforced(unenforced(reasons), limits);
+    }
+
+    private static String unenforced(List<String> reasons) {
+        return "not enforced (" + String.join("; ", reasons)
+                + "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited";
     }
 
     /**
@@ -80,7 +82,7 @@ public final class Cgroups {
         Path v2 = unifiedRoot();
         if (v2 != null && controllersOf(v2).containsAll(List.of("cpu", "memory"))) {
             if (writable(v2)) {
-                return "cgroup v2";
+                return ControlGroup.mechanism("cgroup v2", limits.any());
             }
             reasons.add("cgroup v2 at " + v2 + " is not writable");
         } else {
@@ -90,13 +92,13 @@ public final class Cgroups {
         List<String> needed = List.of("cpu", "cpuacct", "cpuset", "memory");
         if (v1.keySet().containsAll(needed)) {
             if (needed.stream().allMatch(controller -> writable(v1.get(controller)))) {
-                return "cgroup v1";
+                return ControlGroup.mechanism("cgroup v1", limits.any());
             }
             reasons.add("cgroup v1 is not writable");
         } else {
             reasons.add("cgroup v1 lacks some of cpu, cpuacct, cpuset, memory");
         }
-        return limits.any() ? "not enforced (" + String.join("; ", reasons) + ")" : "none";
+        return limits.any() ? unenforced(reasons) : LimitedGroup.none().mechanism();
     }
 
     /** A hierarchy duel could make its groups in: mounted read-write and writable by this user. */

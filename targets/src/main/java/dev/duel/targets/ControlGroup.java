@@ -19,6 +19,11 @@ abstract class ControlGroup implements LimitedGroup {
 
     @Override
     public String mechanism() {
+        return mechanism(version, limited);
+    }
+
+    /** "cgroup v2", or "cgroup v2 (accounting only: no limits asked)" for a group made only to count. */
+    static String mechanism(String version, boolean limited) {
         return limited ? version : version + " (accounting only: no limits asked)";
     }
 

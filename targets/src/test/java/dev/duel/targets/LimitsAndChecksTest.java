@@ -162,6 +162,8 @@ class LimitsAndChecksTest {
             before = walk.toList();
         }
         assertEquals("cgroup v1", cgroups.mechanismFor(new Limits(1.0, "0", 512L << 20)));
+        // The same words the group itself will use, so the plan and the record agree.
+        assertEquals("cgroup v1 (accounting only: no limits asked)", cgroups.mechanismFor(Limits.NONE));
         try (var walk = Files.walk(root)) {
             assertEquals(before, walk.toList(), "a plan creates no group");
         }
@@ -170,6 +172,10 @@ class LimitsAndChecksTest {
                 temp.resolve("ro-mountinfo"), mounts.toString().replace(" rw - cgroup", " ro - cgroup"));
         String mechanism = new Cgroups(readOnly, root).mechanismFor(new Limits(1.0, null, null));
         assertTrue(mechanism.startsWith("not enforced (no cgroup v2 mounted; cgroup v1 is not writable"), mechanism);
+        assertTrue(
+                mechanism.endsWith(
+                        "); CPUs pinned with taskset and the JVM told its processor count, memory unlimited"),
+                mechanism);
         assertEquals("none", new Cgroups(readOnly, root).mechanismFor(Limits.NONE));
     }
 }

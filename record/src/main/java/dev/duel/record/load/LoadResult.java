@@ -1,5 +1,7 @@
 package dev.duel.record.load;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import java.util.List;
 
 /**
@@ -23,7 +25,7 @@ public record LoadResult(
         String startedAt,
         String endedAt,
         String target,
-        PhaseResult warmup,
+        @JsonSetter(nulls = Nulls.SET) PhaseResult warmup,
         PhaseResult main,
         List<WindowResult> windows,
         double firstCorrectResponseMillis,

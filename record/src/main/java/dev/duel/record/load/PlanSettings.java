@@ -1,6 +1,8 @@
 package dev.duel.record.load;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import java.util.List;
 import java.util.Map;
 
@@ -38,7 +40,7 @@ public record PlanSettings(
         Model model,
         int virtualUsers,
         double ratePerSecond,
-        Arrival arrival,
+        @JsonSetter(nulls = Nulls.SET) Arrival arrival,
         int maxConnections,
         long seed,
         double warmupMillis,
