@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
             "",
             "Examples:",
             "  duel load http://127.0.0.1:8080/json --vus 32 --duration 30s --warmup 10s",
-            "  duel load http://127.0.0.1:8080/products/${id} --var id=seq:1..10000 --check 'json:/id == ${id}' --rate 2000",
+            "  duel load http://127.0.0.1:8080/products/$${id} --var id=seq:1..10000 --check 'json:/id == $${id}' --rate 2000",
             "",
             ExitCodes.HELP
         },
@@ -53,7 +53,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)
 final class LoadCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path; the path may use ${variables}")
+    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path; the path may use $${variables}")
     String url;
 
     @Option(
@@ -145,13 +145,13 @@ final class LoadCommand implements Callable<Integer> {
     @Option(
             names = {"-H", "--header"},
             paramLabel = "'Name: value'",
-            description = "request header; repeatable; values may use ${variables}")
+            description = "request header; repeatable; values may use $${variables}")
     List<String> headers = new ArrayList<>();
 
     @Option(
             names = "--body",
             paramLabel = "TEXT|@FILE",
-            description = "request body, or @file to read it from a file; may use ${variables}")
+            description = "request body, or @file to read it from a file; may use $${variables}")
     String body;
 
     @Option(
@@ -167,7 +167,7 @@ final class LoadCommand implements Callable<Integer> {
             description = {
                 "check every response; repeatable. Default: status in 2xx.",
                 "status == 200 | status in 200,201 | status in 2xx,304 | status in 200..299",
-                "body contains TEXT | json:/ptr == 42 | json:/name == \"x ${id}\" | json:/id == ${id} | json:/ptr exists"
+                "body contains TEXT | json:/ptr == 42 | json:/name == \"x $${id}\" | json:/id == $${id} | json:/ptr exists"
             })
     List<String> checks = new ArrayList<>();
 
@@ -185,7 +185,7 @@ final class LoadCommand implements Callable<Integer> {
             defaultValue = "0",
             converter = Converters.FractionConverter.class,
             description =
-                    "highest share of failed requests in main that still exits 0: 0.01 or 1% (default: ${DEFAULT-VALUE})")
+                    "highest share of failed requests in main that still exits 0: 0.01 or 1%% (default: ${DEFAULT-VALUE})")
     double maxErrorRate;
 
     @Option(

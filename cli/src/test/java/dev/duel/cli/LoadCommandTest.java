@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.sink.SinkServer;
@@ -173,5 +174,16 @@ class LoadCommandTest {
         Captured help = Captured.duel("load", "--help");
         assertEquals(0, help.exitCode());
         assertTrue(help.out().contains("3  target unreachable"), help.out());
+    }
+
+    @Test
+    void helpShowsVariablesAndPercentSignsAsWritten() {
+        for (String command : new String[] {"load", "report"}) {
+            Captured help = Captured.duel(command, "--help");
+            assertEquals(ExitCodes.OK, help.exitCode(), help.err());
+            assertFalse(help.out().contains("null") || help.err().contains("WARN"), help.out() + help.err());
+        }
+        Captured load = Captured.duel("load", "--help");
+        assertTrue(load.out().contains("json:/id == ${id}") && load.out().contains("0.01 or 1%"), load.out());
     }
 }

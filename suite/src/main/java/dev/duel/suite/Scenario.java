@@ -15,6 +15,7 @@ import java.util.Map;
  * One thing a suite measures on each target: what to send, what to check, the load and its timing.
  * Immutable.
  *
+ * @param seed   seed of the load's random choices (Poisson arrivals, uniform variables): model.seed, default 1
  * @param starts for {@link ScenarioKind#STARTUP}: fresh starts per run
  */
 public record Scenario(
@@ -27,6 +28,7 @@ public record Scenario(
         Map<String, VariableSpec> variables,
         List<String> checks,
         LoadModel model,
+        long seed,
         Timing timing,
         int starts,
         Duration timeout,
@@ -34,7 +36,8 @@ public record Scenario(
 
     public Scenario {
         headers = List.copyOf(headers);
-        variables = Map.copyOf(variables);
+        // Declaration order, as the load plan documents it, so records list variables as the suite wrote them.
+        variables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
         checks = List.copyOf(checks);
     }
 
@@ -51,7 +54,7 @@ public record Scenario(
                 model,
                 timing,
                 timeout,
-                1,
+                seed,
                 threads,
                 LoadPlan.Transport.AUTO);
     }

@@ -503,6 +503,7 @@ public final class SuiteLoader {
                 variables,
                 checks,
                 model,
+                s.model() == null || s.model().seed() == null ? 1 : s.model().seed(),
                 timing,
                 starts,
                 timeout,

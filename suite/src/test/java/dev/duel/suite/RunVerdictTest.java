@@ -38,6 +38,7 @@ class RunVerdictTest {
                 Map.of(),
                 List.of(),
                 model,
+                1,
                 new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2)),
                 1,
                 Duration.ofSeconds(10),

@@ -86,6 +86,20 @@ class SuiteLoaderTest {
         assertEquals(0.3, suite.gates().quietMaxCores());
         assertEquals(Duration.ofSeconds(10), suite.gates().quietFor());
         assertEquals(Suite.Gates.DEFAULT.quietMaxWait(), suite.gates().quietMaxWait());
+        assertEquals(1, suite.scenario("json").plan(80, 1).seed(), "the default seed");
+    }
+
+    @Test
+    void theModelsSeedReachesThePlanAndVariablesKeepTheirOrder() throws Exception {
+        Suite suite =
+                loader.load(write(GOOD.replace("model: {vus: 32}", "model: {rate: 100, arrival: poisson, seed: 7}")
+                        .replace(
+                                "vars: {id: 'seq:1..10000'}",
+                                "vars: {z: 'seq:1..9', a: 'list:x,y', m: 'uniform:1..5', id: 'seq:1..10000'}")));
+        assertEquals(7, suite.scenario("json").plan(80, 1).seed());
+        assertEquals(
+                List.of("z", "a", "m", "id"),
+                List.copyOf(suite.scenario("products").plan(80, 1).variables().keySet()));
     }
 
     @Test
