@@ -31,11 +31,12 @@ import java.nio.file.Path;
  * fails loudly instead of reading as -1. Each file says which schema it follows
  * ({@code schemaVersion}); records written before the field existed follow schema 1. A newer schema
  * than {@link #SCHEMA_VERSION} is refused with a message to upgrade duel; an older one than
- * {@link #OLDEST_READABLE_SCHEMA_VERSION} is refused with its version named. Thread-safe.
+ * {@link #OLDEST_READABLE_SCHEMA_VERSION} is refused with its version named; one in between is brought up
+ * to the current schema by {@link SchemaUpgrade} before it is bound. Thread-safe.
  */
 public final class RecordJson {
     /** The schema this duel writes. Raise it whenever a field is added, removed, renamed or changes meaning or unit. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
     /** The oldest schema this duel still reads. */
     public static final int OLDEST_READABLE_SCHEMA_VERSION = 1;
     /** The schema of records written before {@code schemaVersion} existed (duel 0.1.0 before this field). */
@@ -149,6 +150,7 @@ public final class RecordJson {
                     + " no longer reads (it reads schemas " + OLDEST_READABLE_SCHEMA_VERSION + " to " + SCHEMA_VERSION
                     + "): report it with the duel that wrote it, or run the suite again");
         }
+        SchemaUpgrade.toCurrent(object, version, type);
         return bind(object, source, type, what, " of schema " + version);
     }
 

@@ -194,7 +194,8 @@ class RecordJsonTest {
                 RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class));
         assertEquals(
-                "r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSecond is missing",
+                "r.json is not a readable RunRecord of schema " + RecordJson.SCHEMA_VERSION
+                        + ": results[0].load.main.okPerSecond is missing",
                 missing.getMessage());
 
         ObjectNode renamed = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
@@ -203,7 +204,8 @@ class RecordJsonTest {
                 RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(renamed), "r.json", RunRecord.class));
         assertEquals(
-                "r.json is not a readable RunRecord of schema 1: results[0].load.main.okPerSec is not a field of that schema",
+                "r.json is not a readable RunRecord of schema " + RecordJson.SCHEMA_VERSION
+                        + ": results[0].load.main.okPerSec is not a field of that schema",
                 unknown.getMessage());
 
         RecordException notJson = assertThrows(
@@ -231,7 +233,11 @@ class RecordJsonTest {
                     RecordException.class,
                     () -> RecordJson.read(TREES.writeValueAsString(tree), "r.json", RunRecord.class),
                     pointer);
-            assertTrue(e.getMessage().startsWith("r.json is not a readable RunRecord of schema 1: "), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith(
+                                    "r.json is not a readable RunRecord of schema " + RecordJson.SCHEMA_VERSION + ": "),
+                    e.getMessage());
         }
         // Where a record says "or null", null is a value.
         ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));

@@ -1,0 +1,77 @@
+package dev.duel.record;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Consumer;
+
+/**
+ * Brings the JSON tree of an older record up to the schema this duel reads, before it is bound to
+ * the record types, so that the types have one shape and the report one code path. A field added
+ * by a later schema is filled with what an older duel knew about it: null for "not measured" where
+ * the type allows null ({@code @JsonSetter(nulls = Nulls.SET)}), never an invented measurement.
+ * Stateless; thread-safe.
+ */
+final class SchemaUpgrade {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private SchemaUpgrade() {}
+
+    /**
+     * Upgrades {@code tree} (a record of {@code type} following {@code version}) in place to
+     * {@link RecordJson#SCHEMA_VERSION}; a tree already current is left as it is.
+     */
+    static void toCurrent(ObjectNode tree, int version, Class<?> type) {
+        if (version < 2) {
+            if (type == RunRecord.class) {
+                runOneToTwo(tree);
+            } else if (type == Environment.class) {
+                environmentOneToTwo(tree);
+            }
+        }
+    }
+
+    /** Schema 2 (issue 10: verdicts the data supports) added what schema-1 duel did not measure. */
+    private static void runOneToTwo(ObjectNode run) {
+        // Each field added in schema 2 gets its schema-1 value here, one line per field.
+    }
+
+    private static void environmentOneToTwo(ObjectNode environment) {
+        // No field of the environment changed in schema 2.
+    }
+
+    /** Sets {@code field} of {@code object} to {@code value} unless the record already has it. */
+    static void fill(ObjectNode object, String field, JsonNode value) {
+        if (!object.has(field)) {
+            object.set(field, value);
+        }
+    }
+
+    /** Sets {@code field} to null ("not measured") unless present. */
+    static void fillNull(ObjectNode object, String field) {
+        fill(object, field, NODES.nullNode());
+    }
+
+    /** Runs {@code upgrade} on every object of the array {@code field} of {@code object}, if there is one. */
+    static void eachObject(ObjectNode object, String field, Consumer<ObjectNode> upgrade) {
+        JsonNode array = object.get(field);
+        if (array != null && array.isArray()) {
+            array.forEach(node -> {
+                if (node instanceof ObjectNode element) {
+                    upgrade.accept(element);
+                }
+            });
+        }
+    }
+
+    /** Runs {@code upgrade} on the object {@code field} of {@code object}, if it is one. */
+    static void inObject(ObjectNode object, String field, Consumer<ObjectNode> upgrade) {
+        if (object.get(field) instanceof ObjectNode child) {
+            upgrade.accept(child);
+        }
+    }
+
+    static JsonNodeFactory nodes() {
+        return NODES;
+    }
+}
