@@ -137,6 +137,9 @@ final class SmokeCommand implements Callable<Integer> {
             if (result.peakRssBytes() <= 0) {
                 problems.add("run " + name + " has no peak memory");
             }
+            if (result.peakAnonBytes() == null || result.peakAnonBytes() <= 0) {
+                problems.add("run " + name + " has no peak anonymous memory");
+            }
             RunRecord.TargetInfo info = record.targetInfo();
             if (!info.limitsEnforced()) {
                 warnings.add("run " + name + ": limits " + info.limitsMechanism());

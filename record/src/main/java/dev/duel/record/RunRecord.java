@@ -160,6 +160,14 @@ public record RunRecord(
      *                     memory use (page cache included), or its process tree's resident set without a group
      * @param peakRssBytes the target's peak memory since it started, read when the scenario ended, bytes; -1 for a
      *                     startup scenario
+     * @param anonBytes    the target's anonymous memory (heap, stacks, malloc: no page cache), sampled every second
+     *                     through the scenario, bytes: its control group's {@code anon} (v2 {@code memory.stat}) or
+     *                     {@code rss} (v1 {@code memory.stat}), or the sum of {@code RssAnon} over its process tree
+     *                     without a group; -1 for a sample that could not be read; empty for a startup scenario; null
+     *                     in schema-1 records (not measured)
+     * @param peakAnonBytes the highest of {@code anonBytes} within this scenario, bytes (a peak between two samples is
+     *                     not seen); -1 when no sample could be read or for a startup scenario; null in schema-1
+     *                     records (not measured)
      */
     public record ScenarioResult(
             String scenario,
@@ -168,7 +176,18 @@ public record RunRecord(
             Map<Phase, Resources> target,
             Map<String, Map<Phase, Resources>> services,
             List<Long> rssBytes,
-            long peakRssBytes) {
+            long peakRssBytes,
+            @JsonSetter(nulls = Nulls.SET) List<Long> anonBytes,
+            @JsonSetter(nulls = Nulls.SET) Long peakAnonBytes) {
+
+        public ScenarioResult {
+            anonBytes = anonBytes == null ? null : List.copyOf(anonBytes);
+        }
+
+        /** The highest of {@code samples} that could be read (not -1), or -1 when none could. */
+        public static long peakOf(List<Long> samples) {
+            return samples.stream().mapToLong(Long::longValue).max().orElse(-1);
+        }
 
         /** The target's resources in main, or null when not read. */
         public Resources targetMain() {

@@ -34,6 +34,8 @@ final class SchemaUpgrade {
     /** Schema 2 (issue 10: verdicts the data supports) added what schema-1 duel did not measure. */
     private static void runOneToTwo(ObjectNode run) {
         // Each field added in schema 2 gets its schema-1 value here, one line per field.
+        eachObject(run, "results", result -> fillNull(result, "anonBytes"));
+        eachObject(run, "results", result -> fillNull(result, "peakAnonBytes"));
     }
 
     private static void environmentOneToTwo(ObjectNode environment) {

@@ -70,7 +70,9 @@ class RecordJsonTest {
                 SampleRecords.inMain(SampleRecords.resources(20, 1.0, main.ok(), 0.1, 300L << 20)),
                 Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20))),
                 List.of(290L << 20, 300L << 20),
-                300L << 20);
+                300L << 20,
+                List.of(180L << 20, 190L << 20),
+                190L << 20);
         return new RunRecord(
                 RecordJson.SCHEMA_VERSION,
                 "0.1.0-test",
@@ -155,6 +157,20 @@ class RecordJsonTest {
         assertThrows(
                 RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(upper), "r.json", RunRecord.class));
+    }
+
+    @Test
+    void aSchemaOneRecordReadsItsAnonymousMemoryAsNotMeasured() throws Exception {
+        ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        tree.remove("schemaVersion");
+        ObjectNode result = (ObjectNode) tree.at("/results/0");
+        result.remove("anonBytes");
+        result.remove("peakAnonBytes");
+        RunRecord read = RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class);
+        assertNull(read.results().get(0).anonBytes(), "schema 1 did not sample anonymous memory");
+        assertNull(read.results().get(0).peakAnonBytes());
+        assertEquals(300L << 20, read.results().get(0).peakRssBytes(), "what schema 1 measured is kept");
+        assertEquals(190L << 20, sample().results().get(0).peakAnonBytes());
     }
 
     @Test

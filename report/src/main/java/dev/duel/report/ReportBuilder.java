@@ -31,6 +31,7 @@ public final class ReportBuilder {
             Metric.CPU_PER_REQUEST,
             Metric.CORES,
             Metric.THROTTLED,
+            Metric.PEAK_ANON,
             Metric.PEAK_RSS,
             Metric.TREND);
     /** A side whose requests/s moved more than this within main (median over runs) was not at steady state. */
@@ -176,6 +177,12 @@ public final class ReportBuilder {
             for (Metric metric : LOAD_METRICS) {
                 if (metric == Metric.TREND && kind == ScenarioKind.WARMUP_CURVE) {
                     continue; // its windows are the warm-up, shown as a curve
+                }
+                if (metric == Metric.PEAK_RSS && noSchemaOne(name)) {
+                    continue; // schema 1's memory measure, shown only where a schema-1 record has nothing better
+                }
+                if (metric == Metric.PEAK_ANON && onlySchemaOne(name)) {
+                    continue; // no run sampled it: its fallback row stands alone
                 }
                 rows.add(metricRow(metric, name, shown));
                 if (metric == Metric.ERRORS) {
@@ -335,6 +342,22 @@ public final class ReportBuilder {
                     t -> 0));
         }
         return rows;
+    }
+
+    /** True when every run of the scenario sampled anonymous memory (no schema-1 record among them). */
+    private boolean noSchemaOne(String scenario) {
+        return valid.stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .noneMatch(RunData.ScenarioData::schemaOne);
+    }
+
+    /** True when no run of the scenario sampled anonymous memory (schema-1 records only). */
+    private boolean onlySchemaOne(String scenario) {
+        return valid.stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .allMatch(RunData.ScenarioData::schemaOne);
     }
 
     private List<RunData> runsOf(String target, String scenario) {

@@ -183,7 +183,10 @@ final class SeededResults {
                 SampleRecords.inMain(target),
                 services,
                 List.of(peakRss / 2, peakRss),
-                peakRss);
+                peakRss,
+                // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
+                List.of(peakRss * 3 / 10, peakRss * 6 / 10),
+                peakRss * 6 / 10);
     }
 
     private double noise(double relative) {

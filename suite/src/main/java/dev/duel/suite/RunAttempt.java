@@ -158,7 +158,7 @@ final class RunAttempt {
                     starts.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
-                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1));
+                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L));
                 continue;
             }
             ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario);

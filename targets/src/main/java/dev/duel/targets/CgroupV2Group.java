@@ -63,7 +63,8 @@ final class CgroupV2Group extends ControlGroup {
                 stat.getOrDefault("nr_throttled", -1L),
                 throttledMicros < 0 ? -1 : throttledMicros * 1_000,
                 Cgroups.number(group.resolve("memory.current")),
-                peak);
+                peak,
+                Cgroups.keyValues(group.resolve("memory.stat")).getOrDefault("anon", -1L));
     }
 
     @Override

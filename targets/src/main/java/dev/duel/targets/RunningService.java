@@ -139,7 +139,7 @@ public final class RunningService implements AutoCloseable {
 
     public ResourceReading read() {
         long pid = pid();
-        return pid < 0 ? new ResourceReading(-1, -1, -1, -1, -1, -1) : group.read(pid);
+        return pid < 0 ? ResourceReading.UNKNOWN : group.read(pid);
     }
 
     @Override

@@ -49,7 +49,14 @@ final class Unenforced implements LimitedGroup {
     public ResourceReading read(long rootPid) {
         long rss = ProcessTree.residentBytes(rootPid);
         long peak = ProcessTree.statusKilobytes(rootPid, "VmHWM:");
-        return new ResourceReading(ProcessTree.cpuNanos(rootPid), -1, -1, -1, rss, peak < 0 ? -1 : peak * 1024);
+        return new ResourceReading(
+                ProcessTree.cpuNanos(rootPid),
+                -1,
+                -1,
+                -1,
+                rss,
+                peak < 0 ? -1 : peak * 1024,
+                ProcessTree.anonymousBytes(rootPid));
     }
 
     @Override

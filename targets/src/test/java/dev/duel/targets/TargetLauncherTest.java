@@ -169,6 +169,7 @@ class TargetLauncherTest {
             assertTrue(cores >= 0.3, "the spinning thread ran: " + cores + " cores");
             assertTrue(used.throttledPeriods() > 0 && used.throttledNanos() > 0, "throttling shows: " + used);
             assertTrue(used.memoryBytes() > 0 && used.peakMemoryBytes() >= used.memoryBytes());
+            assertTrue(used.anonBytes() > 0 && used.anonBytes() <= used.memoryBytes(), "anonymous memory: " + used);
             assertTrue(
                     target.group().mechanism().startsWith("cgroup v"),
                     target.group().mechanism());
