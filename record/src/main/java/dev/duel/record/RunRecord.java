@@ -27,6 +27,12 @@ import java.util.Map;
  * @param environment   fingerprint of the machine (see {@code env.json})
  * @param log           the target's log, relative to the results folder
  * @param lastLogLines  the target's last log lines when the run failed, else empty
+ * @param affinity      the CPUs each process of the run was allowed to run on (duel itself, the target and its
+ *                      children, each service and its children), read from /proc while the target ran; empty when
+ *                      the target never ran; null in schema-1 records (not read)
+ * @param resumedAcross what changed since the folder's first runs (a jar's digest, a JDK's release, duel's version)
+ *                      when this suite was resumed with {@code --resume-anyway}, one sentence each; empty when nothing
+ *                      changed or the folder was new; null in schema-1 records (not checked)
  */
 public record RunRecord(
         int schemaVersion,
@@ -47,12 +53,16 @@ public record RunRecord(
         GateReadings gates,
         String environment,
         String log,
-        List<String> lastLogLines) {
+        List<String> lastLogLines,
+        @JsonSetter(nulls = Nulls.SET) List<ProcessAffinity> affinity,
+        @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross) {
 
     public RunRecord {
         scenarios = List.copyOf(scenarios);
         results = List.copyOf(results);
         lastLogLines = List.copyOf(lastLogLines);
+        affinity = affinity == null ? null : List.copyOf(affinity);
+        resumedAcross = resumedAcross == null ? null : List.copyOf(resumedAcross);
     }
 
     /** The same record with another reason. */
@@ -76,7 +86,9 @@ public record RunRecord(
                 gates,
                 environment,
                 log,
-                lastLogLines);
+                lastLogLines,
+                affinity,
+                resumedAcross);
     }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */

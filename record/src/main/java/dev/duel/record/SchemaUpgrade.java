@@ -36,6 +36,8 @@ final class SchemaUpgrade {
         // Each field added in schema 2 gets its schema-1 value here, one line per field.
         eachObject(run, "results", result -> fillNull(result, "anonBytes"));
         eachObject(run, "results", result -> fillNull(result, "peakAnonBytes"));
+        fillNull(run, "affinity");
+        fillNull(run, "resumedAcross");
     }
 
     private static void environmentOneToTwo(ObjectNode environment) {

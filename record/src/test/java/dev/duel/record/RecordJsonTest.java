@@ -92,7 +92,12 @@ class RecordJsonTest {
                 new RunRecord.GateReadings(0.05, true, 3, 0.02, 0.3),
                 "abcdef123456",
                 "runs/001-jdk17-json.log",
-                List.of());
+                List.of(),
+                List.of(
+                        new ProcessAffinity("load generator", 100, "0"),
+                        new ProcessAffinity("target jdk17", 4242, "1"),
+                        new ProcessAffinity("service postgres", 300, "0-1")),
+                List.of("jdk17's jar /opt/app.jar was rebuilt (SHA-256 0123abcd... -> 4567ef01...)"));
     }
 
     @Test
@@ -166,7 +171,11 @@ class RecordJsonTest {
         ObjectNode result = (ObjectNode) tree.at("/results/0");
         result.remove("anonBytes");
         result.remove("peakAnonBytes");
+        tree.remove("affinity");
+        tree.remove("resumedAcross");
         RunRecord read = RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class);
+        assertNull(read.affinity(), "schema 1 did not read affinities");
+        assertNull(read.resumedAcross(), "schema 1 did not check what a resume crossed");
         assertNull(read.results().get(0).anonBytes(), "schema 1 did not sample anonymous memory");
         assertNull(read.results().get(0).peakAnonBytes());
         assertEquals(300L << 20, read.results().get(0).peakRssBytes(), "what schema 1 measured is kept");

@@ -119,6 +119,10 @@ final class SeededResults {
                 new RunRecord.GateReadings(0.05, true, 60, 0.02, 0.4),
                 fingerprint,
                 "runs/" + stem + ".log",
+                List.of(),
+                List.of(
+                        new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
+                        new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
                 List.of());
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);

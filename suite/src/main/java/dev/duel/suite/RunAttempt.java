@@ -2,10 +2,12 @@ package dev.duel.suite;
 
 import dev.duel.record.DuelVersion;
 import dev.duel.record.JvmFacts;
+import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
+import dev.duel.targets.Affinity;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.TargetFailedException;
@@ -40,6 +42,7 @@ final class RunAttempt {
     private final ProcessLedger ledger;
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
+    private final List<String> resumedAcross;
 
     RunAttempt(
             Suite suite,
@@ -51,7 +54,8 @@ final class RunAttempt {
             Services services,
             ProcessLedger ledger,
             AtomicReference<TargetProcess> current,
-            String environmentFingerprint) {
+            String environmentFingerprint,
+            List<String> resumedAcross) {
         this.suite = suite;
         this.parts = parts;
         this.store = store;
@@ -62,6 +66,7 @@ final class RunAttempt {
         this.ledger = ledger;
         this.current = current;
         this.environmentFingerprint = environmentFingerprint;
+        this.resumedAcross = List.copyOf(resumedAcross);
     }
 
     /**
@@ -133,6 +138,7 @@ final class RunAttempt {
         double outsideCores;
         double loadgenUtilization;
         List<String> lastLines = List.of();
+        List<ProcessAffinity> affinity = List.of();
 
         Measurements(RunRecord.TargetInfo info) {
             this.info = info;
@@ -178,12 +184,26 @@ final class RunAttempt {
         if (target.alive() && jdk != null) {
             measured.info = targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()));
         }
+        measured.affinity = affinity(spec, target);
         if (!starts.isEmpty()) {
             RunRecord.Startup first = measured.startup;
             measured.startup =
                     new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), starts);
         }
         return RunVerdict.ofRun(verdicts, measured.outsideCores, suite.gates());
+    }
+
+    /** Where each process of the run may run, read while the target (and its database connections) still live. */
+    private List<ProcessAffinity> affinity(TargetSpec spec, TargetProcess target) {
+        List<ProcessAffinity> affinity = new ArrayList<>();
+        long self = ProcessHandle.current().pid();
+        String loadgen = Affinity.of(self);
+        if (loadgen != null) {
+            affinity.add(new ProcessAffinity("load generator", self, loadgen));
+        }
+        affinity.addAll(Affinity.ofTree("target " + spec.name(), target.pid()));
+        services.pids().forEach((name, pid) -> affinity.addAll(Affinity.ofTree("service " + name, pid)));
+        return affinity;
     }
 
     private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
@@ -234,7 +254,9 @@ final class RunAttempt {
                 gates,
                 environmentFingerprint,
                 store.directory().relativize(store.log(plan, attempt)).toString(),
-                lastLines);
+                lastLines,
+                measured.affinity,
+                resumedAcross);
     }
 
     private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {

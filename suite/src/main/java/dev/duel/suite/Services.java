@@ -57,6 +57,13 @@ final class Services {
         return readings;
     }
 
+    /** The process id of each service started here, by name (services reached elsewhere have none). */
+    Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        running.stream().filter(s -> s.pid() >= 0).forEach(service -> pids.put(service.name(), service.pid()));
+        return pids;
+    }
+
     /** CPU nanoseconds the services used so far (what the gates must not count as outside noise). */
     long cpuNanos() {
         long total = 0;

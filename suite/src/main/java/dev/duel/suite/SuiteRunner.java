@@ -98,7 +98,8 @@ public final class SuiteRunner {
                     services,
                     ledger,
                     current,
-                    environment.fingerprint());
+                    environment.fingerprint(),
+                    List.of());
             Map<Status, Integer> counts = new EnumMap<>(Status.class);
             List<String> problems = new ArrayList<>();
             for (RunPlan plan : plans) {

@@ -14,8 +14,8 @@ import java.util.Map;
 final class CgroupV2Group extends ControlGroup {
     private final Path group;
 
-    private CgroupV2Group(Path group, boolean limited) {
-        super("cgroup v2", limited);
+    private CgroupV2Group(Path group, boolean limited, String cpus) {
+        super("cgroup v2", limited, cpus);
         this.group = group;
     }
 
@@ -27,7 +27,7 @@ final class CgroupV2Group extends ControlGroup {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu +cpuset +memory");
         Path group = parent.resolve(name);
         Files.createDirectories(group);
-        CgroupV2Group created = new CgroupV2Group(group, limits.any());
+        CgroupV2Group created = new CgroupV2Group(group, limits.any(), limits.cpuset());
         try {
             if (limits.cpus() != null) {
                 Files.writeString(group.resolve("cpu.max"), Math.round(limits.cpus() * 100_000) + " 100000");
