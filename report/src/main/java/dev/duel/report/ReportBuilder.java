@@ -85,6 +85,13 @@ public final class ReportBuilder {
         if (valid.isEmpty()) {
             warnings.add("no run is valid: there is nothing to compare; the runs below say why");
         }
+        results.runs().stream()
+                .map(r -> r.record().resumedAcross())
+                .filter(changes -> changes != null && !changes.isEmpty())
+                .flatMap(List::stream)
+                .distinct()
+                .forEach(change -> warnings.add("resumed with --resume-anyway across a change (runs before and after"
+                        + " it are compared as one): " + change));
         List<Report.ScenarioReport> scenarios = new ArrayList<>();
         for (String scenario : scenarioNames()) {
             scenarios.add(scenario(scenario));
