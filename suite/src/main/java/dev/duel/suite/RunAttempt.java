@@ -201,8 +201,9 @@ final class RunAttempt {
         if (loadgen != null) {
             affinity.add(new ProcessAffinity("load generator", self, loadgen));
         }
-        affinity.addAll(Affinity.ofTree("target " + spec.name(), target.pid()));
-        services.pids().forEach((name, pid) -> affinity.addAll(Affinity.ofTree("service " + name, pid)));
+        affinity.addAll(Affinity.ofTree(
+                "target " + spec.name(), target.pid(), target.group().members()));
+        affinity.addAll(services.affinity());
         return affinity;
     }
 

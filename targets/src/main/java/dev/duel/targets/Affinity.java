@@ -61,17 +61,24 @@ public final class Affinity {
     }
 
     /**
-     * The affinity of the process {@code pid} and of each of its descendants (a database's server
-     * processes, say), as the record keeps it; empty when the process is gone or not a real one.
+     * The affinity of the process {@code pid}, of each of its descendants, and of the other processes
+     * of its control group (a database's daemonized server processes, say), as the record keeps it;
+     * empty when the process is gone or not a real one.
      *
-     * @param role what the process is ("target jdk17", "service postgres"); its descendants get "ROLE child"
+     * @param role         what the process is ("target jdk17", "service postgres"); the others get "ROLE child"
+     * @param groupMembers the processes of its control group ({@link LimitedGroup#members()})
      */
-    public static List<ProcessAffinity> ofTree(String role, long pid) {
+    public static List<ProcessAffinity> ofTree(String role, long pid, List<Long> groupMembers) {
         List<ProcessAffinity> found = new ArrayList<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
         ProcessHandle.of(pid).ifPresent(root -> {
+            seen.add(root.pid());
             add(found, role, root.pid());
-            root.descendants().forEach(child -> add(found, role + " child", child.pid()));
+            root.descendants()
+                    .filter(child -> seen.add(child.pid()))
+                    .forEach(child -> add(found, role + " child", child.pid()));
         });
+        groupMembers.stream().sorted().filter(seen::add).forEach(member -> add(found, role + " child", member));
         return found;
     }
 

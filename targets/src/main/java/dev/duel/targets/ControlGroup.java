@@ -21,6 +21,22 @@ abstract class ControlGroup implements LimitedGroup {
     abstract List<Path> procsFiles();
 
     @Override
+    public List<Long> members() {
+        List<Long> members = new ArrayList<>();
+        try {
+            // Every hierarchy of a v1 group holds the same processes: the first one tells.
+            for (String line : java.nio.file.Files.readAllLines(procsFiles().get(0))) {
+                if (!line.isBlank()) {
+                    members.add(Long.parseLong(line.trim()));
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return List.of();
+        }
+        return members;
+    }
+
+    @Override
     public String mechanism() {
         return mechanism(version, limited);
     }

@@ -137,6 +137,11 @@ public final class RunningService implements AutoCloseable {
         return process != null ? process.pid() : target != null ? target.pid() : -1;
     }
 
+    /** The processes of its control group now (see {@link LimitedGroup#members()}). */
+    public List<Long> groupMembers() {
+        return group.members();
+    }
+
     public ResourceReading read() {
         long pid = pid();
         return pid < 0 ? ResourceReading.UNKNOWN : group.read(pid);

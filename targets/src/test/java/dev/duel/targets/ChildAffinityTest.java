@@ -89,7 +89,7 @@ class ChildAffinityTest {
                     "started after duel pinned itself to CPU 0, via " + target.command());
             assertEquals(
                     List.of(new dev.duel.record.ProcessAffinity("target t", target.pid(), Affinity.onlineCpus())),
-                    Affinity.ofTree("target t", target.pid()));
+                    Affinity.ofTree("target t", target.pid(), target.group().members()));
         }
     }
 

@@ -91,4 +91,21 @@ class StaleGroupsTest {
             }
         }
     }
+
+    @Test
+    void aGroupsMembersAreTheProcessesItHolds() throws IOException {
+        Path root = temp.resolve("members");
+        Files.createDirectories(root.resolve("sys/fs/cgroup"));
+        Files.writeString(root.resolve("sys/fs/cgroup/cgroup.controllers"), "cpu cpuset memory\n");
+        try (LimitedGroup group = cgroups(root, GroupOwner.current()).create("pg", Limits.NONE)) {
+            Path dir;
+            try (Stream<Path> groups = Files.list(root.resolve("sys/fs/cgroup/duel"))) {
+                dir = groups.filter(Files::isDirectory).findFirst().orElseThrow();
+            }
+            // A daemonized database: its server processes left their parent but not its group.
+            Files.writeString(dir.resolve("cgroup.procs"), "4100\n4107\n4108\n");
+            assertEquals(java.util.List.of(4100L, 4107L, 4108L), group.members());
+        }
+        assertEquals(java.util.List.of(), LimitedGroup.none().members());
+    }
 }
