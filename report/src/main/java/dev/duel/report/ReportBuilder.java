@@ -544,11 +544,11 @@ public final class ReportBuilder {
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
         String ci = String.format(
                 Locale.ROOT,
-                "%.0f%% CI %s to %s%s",
+                "%.0f%% CI %s to %s; %s",
                 options.confidence() * 100,
                 Format.change(interval.low()),
                 Format.change(interval.high()),
-                interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");
+                interval.label());
         if (!interval.bounded()) {
             int needed = RatioInterval.runsNeeded(options.confidence());
             String sentence = String.format(
