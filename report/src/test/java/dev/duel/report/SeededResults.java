@@ -55,6 +55,8 @@ final class SeededResults {
     private final Path directory;
     private final Instant start;
     private int index;
+    /** The last run written was a discarded attempt: its repeat keeps its index, as the suite's files do. */
+    private boolean repeatNext;
 
     SeededResults(Path directory, long seed, Instant start) throws IOException {
         this.random = new Random(seed);
@@ -88,7 +90,11 @@ final class SeededResults {
             List<String> scenarios,
             boolean windows)
             throws IOException {
-        index++;
+        Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
+        if (!repeatNext) {
+            index++;
+        }
+        repeatNext = parsed == Status.DISCARDED && attempt == 1;
         Instant startedAt = start.plusSeconds(Math.round(minutes * 60));
         RunRecord.TargetInfo info = SampleRecords.jarTarget(b.target(), b.jdk(), "/opt/apps/minimal.jar");
         long readyMillis = Math.round(1500 * noise(0.1));
@@ -99,7 +105,6 @@ final class SeededResults {
         }
         String stem = String.format(
                 "%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
-        Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
         RunRecord record = new RunRecord(
                 RecordJson.SCHEMA_VERSION,
                 "0.1.0-test",
