@@ -53,6 +53,9 @@ public record RunVerdict(Status status, String reason) {
             return failed(wrong);
         }
         String saturated = saturation(scenario, load, gates);
+        if (saturated == null) {
+            saturated = engineGcPauses(load);
+        }
         return saturated == null ? OK : new RunVerdict(Status.INVALID, saturated);
     }
 
@@ -121,6 +124,32 @@ public record RunVerdict(Status status, String reason) {
                         .append('=')
                         .append(count));
         return text.append('}').toString();
+    }
+
+    /**
+     * Largest share of main that duel's own GC may stop its event loops. A response whose last
+     * byte arrives during a pause is read only after it, so about this share of the responses
+     * carry a pause of the engine in their latency: above 1% the p99 the report compares may be
+     * the engine's pause rather than the target's time (p99.9 and max may carry pauses below it;
+     * the record keeps the share).
+     */
+    static final double ENGINE_GC_MAX_PAUSE_SHARE = 0.01;
+
+    /** Why the engine's own GC pauses make the run's latencies untrustworthy; null when they do not or were not measured. */
+    static String engineGcPauses(LoadResult load) {
+        Double share = load.engine().gcPauseShare();
+        if (share == null || share <= ENGINE_GC_MAX_PAUSE_SHARE) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "load generator paused by its own GC for %.1f%% of main (%d pauses, %.0f ms; limit %.1f%%): "
+                        + "those pauses count as the target's latency; give duel a larger heap or young generation "
+                        + "(DUEL_JAVA_OPTS)",
+                share * 100,
+                load.engine().gcPauses(),
+                load.engine().gcPauseMillis(),
+                ENGINE_GC_MAX_PAUSE_SHARE * 100);
     }
 
     /** Why the load generator, not the target, limited the run; null when it did not. */

@@ -78,7 +78,8 @@ class RunVerdictTest {
                 clean.latency(),
                 clean.uncorrectedLatency(),
                 lag,
-                LatencySummary.EMPTY);
+                LatencySummary.EMPTY,
+                null);
         List<FailureExample> examples = failures.isEmpty()
                 ? List.of()
                 : List.of(new FailureExample(
