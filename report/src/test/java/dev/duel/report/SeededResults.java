@@ -293,7 +293,8 @@ final class SeededResults {
                 m.latency(),
                 m.uncorrectedLatency(),
                 m.scheduleLag(),
-                m.lateDelay());
+                m.lateDelay(),
+                m.turnaroundLag());
     }
 
     private double noise(double relative) {
