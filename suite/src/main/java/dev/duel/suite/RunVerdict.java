@@ -1,7 +1,7 @@
 package dev.duel.suite;
 
-import dev.duel.load.LoadModel;
 import dev.duel.record.Status;
+import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * The status of one run and why, decided from what was measured and what the gates allow: the
  * error-rate gate (a target that answers wrongly has no speed worth comparing: failed), the
- * load-generator gate (the engine, not the target, was the limit: invalid) and the noise gate
+ * load-generator gate (the engine, not the target, was the limit: invalid; see {@link #saturation}) and the noise gate
  * (something outside duel used the CPU during main: discarded, then repeated). Pure: no I/O, no
  * clock; immutable.
  *
@@ -123,10 +123,19 @@ public record RunVerdict(Status status, String reason) {
         return text.append('}').toString();
     }
 
-    /** Why the load generator, not the target, limited the run; null when it did not. */
+    /**
+     * Why the load generator, not the target, limited the run; null when it did not. Only the
+     * generator's own limits count: its CPU over its cores, its p99 lag behind the schedule (measured
+     * on requests that found a free connection, so a slow target does not inflate it), and the
+     * engine's own finding that it was limited ({@code EngineUsage.limited}: a single event loop
+     * busy at 95% while the process as a whole used 50% is a limit too). Late and unstarted
+     * requests are not here: in the open model they mean the target held its connections too long,
+     * a result about the target that its run must keep.
+     */
     static String saturation(Scenario scenario, LoadResult load, Suite.Gates gates) {
-        double utilization = load.engine().utilization();
-        int cores = load.engine().coresAvailable();
+        EngineUsage engine = load.engine();
+        double utilization = engine.utilization();
+        int cores = engine.coresAvailable();
         if (utilization > gates.loadgenMaxUtilization()) {
             int needed = (int) Math.ceil(utilization * cores / gates.loadgenMaxUtilization());
             return String.format(
@@ -147,15 +156,11 @@ public record RunVerdict(Status status, String reason) {
                     lag.p99Micros() / 1_000,
                     gates.loadgenMaxLagP99().toNanos() / 1e6);
         }
-        if (main.sent() > 0
-                && scenario.model() instanceof LoadModel.Open
-                && main.late() / (double) main.sent() > gates.loadgenMaxLateShare()) {
-            return String.format(
-                    Locale.ROOT,
-                    "load generator saturated: %.1f%% of requests started late (limit %.1f%%); "
-                            + "raise max-connections or lower the rate",
-                    100.0 * main.late() / main.sent(),
-                    gates.loadgenMaxLateShare() * 100);
+        if (engine.limited()) {
+            return "load generator saturated: "
+                    + (engine.findings().isEmpty()
+                            ? "the engine found itself at its limit"
+                            : String.join("; ", engine.findings()));
         }
         return null;
     }

@@ -48,7 +48,6 @@ public record Suite(
      * @param quietRetries         runs discarded for noise are repeated this many times
      * @param loadgenMaxUtilization share of its cores the engine may use before a run is invalid
      * @param loadgenMaxLagP99     the engine's p99 lag behind schedule above which a run is invalid
-     * @param loadgenMaxLateShare  share of late requests above which an open-model run is invalid
      */
     public record Gates(
             double quietMaxCores,
@@ -56,10 +55,9 @@ public record Suite(
             Duration quietMaxWait,
             int quietRetries,
             double loadgenMaxUtilization,
-            Duration loadgenMaxLagP99,
-            double loadgenMaxLateShare) {
+            Duration loadgenMaxLagP99) {
         public static final Gates DEFAULT =
-                new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1), 0.01);
+                new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1));
     }
 
     public TargetSpec target(String name) {

@@ -12,6 +12,7 @@ import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
 import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
@@ -161,7 +162,7 @@ class RunVerdictTest {
     }
 
     @Test
-    void loadGeneratorGate() {
+    void loadGeneratorCpuGate() {
         RunVerdict busy = RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.93), null, GATES);
         assertEquals(
                 new RunVerdict(
@@ -169,19 +170,88 @@ class RunVerdictTest {
                         "load generator saturated: it used 93% of its 2 core(s) (limit 70%); give it 3 core(s) "
                                 + "with loadgen.cpuset, or lower the load"),
                 busy);
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.70), null, GATES));
+    }
+
+    @Test
+    void scheduleLagAboveTheBoundMakesTheRunInvalidAndAtTheBoundItStands() {
         assertEquals(
                 new RunVerdict(
                         Status.INVALID,
                         "load generator saturated: p99 lag behind its schedule 2.50 ms (limit 1.00 ms)"),
                 RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 1_000, 0.2), null, GATES));
+        Suite.Gates loose = new Suite.Gates(
+                GATES.quietMaxCores(),
+                GATES.quietFor(),
+                GATES.quietMaxWait(),
+                GATES.quietRetries(),
+                GATES.loadgenMaxUtilization(),
+                Duration.ofMillis(5));
         assertEquals(
-                new RunVerdict(
-                        Status.INVALID,
-                        "load generator saturated: 5.0% of requests started late (limit 1.0%); "
-                                + "raise max-connections or lower the rate"),
-                RunVerdict.ofScenario(OPEN, load(Map.of(), 100, 0, 0.2), null, GATES));
-        // Lateness is an open-model measure: a closed model has no schedule to be late for.
-        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 100, 0, 0.2), null, GATES));
+                RunVerdict.OK,
+                RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, loose),
+                "the bound is the suite's gates.loadgen.maxLagP99");
+    }
+
+    @Test
+    void lateStartsAreTheTargetsResultAndKeepTheRun() {
+        // 50% of the requests waited for a free connection: the target held its connections too long.
+        // That is what the run measured about the target, not a limit of the load generator.
+        LoadResult late = load(Map.of(), 1_000, 0, 0.2);
+        assertEquals(1_000, late.main().late());
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, late, null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, late, null, GATES));
+    }
+
+    @Test
+    void theEnginesOwnLimitedFindingMakesTheRunInvalidWithItsReason() {
+        // One event loop at 95% while the process as a whole used 50% of its cores (under the 70% bound).
+        LoadResult base = clean();
+        EngineUsage engine = base.engine();
+        String finding = "event loop 0 was busy 95% of main: the load generator was at its limit, "
+                + "so the target may be faster than measured";
+        EngineUsage oneLoopBusy = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.95, 0.05),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                true,
+                List.of(finding));
+        assertEquals(
+                new RunVerdict(Status.INVALID, "load generator saturated: " + finding),
+                RunVerdict.ofScenario(CLOSED, withEngine(base, oneLoopBusy), null, GATES));
+        EngineUsage notLimited = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.5, 0.5),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                false,
+                List.of());
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, withEngine(base, notLimited), null, GATES));
+    }
+
+    private static LoadResult withEngine(LoadResult load, EngineUsage engine) {
+        return new LoadResult(
+                load.duelVersion(),
+                load.settings(),
+                load.startedAt(),
+                load.endedAt(),
+                load.target(),
+                load.warmup(),
+                load.main(),
+                load.windows(),
+                load.firstCorrectResponseMillis(),
+                load.seconds(),
+                load.failureExamples(),
+                engine,
+                load.warnings());
     }
 
     @Test
