@@ -1,11 +1,14 @@
 package dev.duel.suite;
 
+import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -13,7 +16,8 @@ import java.util.Locale;
  * The status of one run and why, decided from what was measured and what the gates allow: the
  * error-rate gate (a target that answers wrongly has no speed worth comparing: failed), the
  * load-generator gate (the engine, not the target, was the limit: invalid; see {@link #saturation}) and the noise gate
- * (something outside duel used the CPU during main: discarded, then repeated). Pure: no I/O, no
+ * (something outside duel used the CPUs that matter, or took the target's CPU, for long
+ * enough during main or during the starts being measured: discarded, then repeated). Pure: no I/O, no
  * clock; immutable.
  *
  * @param reason why the status is not ok, in words; "" when ok
@@ -56,14 +60,19 @@ public record RunVerdict(Status status, String reason) {
         return saturated == null ? OK : new RunVerdict(Status.INVALID, saturated);
     }
 
+    /** A run disturbed this long (or throughout, when it judged less) is discarded, seconds. */
+    static final double MAX_DISTURBED_SECONDS = 2;
+
     /**
      * The whole run from its scenarios' verdicts in order: the first failure decides; otherwise the
-     * first invalid one; then a run that saw more outside CPU during main than the quiet bound is
-     * discarded (whatever the load generator did, a noisy run says nothing).
+     * first invalid one; then a run whose judged windows (each second of its main phases, and its
+     * starts when it has a startup scenario) were noisy or interfered for {@link
+     * #MAX_DISTURBED_SECONDS} or more, or throughout when it judged less, is discarded: whatever the
+     * load generator did, a disturbed run says nothing.
      *
-     * @param outsideCores the most cores busy outside duel during any main phase of the run
+     * @param windows what the noise gate saw, window by window (see {@link NoiseWindows})
      */
-    public static RunVerdict ofRun(List<RunVerdict> scenarios, double outsideCores, Suite.Gates gates) {
+    public static RunVerdict ofRun(List<RunVerdict> scenarios, List<NoiseWindow> windows, Suite.Gates gates) {
         RunVerdict verdict = scenarios.stream()
                 .filter(v -> v.status == Status.FAILED)
                 .findFirst()
@@ -71,16 +80,52 @@ public record RunVerdict(Status status, String reason) {
                         .filter(v -> v.status == Status.INVALID)
                         .findFirst())
                 .orElse(OK);
-        if (verdict.status != Status.FAILED && outsideCores > gates.quietMaxCores()) {
-            return new RunVerdict(
-                    Status.DISCARDED,
-                    String.format(
-                            Locale.ROOT,
-                            "noise: %.2f cores busy outside duel during main (limit %.2f)",
-                            outsideCores,
-                            gates.quietMaxCores()));
+        String noise = noise(windows, gates);
+        if (verdict.status != Status.FAILED && noise != null) {
+            return new RunVerdict(Status.DISCARDED, noise);
         }
         return verdict;
+    }
+
+    /** Why the windows say the run was disturbed; null when they do not. */
+    static String noise(List<NoiseWindow> windows, Suite.Gates gates) {
+        double judged = windows.stream().mapToDouble(NoiseWindow::seconds).sum();
+        double disturbed = windows.stream()
+                .filter(NoiseWindow::disturbed)
+                .mapToDouble(NoiseWindow::seconds)
+                .sum();
+        if (disturbed <= 0 || disturbed < Math.min(MAX_DISTURBED_SECONDS, judged) - 1e-9) {
+            return null;
+        }
+        List<String> what = new ArrayList<>();
+        windows.stream()
+                .filter(NoiseWindow::interfered)
+                .min(Comparator.comparingDouble(w -> w.targetCores() / Math.max(1e-9, w.targetAvailableCores())))
+                .ifPresent(w -> what.add(String.format(
+                        Locale.ROOT,
+                        "interference: %.1f s in which the target's CPUs were busy while it used under %.0f%% of "
+                                + "what it could (at worst %.2f of %.2f cores)",
+                        windows.stream()
+                                .filter(NoiseWindow::interfered)
+                                .mapToDouble(NoiseWindow::seconds)
+                                .sum(),
+                        NoiseWindows.STARVED_SHARE * 100,
+                        w.targetCores(),
+                        w.targetAvailableCores())));
+        windows.stream()
+                .filter(NoiseWindow::noisy)
+                .max(Comparator.comparingDouble(NoiseWindow::outsideCores))
+                .ifPresent(w -> what.add(String.format(
+                        Locale.ROOT,
+                        "%.1f s with more than %.2f cores busy outside duel (at worst %.2f)",
+                        windows.stream()
+                                .filter(NoiseWindow::noisy)
+                                .mapToDouble(NoiseWindow::seconds)
+                                .sum(),
+                        gates.quietMaxCores(),
+                        w.outsideCores())));
+        return String.format(Locale.ROOT, "noise: disturbed for %.1f s of the %.1f s judged: ", disturbed, judged)
+                + String.join("; ", what);
     }
 
     /** The reason of a run still discarded after its last attempt allowed: it stays discarded, and says so. */

@@ -8,6 +8,7 @@ import dev.duel.load.LoadModel;
 import dev.duel.load.Timing;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.Phase;
+import dev.duel.record.RunRecord;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
@@ -21,6 +22,7 @@ import dev.duel.record.load.PhaseResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The pure verdict of a run from its measurements and the gates' bounds. */
@@ -114,7 +116,9 @@ class RunVerdictTest {
     @Test
     void aCleanScenarioIsOk() {
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, clean(), null, GATES));
-        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), 0.1, GATES));
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), seconds(8, 0, 0.1, false), GATES));
     }
 
     @Test
@@ -254,21 +258,70 @@ class RunVerdictTest {
                 load.warnings());
     }
 
+    /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */
+    private static List<RunRecord.NoiseWindow> seconds(int count, int noisy, double outsideCores, boolean interfered) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> new RunRecord.NoiseWindow(
+                        "json",
+                        false,
+                        i,
+                        1,
+                        i < noisy ? outsideCores : 0,
+                        0.02,
+                        i < noisy && interfered ? 0.6 : 1.0,
+                        0,
+                        0.98,
+                        i < noisy && outsideCores > GATES.quietMaxCores(),
+                        i < noisy && interfered))
+                .toList();
+    }
+
     @Test
     void noiseGateDiscardsWhatIsNotFailedAndAFailureOutranksTheRest() {
         RunVerdict invalid = new RunVerdict(Status.INVALID, "load generator saturated: ...");
         RunVerdict failed = RunVerdict.failed("json: wrong answers");
+        String noisy = "noise: disturbed for 2.0 s of the 8.0 s judged: "
+                + "2.0 s with more than 0.25 cores busy outside duel (at worst 0.40)";
         assertEquals(
-                new RunVerdict(Status.DISCARDED, "noise: 0.40 cores busy outside duel during main (limit 0.25)"),
-                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.4, GATES));
-        assertEquals(invalid, RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.25, GATES));
+                new RunVerdict(Status.DISCARDED, noisy),
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 2, 0.4, false), GATES));
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 1, 0.4, false), GATES),
+                "1 s of noise is under the 2 s a run may be disturbed");
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 8, 0.25, false), GATES),
+                "exactly the bound is quiet");
         assertEquals(
                 failed,
-                RunVerdict.ofRun(List.of(invalid, failed), 0.9, GATES),
+                RunVerdict.ofRun(List.of(invalid, failed), seconds(8, 8, 0.9, true), GATES),
                 "a target that answered wrongly failed, noise or not");
+        assertEquals(noisy + "; no clean run after 4 attempts", RunVerdict.noCleanRun(noisy, 4));
+    }
+
+    @Test
+    void interferenceOnTheTargetsCpusDiscardsEvenUnderTheNoiseBound() {
         assertEquals(
-                "noise: 0.40 cores busy outside duel during main (limit 0.25); no clean run after 4 attempts",
-                RunVerdict.noCleanRun(RunVerdict.ofRun(List.of(), 0.4, GATES).reason(), 4));
+                new RunVerdict(
+                        Status.DISCARDED,
+                        "noise: disturbed for 3.0 s of the 8.0 s judged: interference: 3.0 s in which the target's "
+                                + "CPUs were busy while it used under 90% of what it could (at worst 0.60 of 0.98 cores)"),
+                RunVerdict.ofRun(List.of(RunVerdict.OK), seconds(8, 3, 0.1, true), GATES));
+    }
+
+    @Test
+    void aJudgedTimeShorterThanTwoSecondsIsDiscardedOnlyWhenDisturbedThroughout() {
+        List<RunRecord.NoiseWindow> short1 =
+                List.of(new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
+        assertEquals(
+                Status.DISCARDED, RunVerdict.ofRun(List.of(), short1, GATES).status());
+        List<RunRecord.NoiseWindow> halfNoisy = List.of(
+                new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
+                new RunRecord.NoiseWindow("json", false, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
+        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, GATES));
+        assertEquals(
+                RunVerdict.OK, RunVerdict.ofRun(List.of(), List.of(), GATES), "nothing judged, nothing to discard");
     }
 
     @Test
