@@ -249,8 +249,9 @@ public record RunRecord(
      * @param targetAvailableCores what the target could have used: its limit (quota, or its CPUs), less irq and
      *                             softirq on its CPUs and less duel's other processes that may run there, cores
      * @param noisy                outsideCores above {@code gates.quiet.maxCores}
-     * @param interfered           the target's CPUs were busy (idle under 5% of them) while it used under 90% of
-     *                             targetAvailableCores: something else took its CPU
+     * @param interfered           the CPUs the target is pinned to were busy (idle under 5% of them) while it used
+     *                             under 90% of targetAvailableCores: something else took its CPU; always false for a
+     *                             target not pinned to CPUs
      */
     public record NoiseWindow(
             String scenario,

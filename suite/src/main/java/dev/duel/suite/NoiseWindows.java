@@ -13,8 +13,9 @@ import java.util.TreeSet;
  * the windows the noise gate judges ({@link RunVerdict#ofRun}), each with what was seen on the
  * CPUs that matter: those the target and the load generator are pinned to. A window is
  * <em>noisy</em> when more CPU than the quiet bound was busy there outside duel, and
- * <em>interfered</em> when the target's CPUs were busy while the target used clearly less than it
- * could: something else took its CPU, however little the machine as a whole was disturbed. Pure:
+ * <em>interfered</em> when the CPUs the target is pinned to were busy while the target used clearly
+ * less than it could: something else took its CPU, however little the machine as a whole was
+ * disturbed (an unpinned target has no CPUs of its own, and only the bound judges it). Pure:
  * no I/O, no clock; immutable.
  */
 final class NoiseWindows {
@@ -136,7 +137,9 @@ final class NoiseWindows {
             double duelThere = servicesCores + (loadgenThere ? selfCores : 0);
             available = Math.max(0, Math.min(limit, capacity - targetUsed.irqNanos() / wall - duelThere));
             boolean busy = idle < BUSY_IDLE_SHARE * capacity;
-            interfered = busy && targetCores < STARVED_SHARE * available;
+            // Only CPUs given to the target are its own: an unpinned target shares the whole machine, where
+            // busy CPUs say nothing of who wanted them, and the bound on outside CPU judges the machine.
+            interfered = targetCpus != null && busy && targetCores < STARVED_SHARE * available;
         }
         return new NoiseWindow(
                 scenario,

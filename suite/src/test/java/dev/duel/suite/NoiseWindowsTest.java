@@ -111,6 +111,20 @@ class NoiseWindowsTest {
     }
 
     @Test
+    void anUnpinnedTargetOnABusyMachineIsJudgedByTheBoundNotAsInterfered() {
+        // A light target (0.05 cores) on a machine that others keep busy: it has no CPUs of its own that were taken.
+        Machine m = new Machine(2).step(SECOND, cores(1, 1), cores(0, 0), 0.1, 0.05, 0);
+        NoiseWindow w = NoiseWindows.of(new Limits(1.0, null, null), null, 4.0)
+                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+        assertFalse(w.interfered());
+        assertFalse(w.noisy(), "1.85 cores outside is under a bound of 4");
+        assertEquals(1.85, w.outsideCores(), 1e-9);
+        NoiseWindow strict = NoiseWindows.of(new Limits(1.0, null, null), null, 0.25)
+                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+        assertTrue(strict.noisy());
+    }
+
+    @Test
     void theLoadGeneratorAndServicesOnTheTargetsCpuAreDuelsNotInterference() {
         // Target and generator share CPU 0 (a suite that pins both there); a service runs there too.
         Machine m = new Machine(2).step(SECOND, cores(1, 0), cores(0, 0), 0.3, 0.5, 0.2);
