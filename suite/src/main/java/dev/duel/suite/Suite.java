@@ -42,7 +42,9 @@ public record Suite(
     public record Loadgen(String cpuset, int threads, Duration warmup) {}
 
     /**
-     * @param quietMaxCores        outside CPU (cores) above which the machine is not quiet
+     * @param quietMaxCores        outside CPU (cores, irq and softirq left out) above which the machine is not
+     *                             quiet before a run, and a second of a run is noisy on the CPUs the target and
+     *                             the load generator are pinned to
      * @param quietFor             how long it must stay quiet before a run
      * @param quietMaxWait         how long to wait for that at most
      * @param quietRetries         runs discarded for noise are repeated this many times
