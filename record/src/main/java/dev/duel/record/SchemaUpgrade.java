@@ -34,6 +34,10 @@ final class SchemaUpgrade {
     /** Schema 2 (issue 10: verdicts the data supports) added what schema-1 duel did not measure. */
     private static void runOneToTwo(ObjectNode run) {
         // Each field added in schema 2 gets its schema-1 value here, one line per field.
+        inObject(run, "gates", gates -> fillNull(gates, "irqDuringCores"));
+        inObject(run, "gates", gates -> fillNull(gates, "judgedSeconds"));
+        inObject(run, "gates", gates -> fillNull(gates, "disturbedSeconds"));
+        inObject(run, "gates", gates -> fillNull(gates, "noiseWindows"));
         eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadOneToTwo));
     }
 

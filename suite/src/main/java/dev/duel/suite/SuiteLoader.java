@@ -175,7 +175,11 @@ public final class SuiteLoader {
                             .sorted()
                             .collect(Collectors.joining(", "));
             what = "unknown key '" + unknown.getPropertyName() + "'" + (path.isEmpty() ? "" : " in " + parentOf(path))
-                    + "; expected one of: " + known;
+                    + "; expected one of: " + known
+                    + (unknown.getPropertyName().equals("maxLateShare")
+                            ? " (late starts are the target's result, shown and compared, not a gate of the load"
+                                    + " generator: remove the key)"
+                            : "");
         } else if (e instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
             what = (path.isEmpty() ? "" : path + ": ")
                     + instantiation.getCause().getMessage();
@@ -599,8 +603,7 @@ public final class SuiteLoader {
                 l == null || l.maxUtilization() == null ? d.loadgenMaxUtilization() : l.maxUtilization(),
                 l == null
                         ? d.loadgenMaxLagP99()
-                        : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()),
-                l == null || l.maxLateShare() == null ? d.loadgenMaxLateShare() : l.maxLateShare());
+                        : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()));
     }
 
     private static Duration duration(String at, String text, Duration fallback) {

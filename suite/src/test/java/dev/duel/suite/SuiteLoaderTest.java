@@ -156,6 +156,19 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void theLateShareIsNoLongerAGateAndItsKeySaysWhy() throws IOException {
+        Path file = write(GOOD.replace(
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {quiet: {maxCores: 0.3, for: 10s}, loadgen: {maxLateShare: 0.01}}"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
+        assertTrue(
+                e.getMessage()
+                        .contains("unknown key 'maxLateShare' in gates.loadgen; expected one of: maxLagP99, "
+                                + "maxUtilization (late starts are the target's result"),
+                e.getMessage());
+    }
+
+    @Test
     void wrongTypesAreErrorsWithLineColumnAndWhatWasExpected() throws IOException {
         Path file = write(GOOD.replace("repetitions: 3", "repetitions: many"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
