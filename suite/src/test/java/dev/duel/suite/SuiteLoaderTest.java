@@ -279,6 +279,27 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aScenarioNameThatCannotBeAFileNameIsRefusedAtItsKey() throws Exception {
+        Path file = temp.resolve("suite.yaml");
+        for (String name : List.of("a/b", "..", ".hidden", "a b", "")) {
+            String yaml = GOOD.replace("  - name: products", "  - name: '" + name + "'")
+                    .replace("together: [json, products]", "together: [json, '" + name + "']");
+            assertEquals(
+                    at(file, yaml, "  - name: '" + name + "'", "name")
+                            + "scenarios[1] (" + name + ").name: a scenario's name is letters, digits, '.', '_' or '-'"
+                            + " (it names the run's files), got '" + name + "'",
+                    failure(yaml),
+                    name);
+        }
+        assertEquals(
+                List.of("json", "products.v2", "curve", "boot"),
+                loader.load(write(GOOD.replace("products", "products.v2"))).scenarios().stream()
+                        .map(Scenario::name)
+                        .toList(),
+                "the rule of target names: letters, digits, '.', '_', '-'");
+    }
+
+    @Test
     void errorsFoundAfterParsingHaveLineAndColumnToo() throws IOException {
         Path file = temp.resolve("suite.yaml");
         String check = GOOD.replace("'json:/id == 42'", "'json:/id = 42'");
