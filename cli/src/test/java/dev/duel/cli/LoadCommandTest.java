@@ -159,6 +159,23 @@ class LoadCommandTest {
     }
 
     @Test
+    void aValueThatWouldBreakTheRequestIsAUsageErrorBeforeAnythingIsSent() {
+        Captured header = Captured.duel(
+                "load", sink.url("/"), "-H", "X-Sku: ${sku}", "--var", "sku=list:ok,a\r\nX-Evil: 1", "-q");
+        assertEquals(ExitCodes.USAGE, header.exitCode(), header.out() + header.err());
+        assertEquals(
+                "duel: --var: ${sku} can be 'a\\r\\nX-Evil: 1', used in header X-Sku: it has a line break (CR),"
+                        + " which would end the header early and start another (header injection)",
+                header.err().strip());
+        assertEquals("", header.out(), "nothing ran");
+        Captured space = Captured.duel("load", sink.url("/p/${q}"), "--var", "q=list:a b", "-q");
+        assertEquals(ExitCodes.USAGE, space.exitCode());
+        assertEquals(
+                "duel: --var: ${q} can be 'a b', used in the URL: it has a space; write a space in a URL as %20",
+                space.err().strip());
+    }
+
+    @Test
     void anUnreachableTargetExitsThreeAndSaysWhatToDo() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

@@ -300,6 +300,18 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aVariableValueThatWouldBreakTheRequestIsShownAtTheVars() throws IOException {
+        String yaml = GOOD.replace(
+                "request: {path: '/products/${id}', vars: {id: 'seq:1..10000'}}",
+                "request: {path: /products/1, headers: ['X-Id: ${id}'], vars: {id: \"list:1,2\\r\\nX-Evil: 1\"}}");
+        assertEquals(
+                at(temp.resolve("suite.yaml"), yaml, "vars: {id:", "vars")
+                        + "scenarios[1] (products).request.vars: ${id} can be '2\\r\\nX-Evil: 1', used in header X-Id:"
+                        + " it has a line break (CR), which would end the header early and start another (header injection)",
+                failure(yaml));
+    }
+
+    @Test
     void errorsFoundAfterParsingHaveLineAndColumnToo() throws IOException {
         Path file = temp.resolve("suite.yaml");
         String check = GOOD.replace("'json:/id == 42'", "'json:/id = 42'");

@@ -41,6 +41,14 @@ public sealed interface VariableSpec {
     /** The spec as the user writes it. */
     String text();
 
+    /**
+     * The values to check before anything is sent, where they are free text (a list's); empty for
+     * the kinds that make only digits, '-' and lower-case base-36 letters, which can be sent anywhere.
+     */
+    default List<String> freeTextValues() {
+        return List.of();
+    }
+
     record Sequence(long first, long last) implements VariableSpec {
         @Override
         public Source source(int stream, int streams, long seed) {
@@ -106,6 +114,11 @@ public sealed interface VariableSpec {
         @Override
         public String text() {
             return "list:" + String.join(",", values);
+        }
+
+        @Override
+        public List<String> freeTextValues() {
+            return values;
         }
     }
 
