@@ -61,7 +61,12 @@ public final class Duel implements Runnable {
 
     /** Runs the command line and returns its exit code (no System.exit, so tests can call it). */
     public static int execute(String... args) {
-        CommandLine commandLine = new CommandLine(new Duel());
+        return execute(CommandLine.defaultFactory(), args);
+    }
+
+    /** As {@link #execute(String...)}, with commands made by {@code factory} (tests give fakes to their collaborators). */
+    static int execute(CommandLine.IFactory factory, String... args) {
+        CommandLine commandLine = new CommandLine(new Duel(), factory);
         Optional<String> unknown =
                 UnknownCommand.check(List.of(args), commandLine.getSubcommands().keySet());
         if (unknown.isPresent()) {
