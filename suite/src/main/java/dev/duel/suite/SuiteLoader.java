@@ -128,6 +128,13 @@ public final class SuiteLoader {
 
     private static final Pattern ENTRY = Pattern.compile("(targets|scenarios)\\[(\\d+)]");
 
+    /**
+     * The names that become parts of file names (the suite's, its scenarios'; targets' are checked
+     * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
+     * nor {@code ..} can leave the results folder or hide a record from the report.
+     */
+    private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+
     /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */
     private static String locate(Path file, String text, SuiteFile f, Problem problem) {
         KeyPositions.Position at = KeyPositions.of(text).find(problem.located);
@@ -250,7 +257,7 @@ public final class SuiteLoader {
         Path folder = file.toAbsolutePath().getParent();
         String name =
                 f.name() != null ? f.name() : stripExtension(file.getFileName().toString());
-        if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+        if (!FILE_NAME.matcher(name).matches()) {
             throw new Problem("name", "letters, digits, '.', '_' and '-' only, got '" + name + "'");
         }
         if (f.targets() == null || f.targets().isEmpty()) {
@@ -449,6 +456,12 @@ public final class SuiteLoader {
     private static Scenario scenario(String at, SuiteFile.ScenarioEntry s, int threads) {
         if (s.name() == null) {
             throw new Problem(at + ".name", "is missing");
+        }
+        if (!FILE_NAME.matcher(s.name()).matches()) {
+            throw new Problem(
+                    at + ".name",
+                    "a scenario's name is letters, digits, '.', '_' or '-' (it names the run's files), got '" + s.name()
+                            + "'");
         }
         ScenarioKind kind = s.kind() == null
                 ? ScenarioKind.LOAD
