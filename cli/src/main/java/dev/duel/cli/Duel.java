@@ -1,6 +1,8 @@
 package dev.duel.cli;
 
 import dev.duel.load.LoadEngine;
+import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,7 +61,18 @@ public final class Duel implements Runnable {
 
     /** Runs the command line and returns its exit code (no System.exit, so tests can call it). */
     public static int execute(String... args) {
-        CommandLine commandLine = new CommandLine(new Duel());
+        return execute(CommandLine.defaultFactory(), args);
+    }
+
+    /** As {@link #execute(String...)}, with commands made by {@code factory} (tests give fakes to their collaborators). */
+    static int execute(CommandLine.IFactory factory, String... args) {
+        CommandLine commandLine = new CommandLine(new Duel(), factory);
+        Optional<String> unknown =
+                UnknownCommand.check(List.of(args), commandLine.getSubcommands().keySet());
+        if (unknown.isPresent()) {
+            commandLine.getErr().println("duel: " + unknown.get());
+            return ExitCodes.USAGE;
+        }
         commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
             boolean verboseRequested = parseResult.hasMatchedOption("--verbose")
                     || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));

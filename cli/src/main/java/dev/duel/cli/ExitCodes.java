@@ -15,6 +15,11 @@ public final class ExitCodes {
     public static final int NOT_CLEAN = 5;
     /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
     public static final int STOPPED = 6;
+    /**
+     * duel load measured, but a file it was asked for (--out, --hdr-log) or the summary could not
+     * be written: what was printed is all that is kept.
+     */
+    public static final int OUTPUT_FAILED = 7;
 
     static final String HELP = """
             Exit codes:
@@ -24,7 +29,8 @@ public final class ExitCodes {
               3  target unreachable; nothing was measured
               4  internal error (run with --verbose and report it)
               5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy
-              6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume""";
+              6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume
+              7  duel load: measured, but --out, --hdr-log or the summary could not be written (disk full, read-only)""";
 
     private ExitCodes() {}
 }

@@ -222,6 +222,22 @@ final class LoadCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Writes the --out file: temp file, sync, rename, sync of the folder. */
+    interface ResultWriter {
+        void write(Path file, LoadResult result) throws IOException;
+    }
+
+    private final ResultWriter resultWriter;
+
+    LoadCommand() {
+        this(AtomicJson::write);
+    }
+
+    /** For tests: a writer that fails as a full disk would. */
+    LoadCommand(ResultWriter resultWriter) {
+        this.resultWriter = resultWriter;
+    }
+
     @Override
     public Integer call() throws Exception {
         LoadPlan plan;
@@ -230,11 +246,24 @@ final class LoadCommand implements Callable<Integer> {
         } catch (InvalidSettingException e) {
             throw SettingFlags.usageError(e);
         }
+        if (out != null) {
+            String problem = OutputFiles.cannotReplace(out);
+            if (problem != null) {
+                throw new IllegalArgumentException("--out: " + problem); // a usage error: one line, exit 2
+            }
+        }
         PrintStream err = System.err;
         PrintStream stdout = System.out;
         ProgressListener progress = quiet ? ProgressListener.NONE : new ProgressDisplay(err);
+        HdrLogListener hdrListener = null;
         if (hdrLog != null) {
-            progress = new HdrLogListener(hdrLog, progress);
+            try {
+                hdrListener = new HdrLogListener(hdrLog, progress);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(
+                        "--hdr-log: cannot write " + hdrLog + ": " + OutputFiles.reason(e), e);
+            }
+            progress = hdrListener;
         }
         LoadEngine engine = new LoadEngine();
         // Ctrl-C ends the run early; the hook then waits until what was measured is printed and written.
@@ -252,14 +281,30 @@ final class LoadCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             LoadResult result = engine.run(plan, progress);
-            if (out != null) {
-                AtomicJson.write(out, result);
-            }
+            // The summary first: if a file cannot be written, what was measured is at least on screen.
             stdout.print(new SummaryFormatter().format(result, maxErrorRate));
-            if (out != null) {
-                stdout.println("result written to " + out);
+            boolean written = !stdout.checkError(); // flushes, and says whether any print failed
+            if (!written) {
+                err.println("duel: could not print the summary to standard output");
             }
-            stdout.flush();
+            if (hdrListener != null) {
+                written &= closed(hdrListener, err);
+                hdrListener = null;
+            }
+            if (out != null) {
+                try {
+                    resultWriter.write(out, result);
+                    stdout.println("result written to " + out);
+                    written &= !stdout.checkError();
+                } catch (IOException e) {
+                    err.println("duel: could not write the result to " + out.toAbsolutePath() + ": "
+                            + OutputFiles.reason(e) + "; the summary above is all that is kept");
+                    written = false;
+                }
+            }
+            if (!written) {
+                return ExitCodes.OUTPUT_FAILED;
+            }
             if (allConnectsFailed(result)) {
                 return ExitCodes.UNREACHABLE;
             }
@@ -271,12 +316,27 @@ final class LoadCommand implements Callable<Integer> {
             // found when the engine compiles the plan (variables, checks, transport); nothing was sent
             throw SettingFlags.usageError(e);
         } finally {
+            if (hdrListener != null) {
+                closed(hdrListener, err); // the run failed: keep what the log has, say if even that failed
+            }
             reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(stopper);
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C: the hook is running and lets the JVM exit now that the result is out
             }
+        }
+    }
+
+    /** Closes the HDR log; false, with the reason on {@code err}, if any of its writes failed. */
+    private boolean closed(HdrLogListener listener, PrintStream err) {
+        try {
+            listener.close();
+            return true;
+        } catch (IOException e) {
+            err.println(
+                    "duel: could not write the latency log " + hdrLog.toAbsolutePath() + ": " + OutputFiles.reason(e));
+            return false;
         }
     }
 

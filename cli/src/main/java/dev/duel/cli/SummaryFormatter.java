@@ -145,6 +145,14 @@ final class SummaryFormatter {
                     millis(main.scheduleLag().p99Micros()),
                     millis(main.scheduleLag().maxMicros())));
         }
+        if (main.turnaroundLag() != null && main.turnaroundLag().count() > 0) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  turnaround   p50 %s  p99 %s  max %s (engine's own delay from a response to the next request)%n",
+                    millis(main.turnaroundLag().p50Micros()),
+                    millis(main.turnaroundLag().p99Micros()),
+                    millis(main.turnaroundLag().maxMicros())));
+        }
         out.append(String.format(
                 Locale.ROOT,
                 "  bytes        %.1f per request, %.1f per response%n",
@@ -188,6 +196,14 @@ final class SummaryFormatter {
                 loops,
                 engine.cpuMicrosPerRequest(),
                 engine.peakRssBytes() < 0 ? "?" : (engine.peakRssBytes() >> 20) + " MiB"));
+        if (engine.gcPauseMillis() != null) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "               GC paused %.0f ms in %d pauses (%.2f%% of main)%n",
+                    engine.gcPauseMillis(),
+                    engine.gcPauses(),
+                    engine.gcPauseShare() * 100));
+        }
     }
 
     static String latency(LatencySummary l) {

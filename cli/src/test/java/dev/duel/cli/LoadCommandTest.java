@@ -7,14 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.record.RecordJson;
 import dev.duel.record.load.LoadResult;
+import java.io.ByteArrayOutputStream;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** `duel load` end to end against the in-process sink: exit codes, JSON and HDR log output. */
 class LoadCommandTest {
@@ -69,6 +77,114 @@ class LoadCommandTest {
         String log = Files.readString(hdr);
         assertTrue(log.contains("#[StartTime:"), log);
         assertTrue(log.lines().anyMatch(line -> line.startsWith("Tag=main,")), log);
+    }
+
+    /** Makes `duel load` with a result writer that fails as a full disk does, after noting what was printed before it. */
+    private static CommandLine.IFactory fullDisk(List<String> printedBeforeWrite) {
+        return new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                if (type != LoadCommand.class) {
+                    return CommandLine.defaultFactory().create(type);
+                }
+                return type.cast(new LoadCommand((file, result) -> {
+                    System.out.flush();
+                    printedBeforeWrite.add("writer called");
+                    System.out.print("<writer called>");
+                    throw new FileSystemException(file.toString(), null, "No space left on device");
+                }));
+            }
+        };
+    }
+
+    @Test
+    void theSummaryIsPrintedFirstAndAResultThatCannotBeWrittenIsNamedWithExitSeven() {
+        Path json = temp.resolve("result.json");
+        List<String> calls = new ArrayList<>();
+        Captured outcome = Captured.duelWith(
+                fullDisk(calls),
+                "load",
+                sink.url("/json"),
+                "--vus",
+                "2",
+                "--duration",
+                "300ms",
+                "--out",
+                json.toString(),
+                "-q");
+        assertEquals(ExitCodes.OUTPUT_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
+        assertEquals(List.of("writer called"), calls);
+        assertTrue(
+                outcome.out().indexOf("failures     none") >= 0
+                        && outcome.out().indexOf("failures     none")
+                                < outcome.out().indexOf("<writer called>"),
+                "the summary is out before the file is written: " + outcome.out());
+        assertFalse(outcome.out().contains("result written to"), outcome.out());
+        assertEquals(
+                "duel: could not write the result to " + json + ": No space left on device;"
+                        + " the summary above is all that is kept",
+                outcome.err().strip());
+    }
+
+    @Test
+    void anOutPathThatCannotTakeAFileIsRefusedBeforeTheRun() throws Exception {
+        Path plain = Files.writeString(temp.resolve("plain"), "not a folder");
+        Captured underAFile = Captured.duel(
+                "load",
+                sink.url("/json"),
+                "--duration",
+                "300ms",
+                "--out",
+                plain.resolve("result.json").toString(),
+                "-q");
+        assertEquals(ExitCodes.USAGE, underAFile.exitCode(), underAFile.out() + underAFile.err());
+        assertEquals(
+                "duel: --out: cannot create " + plain.resolve("result.json") + ": " + plain
+                        + " is a file, not a folder",
+                underAFile.err().lines().findFirst().orElse(""));
+        assertEquals("", underAFile.out(), "nothing ran");
+
+        Path folder = Files.createDirectory(temp.resolve("a-folder"));
+        Captured onAFolder =
+                Captured.duel("load", sink.url("/json"), "--duration", "300ms", "--out", folder.toString(), "-q");
+        assertEquals(ExitCodes.USAGE, onAFolder.exitCode(), onAFolder.out() + onAFolder.err());
+        assertTrue(
+                onAFolder.err().startsWith("duel: --out: " + folder + " exists and is not a regular file"),
+                onAFolder.err());
+        assertTrue(Files.isDirectory(folder), "the rename did not replace the folder");
+    }
+
+    @Test
+    void anHdrLogThatCannotBeWrittenIsNamedWithItsReason() {
+        // /dev/full fails every write with ENOSPC, also for root (tests run as root, where permissions stop nothing)
+        Captured full = Captured.duel("load", sink.url("/json"), "--duration", "300ms", "--hdr-log", "/dev/full", "-q");
+        assertEquals(ExitCodes.USAGE, full.exitCode(), full.out() + full.err());
+        assertEquals(
+                "duel: --hdr-log: cannot write /dev/full: No space left on device",
+                full.err().lines().findFirst().orElse(""));
+        assertEquals("", full.out(), "found before the run, not after it");
+    }
+
+    @Test
+    void aSummaryThatCannotBePrintedExitsSeven() throws Exception {
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        synchronized (Captured.class) {
+            try (PrintStream full = new PrintStream(new FileOutputStream("/dev/full"), false, StandardCharsets.UTF_8)) {
+                System.setOut(full);
+                System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+                code = Duel.execute("load", sink.url("/json"), "--vus", "2", "--duration", "300ms", "-q");
+            } finally {
+                System.setOut(originalOut);
+                System.setErr(originalErr);
+            }
+        }
+        assertEquals(ExitCodes.OUTPUT_FAILED, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                "duel: could not print the summary to standard output",
+                err.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test
@@ -156,6 +272,23 @@ class LoadCommandTest {
                 verbose.err().contains("InvalidSettingException")
                         && verbose.err().contains("\tat dev.duel"),
                 "--verbose shows the stack trace: " + verbose.err());
+    }
+
+    @Test
+    void aValueThatWouldBreakTheRequestIsAUsageErrorBeforeAnythingIsSent() {
+        Captured header = Captured.duel(
+                "load", sink.url("/"), "-H", "X-Sku: ${sku}", "--var", "sku=list:ok,a\r\nX-Evil: 1", "-q");
+        assertEquals(ExitCodes.USAGE, header.exitCode(), header.out() + header.err());
+        assertEquals(
+                "duel: --var: ${sku} can be 'a\\r\\nX-Evil: 1', used in header X-Sku: it has a line break (CR),"
+                        + " which would end the header early and start another (header injection)",
+                header.err().strip());
+        assertEquals("", header.out(), "nothing ran");
+        Captured space = Captured.duel("load", sink.url("/p/${q}"), "--var", "q=list:a b", "-q");
+        assertEquals(ExitCodes.USAGE, space.exitCode());
+        assertEquals(
+                "duel: --var: ${q} can be 'a b', used in the URL: it has a space; write a space in a URL as %20",
+                space.err().strip());
     }
 
     @Test

@@ -129,9 +129,11 @@ class RunCommandTest {
 
     @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
-    void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndTheSuiteResumes() throws Exception {
+    void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndOnlyTheSameSuiteResumes() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
-        Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 20s"));
+        // main long enough to be cut reliably, short enough to be run in full by the resume
+        String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 5s");
+        Files.writeString(file, suiteText);
         Path results = temp.resolve("r");
         Path runs = results.resolve("runs");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -167,12 +169,23 @@ class RunCommandTest {
             duel.destroyForcibly();
             started.forEach(ProcessHandle::destroyForcibly);
         }
-        Files.writeString(file, Files.readString(file).replace("duration: 20s", "duration: 700ms"));
-        Files.delete(results.resolve("suite.yaml")); // the same suite, shortened for the test
+        // A changed suite cannot finish the cut run: its record would mix settings.
+        Files.writeString(file, suiteText.replace("duration: 5s", "duration: 700ms"));
+        Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
+        assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.out() + changed.err());
+        assertTrue(changed.err().contains("holds runs of a different version of the suite"), changed.err());
+        assertFalse(changed.out().contains("[1/1]"), "nothing ran: " + changed.out());
+        assertEquals(suiteText, Files.readString(results.resolve("suite.yaml")), "the folder keeps its suite");
+        assertTrue(Files.exists(runs.resolve("001-a-health.inflight")), "the cut run still waits for the resume");
+        assertFalse(Files.exists(runs.resolve("001-a-health.json")));
+
+        // The same suite resumes: the cut run is run again in full.
+        Files.writeString(file, suiteText);
         Captured resumed = Captured.duel("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, resumed.exitCode(), resumed.out() + resumed.err());
         assertTrue(resumed.out().contains("was under way when duel stopped"), resumed.out());
         assertTrue(Files.exists(runs.resolve("001-a-health.json")));
+        assertFalse(Files.exists(runs.resolve("001-a-health.inflight")), "the resume cleared the mark");
     }
 
     @Tag("slow") // starts a fixture process

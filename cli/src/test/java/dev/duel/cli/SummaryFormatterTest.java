@@ -3,6 +3,7 @@ package dev.duel.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.duel.record.Phase;
+import dev.duel.record.SampleRecords;
 import dev.duel.record.load.Arrival;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
@@ -56,7 +57,8 @@ class SummaryFormatterTest {
                 latency,
                 latency(random, 650),
                 open ? latency(random, 20) : LatencySummary.EMPTY,
-                open ? latency(random, 900) : LatencySummary.EMPTY);
+                open ? latency(random, 900) : LatencySummary.EMPTY,
+                open ? null : SampleRecords.latency(412_000, 12, 9, 15, 40, 180));
         Map<FailureKind, Long> none = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
             none.put(kind, 0L);
@@ -83,7 +85,8 @@ class SummaryFormatterTest {
                 latency(random, 900),
                 latency(random, 850),
                 LatencySummary.EMPTY,
-                LatencySummary.EMPTY);
+                LatencySummary.EMPTY,
+                open ? null : LatencySummary.EMPTY);
         PlanSettings settings = new PlanSettings(
                 "GET",
                 "http://127.0.0.1:8080/products/${id}",
@@ -128,8 +131,8 @@ class SummaryFormatterTest {
                         "",
                         "",
                         "GET /products/9 HTTP/1.1"));
-        EngineUsage engine =
-                new EngineUsage(2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of());
+        EngineUsage engine = new EngineUsage(
+                2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of(), 14L, 23.0, 0.0023);
         return new LoadResult(
                 "0.1.0-test",
                 settings,

@@ -1,6 +1,7 @@
 package dev.duel.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,6 +87,13 @@ class LoopbackIntegrationTest {
             double p50Millis = main.latency().p50Micros() / 1_000;
             assertTrue(p50Millis >= 5.0 && p50Millis <= 6.5, "p50 " + p50Millis + " ms");
             assertTrue(main.latency().minMicros() >= 5_000, "nothing faster than the server's delay");
+            // Every request of main but each user's first followed a response on its connection.
+            assertTrue(
+                    main.turnaroundLag().count() >= main.sent() - 4,
+                    main.turnaroundLag().toString());
+            assertTrue(
+                    result.engine().gcPauseShare() >= 0 && result.engine().gcPauseShare() < 1,
+                    result.engine().toString());
             assertAccounting(main);
             assertAccounting(result.warmup());
             assertServerSawTheSentRequests(server, result.warmup().sent() + main.sent(), main.interrupted());
@@ -157,6 +165,7 @@ class LoopbackIntegrationTest {
             LoadResult result = run(plan(server.url("/"), open, phases(0, 300, 1_000), List.of()));
             assertEquals(200, result.main().sent() + result.main().unstarted(), 1);
             assertTrue(result.main().ok() > 150, result.main().toString());
+            assertNull(result.main().turnaroundLag(), "the open model's own lag is its schedule lag");
         }
     }
 

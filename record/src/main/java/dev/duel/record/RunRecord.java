@@ -208,18 +208,98 @@ public record RunRecord(
     }
 
     /**
-     * What the gates saw.
+     * What the gates saw. "Outside" CPU is busy time (user, nice, system, steal) that is not duel's,
+     * its target's or its services'; irq and softirq time is kept apart ({@code irqDuringCores}),
+     * since the benchmark's own loopback packets land there.
      *
-     * @param quietBeforeCores    outside CPU (cores) when the run was allowed to start
+     * @param quietBeforeCores    outside CPU (cores) in the quiet gate's last one-second check, irq excluded
      * @param quietMet            true if the machine was quiet for long enough before the run
-     * @param quietWaitSeconds    how long the run waited for a quiet machine
-     * @param outsideDuringCores  outside CPU (cores) during the main phases, the highest over the scenarios
+     * @param quietWaitSeconds    how long the run waited for a quiet machine, seconds
+     * @param outsideDuringCores  outside CPU (cores) on the whole machine averaged over each main phase, irq
+     *                            excluded, the highest over the scenarios
      * @param loadgenUtilization  the engine's CPU / its cores, highest over the scenarios, 0..1
+     * @param irqDuringCores      irq and softirq time (cores) on the judged CPUs averaged over each main phase, the
+     *                            highest over the scenarios; null in schema-1 records (counted as outside then)
+     * @param judgedSeconds       seconds the noise gate judged (every main phase, and every start of a run with a
+     *                            startup scenario); null in schema-1 records
+     * @param disturbedSeconds    of those, seconds judged noisy or interfered ({@link NoiseWindow}); null in
+     *                            schema-1 records
+     * @param noiseWindows        every window the noise gate judged, in order; null in schema-1 records
      */
     public record GateReadings(
             double quietBeforeCores,
             boolean quietMet,
             double quietWaitSeconds,
             double outsideDuringCores,
-            double loadgenUtilization) {}
+            double loadgenUtilization,
+            @JsonSetter(nulls = Nulls.SET) Double irqDuringCores,
+            @JsonSetter(nulls = Nulls.SET) Double judgedSeconds,
+            @JsonSetter(nulls = Nulls.SET) Double disturbedSeconds,
+            @JsonSetter(nulls = Nulls.SET) List<NoiseWindow> noiseWindows) {
+
+        public GateReadings {
+            noiseWindows = noiseWindows == null ? null : List.copyOf(noiseWindows);
+        }
+
+        /** Readings of gates that judged no window: the noise gate's per-window fields are "not measured" (null). */
+        public GateReadings(
+                double quietBeforeCores,
+                boolean quietMet,
+                double quietWaitSeconds,
+                double outsideDuringCores,
+                double loadgenUtilization) {
+            this(
+                    quietBeforeCores,
+                    quietMet,
+                    quietWaitSeconds,
+                    outsideDuringCores,
+                    loadgenUtilization,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+    }
+
+    /**
+     * What the noise gate saw in one window: a second of a main phase (the engine's seconds; a piece
+     * under half a second joins the window before it), or one fresh start from spawn to ready. The
+     * judged CPUs are those the target and the load generator are pinned to (all CPUs for a side not
+     * pinned). All CPU values are averages over the window, in cores.
+     *
+     * @param scenario             the scenario measured in the window
+     * @param start                true for a start of the target (spawn to ready), false for a second of main
+     * @param startSeconds         where the window began: seconds since its main phase began; for a start, the
+     *                             seconds of the run's earlier judged starts
+     * @param seconds              length of the window, seconds
+     * @param outsideCores         busy CPU (user, nice, system, steal) on the judged CPUs that was not duel's, its
+     *                             target's or its services', cores (a lower bound: all of duel's CPU is taken off)
+     * @param irqCores             irq and softirq time on the judged CPUs, cores
+     * @param targetCores          CPU the target used, cores
+     * @param targetIdleCores      idle time (idle, iowait) on the target's CPUs, cores
+     * @param targetAvailableCores what the target could have used: its limit (quota, or its CPUs), less irq and
+     *                             softirq on its CPUs and less duel's other processes that may run there, cores
+     * @param noisy                outsideCores above {@code gates.quiet.maxCores}
+     * @param interfered           the CPUs the target is pinned to were busy (idle under 5% of them) while it used
+     *                             under 90% of targetAvailableCores: something else took its CPU; always false for a
+     *                             target not pinned to CPUs
+     */
+    public record NoiseWindow(
+            String scenario,
+            boolean start,
+            double startSeconds,
+            double seconds,
+            double outsideCores,
+            double irqCores,
+            double targetCores,
+            double targetIdleCores,
+            double targetAvailableCores,
+            boolean noisy,
+            boolean interfered) {
+
+        /** True when the window counts against the run. */
+        public boolean disturbed() {
+            return noisy || interfered;
+        }
+    }
 }

@@ -34,10 +34,24 @@ final class SchemaUpgrade {
     /** Schema 2 (issue 10: verdicts the data supports) added what schema-1 duel did not measure. */
     private static void runOneToTwo(ObjectNode run) {
         // Each field added in schema 2 gets its schema-1 value here, one line per field.
+        inObject(run, "gates", gates -> fillNull(gates, "irqDuringCores"));
+        inObject(run, "gates", gates -> fillNull(gates, "judgedSeconds"));
+        inObject(run, "gates", gates -> fillNull(gates, "disturbedSeconds"));
+        inObject(run, "gates", gates -> fillNull(gates, "noiseWindows"));
+        eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadOneToTwo));
         eachObject(run, "results", result -> fillNull(result, "anonBytes"));
         eachObject(run, "results", result -> fillNull(result, "peakAnonBytes"));
         fillNull(run, "affinity");
         fillNull(run, "resumedAcross");
+    }
+
+    /** A scenario's load result: the engine's closed-model lag and GC pauses were not measured by schema 1. */
+    private static void loadOneToTwo(ObjectNode load) {
+        inObject(load, "warmup", phase -> fillNull(phase, "turnaroundLag"));
+        inObject(load, "main", phase -> fillNull(phase, "turnaroundLag"));
+        inObject(load, "engine", engine -> fillNull(engine, "gcPauses"));
+        inObject(load, "engine", engine -> fillNull(engine, "gcPauseMillis"));
+        inObject(load, "engine", engine -> fillNull(engine, "gcPauseShare"));
     }
 
     private static void environmentOneToTwo(ObjectNode environment) {

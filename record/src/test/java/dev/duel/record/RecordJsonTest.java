@@ -89,7 +89,20 @@ class RecordJsonTest {
                 SampleRecords.jarTarget("jdk17", "17.0.15", "/opt/app.jar"),
                 new RunRecord.Startup(4242, 800, 1200, List.of()),
                 List.of(result),
-                new RunRecord.GateReadings(0.05, true, 3, 0.02, 0.3),
+                new RunRecord.GateReadings(
+                        0.05,
+                        true,
+                        3,
+                        0.02,
+                        0.3,
+                        0.04,
+                        2.0,
+                        1.0,
+                        List.of(
+                                new RunRecord.NoiseWindow(
+                                        "json", false, 0, 1, 0.01, 0.04, 1.0, 0.0, 0.96, false, false),
+                                new RunRecord.NoiseWindow(
+                                        "json", false, 1, 1, 0.02, 0.04, 0.6, 0.0, 0.96, false, true))),
                 "abcdef123456",
                 "runs/001-jdk17-json.log",
                 List.of(),
@@ -162,6 +175,30 @@ class RecordJsonTest {
         assertThrows(
                 RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(upper), "r.json", RunRecord.class));
+    }
+
+    @Test
+    void aSchemaOneRecordReadsItsNoiseGateFieldsAsNotMeasured() throws Exception {
+        ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        tree.put("schemaVersion", 1);
+        ObjectNode gates = (ObjectNode) tree.get("gates");
+        for (String added : new String[] {"irqDuringCores", "judgedSeconds", "disturbedSeconds", "noiseWindows"}) {
+            assertTrue(gates.has(added), added);
+            gates.remove(added);
+        }
+        RunRecord.GateReadings read = RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class)
+                .gates();
+        assertEquals(0.02, read.outsideDuringCores());
+        assertNull(read.irqDuringCores());
+        assertNull(read.judgedSeconds());
+        assertNull(read.disturbedSeconds());
+        assertNull(read.noiseWindows());
+        // Written now, the same fields are required: a current record that lacks one is not readable.
+        ObjectNode current = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        ((ObjectNode) current.get("gates")).remove("noiseWindows");
+        assertThrows(
+                RecordException.class,
+                () -> RecordJson.read(TREES.writeValueAsString(current), "r.json", RunRecord.class));
     }
 
     @Test

@@ -89,7 +89,8 @@ public final class SampleRecords {
                 latency,
                 latency,
                 LatencySummary.EMPTY,
-                LatencySummary.EMPTY);
+                LatencySummary.EMPTY,
+                null);
     }
 
     /** Closed-model settings: {@code users} on {@code url}, phases (or windows when {@code windows} > 0). */
@@ -170,7 +171,10 @@ public final class SampleRecords {
                 requests == 0 ? 0 : cpuMillis * 1000 / requests,
                 90L << 20,
                 false,
-                List.of());
+                List.of(),
+                0L,
+                0.0,
+                0.0);
     }
 
     /** A load result around its main phase. */

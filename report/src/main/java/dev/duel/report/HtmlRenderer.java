@@ -134,8 +134,14 @@ public final class HtmlRenderer {
                     .append(" against ")
                     .append(escape(baseline))
                     .append("</h3>\n<table>\n<tr>");
-            for (String h :
-                    List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "in words", "warnings")) {
+            for (String h : List.of(
+                    "measure",
+                    other + " vs " + baseline,
+                    "95% CI",
+                    "verdict",
+                    "in words",
+                    "runs used of planned",
+                    "warnings")) {
                 html.append("<th>").append(escape(h)).append("</th>");
             }
             html.append("</tr>\n");
@@ -150,8 +156,9 @@ public final class HtmlRenderer {
                         label,
                         Words.ratio(c),
                         Words.interval(c),
-                        Words.verdict(c.verdict()),
+                        Words.verdict(c),
                         c.sentence(),
+                        c.runs(),
                         Words.warningRefs(c, warnings))) {
                     html.append("<td>").append(escape(cell)).append("</td>");
                 }

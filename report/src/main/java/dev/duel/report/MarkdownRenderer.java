@@ -94,14 +94,23 @@ public final class MarkdownRenderer {
             List<String> warnings = Words.distinctWarnings(comparisons);
             table(
                     md,
-                    List.of("measure", other + " vs " + baseline, "95% CI", "verdict", "warnings"),
+                    List.of(
+                            "measure",
+                            other + " vs " + baseline,
+                            "95% CI",
+                            "verdict",
+                            "runs used of planned",
+                            "warnings"),
                     comparisons.stream()
-                            .filter(c -> !Double.isNaN(c.ratio()) || c.verdict() == Report.Verdict.REFUSED)
+                            .filter(c -> !Double.isNaN(c.ratio())
+                                    || c.verdict() == Report.Verdict.REFUSED
+                                    || !c.reasons().isEmpty())
                             .map(c -> List.of(
                                     label(scenario, c),
                                     Words.ratio(c),
                                     Words.interval(c),
-                                    Words.verdict(c.verdict()),
+                                    Words.verdict(c),
+                                    c.runs(),
                                     Words.warningRefs(c, warnings)))
                             .toList());
             for (int i = 0; i < warnings.size(); i++) {

@@ -22,6 +22,13 @@ public enum Metric {
             false,
             s -> s.samples() == 0 ? -1 : s.meanLatencyMicros()),
     ERRORS("errors", "errors", Unit.COUNT, Direction.LOWER, false, s -> s.failed()),
+    /**
+     * Open model: requests that waited for a free connection past their intended start, over those
+     * scheduled in main. The target held its connections too long: a target result, not the generator's.
+     */
+    LATE("late", "late share", Unit.SHARE, Direction.LOWER, false, s -> s.lateShare()),
+    /** Open model: scheduled requests of main that never found a connection, over those scheduled. */
+    UNSTARTED("unstarted", "unstarted share", Unit.SHARE, Direction.LOWER, false, s -> s.unstartedShare()),
     CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false, s -> s.cpuMicrosPerRequest()),
     CORES("cores", "cores used", Unit.CORES, Direction.NONE, false, s -> s.cores()),
     THROTTLED("throttled", "throttled", Unit.SHARE, Direction.LOWER, false, s -> s.throttledShare()),
@@ -38,8 +45,16 @@ public enum Metric {
             Direction.LOWER,
             false,
             s -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1),
-    /** Not a speed: whether main was at steady state (requests/s of its last third against its first). */
-    TREND("trend", "trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainTrend());
+    /**
+     * Not a speed: whether main was at steady state (responses/s of its last third against its first,
+     * whole seconds inside main only).
+     */
+    TREND("trend", "requests/s trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainTrend()),
+    /**
+     * Not a speed: whether main was at steady state by latency (median per-second p99 of its last third
+     * against its first); in the open model throughput follows the offered rate, so this is what moves.
+     */
+    TREND_P99("trend.p99", "p99 trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainLatencyTrend());
 
     /** Which way is better. NONE: a fact to show, compared without judgement (e.g. cores used). */
     public enum Direction {

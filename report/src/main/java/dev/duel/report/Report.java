@@ -63,8 +63,10 @@ public record Report(
             List<Comparison> comparisons,
             Curve curve,
             List<String> notes,
-            Map<String, List<LatencyCurve.Point>> latency) {
+            Map<String, List<LatencyCurve.Point>> latency,
+            Map<String, Losses> losses) {
         public ScenarioReport {
+            losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
             targets = List.copyOf(targets);
             rows = List.copyOf(rows);
             comparisons = List.copyOf(comparisons);
@@ -91,9 +93,34 @@ public record Report(
      * A measure over one target's valid runs; {@code summary} is null when no run could give it,
      * and {@code missing} then says why ("insufficient samples (n=640)", "not measured").
      *
-     * @param thinRuns runs left out because their main phase held fewer than 1,000 samples
+     * @param thinRuns   runs left out because their main phase held fewer than 1,000 samples
+     * @param failedRuns failed runs whose values are in the summary (the errors measures count them)
      */
-    public record Cell(Summary summary, String missing, int thinRuns) {}
+    public record Cell(Summary summary, String missing, int thinRuns, int failedRuns) {
+        public Cell(Summary summary, String missing, int thinRuns) {
+            this(summary, missing, thinRuns, 0);
+        }
+
+        /** Runs whose values are in the summary. */
+        public int runs() {
+            return summary == null ? 0 : summary.runs();
+        }
+    }
+
+    /**
+     * What became of one target's runs of one scenario: the last attempt of each run that planned it.
+     * Failed runs are lost to every measure but the errors (whose thresholds still fail on them);
+     * invalid ones (the load generator was the limit) and discarded ones whose repeats ran out are
+     * counted, not held against the target.
+     *
+     * @param planned   runs that planned the scenario (their last attempts)
+     * @param failed    of those, runs with status failed
+     * @param invalid   runs with status invalid
+     * @param discarded runs still discarded after their last attempt (no clean repeat)
+     */
+    public record Losses(int planned, int failed, int invalid, int discarded) {
+        public static final Losses NONE = new Losses(0, 0, 0, 0);
+    }
 
     public enum Verdict {
         BETTER,
@@ -113,6 +140,11 @@ public record Report(
      * @param high     upper bound (infinity when unbounded)
      * @param sentence the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to +10.9%)"
      * @param warnings said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
+     * @param runs     the runs each side's value came from and those it lost, and why: "jdk17 6 of 6; jdk25 4 of 6
+     *                 (lost 1 failed, 1 thin samples)"
+     * @param reasons  why the row gives no verdict although it has numbers (runs lost to failure or thin samples,
+     *                 not at steady state, throttled, limits not enforced); empty when nothing undermines it
+     * @param method   the interval's method and coverage ("Hodges-Lehmann, coverage >= 97.1%"), "" without one
      */
     public record Comparison(
             String measure,
@@ -123,9 +155,13 @@ public record Report(
             double high,
             Verdict verdict,
             String sentence,
-            List<String> warnings) {
+            List<String> warnings,
+            String runs,
+            List<String> reasons,
+            String method) {
         public Comparison {
             warnings = List.copyOf(warnings);
+            reasons = List.copyOf(reasons);
         }
     }
 

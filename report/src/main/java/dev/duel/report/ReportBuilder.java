@@ -28,20 +28,31 @@ public final class ReportBuilder {
             Metric.P999,
             Metric.MEAN,
             Metric.ERRORS,
+            Metric.LATE,
+            Metric.UNSTARTED,
             Metric.CPU_PER_REQUEST,
             Metric.CORES,
             Metric.THROTTLED,
             Metric.PEAK_ANON,
             Metric.PEAK_RSS,
-            Metric.TREND);
+            Metric.TREND,
+            Metric.TREND_P99);
     /** A side whose requests/s moved more than this within main (median over runs) was not at steady state. */
     private static final double MAX_MAIN_TREND = 0.10;
+    /**
+     * A side whose per-second p99 moved more than this within main (median over runs) was not at steady
+     * state. Wider than for throughput: a third's median per-second p99 is itself noisy.
+     */
+    private static final double MAX_MAIN_LATENCY_TREND = 0.25;
 
     private static final String STARTUP_SECTION = "start-up";
 
     private final ResultsReader.Results results;
     private final ReportOptions options;
     private final List<RunData> valid;
+    /** The last attempt of each run: a discarded attempt that was repeated is not a run lost. */
+    private final List<RunData> finals;
+
     private final List<String> targets;
     private final String baseline;
 
@@ -60,6 +71,7 @@ public final class ReportBuilder {
         this.results = results;
         this.options = options;
         this.valid = results.runs().stream().filter(RunData::ok).toList();
+        this.finals = lastAttempts(results.runs());
         Set<String> names = new LinkedHashSet<>();
         results.runs().stream()
                 .sorted((x, y) -> Integer.compare(x.index(), y.index()))
@@ -70,6 +82,38 @@ public final class ReportBuilder {
                     + String.join(", ", targets));
         }
         this.baseline = options.baseline() != null ? options.baseline() : targets.get(0);
+    }
+
+    /** Per run (results folder and index), its record of the highest attempt. */
+    static List<RunData> lastAttempts(List<RunData> runs) {
+        Map<String, RunData> last = new LinkedHashMap<>();
+        for (RunData run : runs) {
+            last.merge(run.source() + "#" + run.index(), run, (x, y) -> y.attempt() >= x.attempt() ? y : x);
+        }
+        return List.copyOf(last.values());
+    }
+
+    /** What became of the runs of {@code target} that planned {@code scenario}. */
+    private Report.Losses losses(String target, String scenario) {
+        List<RunData> planned = finals.stream()
+                .filter(r -> r.target().equals(target)
+                        && (scenario.equals(STARTUP_SECTION)
+                                || r.record().scenarios().contains(scenario)
+                                || r.scenario(scenario) != null))
+                .toList();
+        return new Report.Losses(
+                planned.size(),
+                (int) planned.stream().filter(r -> r.status() == Status.FAILED).count(),
+                (int) planned.stream().filter(r -> r.status() == Status.INVALID).count(),
+                (int) planned.stream()
+                        .filter(r -> r.status() == Status.DISCARDED)
+                        .count());
+    }
+
+    private Map<String, Report.Losses> losses(String scenario, List<String> shown) {
+        Map<String, Report.Losses> losses = new LinkedHashMap<>();
+        shown.forEach(t -> losses.put(t, losses(t, scenario)));
+        return losses;
     }
 
     public Report build() throws ReportException {
@@ -182,7 +226,7 @@ public final class ReportBuilder {
             rows.add(row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0));
         } else {
             for (Metric metric : LOAD_METRICS) {
-                if (metric == Metric.TREND && kind == ScenarioKind.WARMUP_CURVE) {
+                if ((metric == Metric.TREND || metric == Metric.TREND_P99) && kind == ScenarioKind.WARMUP_CURVE) {
                     continue; // its windows are the warm-up, shown as a curve
                 }
                 if (metric == Metric.PEAK_RSS && noSchemaOne(name)) {
@@ -191,7 +235,12 @@ public final class ReportBuilder {
                 if (metric == Metric.PEAK_ANON && onlySchemaOne(name)) {
                     continue; // no run sampled it: its fallback row stands alone
                 }
-                rows.add(metricRow(metric, name, shown));
+                Report.Row row = metricRow(metric, name, shown);
+                if ((metric == Metric.LATE || metric == Metric.UNSTARTED)
+                        && row.cells().stream().allMatch(c -> c.summary() == null)) {
+                    continue; // the closed model has no schedule to be late on
+                }
+                rows.add(row);
                 if (metric == Metric.ERRORS) {
                     rows.addAll(errorKindRows(name, shown));
                 }
@@ -208,6 +257,10 @@ public final class ReportBuilder {
                         t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)),
                         t -> 0));
             }
+        }
+        if (kind == ScenarioKind.STARTUP) {
+            notes.add("one value per run: the first start of each run (a fresh process); later starts within a run "
+                    + "are restarts of the same installation, not independent samples, and are not pooled");
         }
         if (kind == ScenarioKind.THROUGHPUT) {
             notes.add(
@@ -236,7 +289,8 @@ public final class ReportBuilder {
                                 .toList()));
             }
         }
-        return new Report.ScenarioReport(name, kind.label(), load, shown, rows, comparisons, curve, notes, latency);
+        return new Report.ScenarioReport(
+                name, kind.label(), load, shown, rows, comparisons, curve, notes, latency, losses(name, shown));
     }
 
     private Report.ScenarioReport startupSection() {
@@ -268,7 +322,8 @@ public final class ReportBuilder {
                 comparisons,
                 null,
                 List.of(),
-                Map.of());
+                Map.of(),
+                losses(STARTUP_SECTION, shown));
     }
 
     private interface Values {
@@ -298,7 +353,10 @@ public final class ReportBuilder {
             List<Double> kept = new ArrayList<>();
             long thinSamples = 0;
             int thin = 0;
-            for (RunData run : runsOf(target, scenario)) {
+            int failed = 0;
+            // Errors see failed runs too: with maxErrorRate 0 every run with an error fails, and ok runs alone
+            // would always count 0.
+            for (RunData run : metric == Metric.ERRORS ? runsWithFailed(target, scenario) : runsOf(target, scenario)) {
                 RunData.ScenarioData data = run.scenario(scenario);
                 double value = metric.read(data);
                 if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
@@ -310,13 +368,17 @@ public final class ReportBuilder {
                     continue;
                 }
                 kept.add(value);
+                if (run.status() == Status.FAILED) {
+                    failed++;
+                }
             }
             if (!kept.isEmpty()) {
                 cells.add(new Report.Cell(
                         Summary.of(
                                 kept.stream().mapToDouble(Double::doubleValue).toArray()),
                         null,
-                        thin));
+                        thin,
+                        failed));
             } else if (thin > 0) {
                 cells.add(new Report.Cell(
                         null, String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples), thin));
@@ -330,7 +392,8 @@ public final class ReportBuilder {
     /** One row per kind of failure (timeout, status, check...) that any valid run saw. */
     private List<Report.Row> errorKindRows(String scenario, List<String> shown) {
         Set<String> kinds = new LinkedHashSet<>();
-        valid.stream()
+        shown.stream()
+                .flatMap(t -> runsWithFailed(t, scenario).stream())
                 .map(r -> r.scenario(scenario))
                 .filter(s -> s != null)
                 .forEach(s -> s.failuresByKind().forEach((kind, count) -> {
@@ -342,11 +405,20 @@ public final class ReportBuilder {
         for (String kind : new TreeSet<>(kinds)) {
             Measure measure =
                     new Measure("errors." + kind, "errors: " + kind, Metric.Unit.COUNT, Metric.Direction.LOWER, false);
-            rows.add(row(
-                    measure,
-                    shown,
-                    t -> values(t, scenario, s -> s.failuresByKind().getOrDefault(kind, 0L)),
-                    t -> 0));
+            List<Report.Cell> cells = new ArrayList<>();
+            for (String target : shown) {
+                List<RunData> runs = runsWithFailed(target, scenario);
+                double[] counts = runs.stream()
+                        .mapToDouble(r -> r.scenario(scenario).failuresByKind().getOrDefault(kind, 0L))
+                        .toArray();
+                int failed = (int)
+                        runs.stream().filter(r -> r.status() == Status.FAILED).count();
+                cells.add(
+                        counts.length == 0
+                                ? new Report.Cell(null, "not measured", 0)
+                                : new Report.Cell(Summary.of(counts), null, 0, failed));
+            }
+            rows.add(new Report.Row(measure, cells));
         }
         return rows;
     }
@@ -367,6 +439,15 @@ public final class ReportBuilder {
                 .allMatch(RunData.ScenarioData::schemaOne);
     }
 
+    /** Valid runs and failed ones that measured the scenario: what the errors measures count. */
+    private List<RunData> runsWithFailed(String target, String scenario) {
+        return results.runs().stream()
+                .filter(r -> (r.ok() || (r.status() == Status.FAILED && finals.contains(r)))
+                        && r.target().equals(target)
+                        && r.scenario(scenario) != null)
+                .toList();
+    }
+
     private List<RunData> runsOf(String target, String scenario) {
         return valid.stream()
                 .filter(r -> r.target().equals(target) && r.scenario(scenario) != null)
@@ -381,10 +462,16 @@ public final class ReportBuilder {
                 .toArray();
     }
 
+    /**
+     * One value per run: its first start, a fresh process. Later starts of the same run restart the same
+     * installation right after it (warm page cache, CDS archive written): pooling them would count one
+     * run as many independent samples.
+     */
     private double[] startsOf(String target, String scenario) {
         return runsOf(target, scenario).stream()
-                .flatMap(r -> r.scenario(scenario).startsMillis().stream())
-                .mapToDouble(Double::doubleValue)
+                .map(r -> r.scenario(scenario).startsMillis())
+                .filter(starts -> !starts.isEmpty())
+                .mapToDouble(starts -> starts.get(0))
                 .toArray();
     }
 
@@ -397,32 +484,87 @@ public final class ReportBuilder {
         List<RunData> runsB = scenario.equals(STARTUP_SECTION)
                 ? valid.stream().filter(r -> r.target().equals(other)).toList()
                 : runsOf(other, scenario);
+        Report.Losses lossesA = losses(baseline, scenario);
+        Report.Losses lossesB = losses(other, scenario);
         String refusal = refusal(runsA, runsB);
         List<String> sideWarnings = new ArrayList<>();
         if (refusal != null && options.allowDistant()) {
             sideWarnings.add("COMPARED DESPITE: " + refusal);
         }
-        sideWarnings.addAll(sideWarnings(baseline, scenario, runsA, rows, a));
-        sideWarnings.addAll(sideWarnings(other, scenario, runsB, rows, b));
+        // What undermines every verdict of this pair: said as warnings, and the rows give no verdict.
+        // Each warning in full, and in a few words for the rows' reasons.
+        Map<String, String> undermining = new LinkedHashMap<>();
+        undermining.putAll(undermining(baseline, runsA, rows, a));
+        undermining.putAll(undermining(other, runsB, rows, b));
+        sideWarnings.addAll(undermining.keySet());
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
             Measure measure = row.measure();
             Report.Cell cellA = row.cells().get(a);
             Report.Cell cellB = row.cells().get(b);
-            List<String> warnings = new ArrayList<>(sideWarnings);
-            if (measure.percentile() && (cellA.thinRuns() > 0 || cellB.thinRuns() > 0)) {
-                warnings.add("runs with fewer than 1,000 samples left out: " + baseline + " " + cellA.thinRuns() + ", "
-                        + other + " " + cellB.thinRuns());
-            }
+            List<String> reasons = new ArrayList<>();
+            lost(baseline, lossesA, cellA, measure).ifPresent(reasons::add);
+            lost(other, lossesB, cellB, measure).ifPresent(reasons::add);
+            undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
+            String runs = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
             comparisons.add(comparison(
                     measure,
                     cellA,
                     cellB,
                     other,
                     refusal != null && !options.allowDistant() ? refusal : null,
-                    warnings));
+                    new RowContext(sideWarnings, runs, reasons)));
         }
         return comparisons;
+    }
+
+    /** What a comparison row says beside its verdict: warnings, the runs behind each side, why it has no verdict. */
+    private record RowContext(List<String> warnings, String runs, List<String> reasons) {}
+
+    /**
+     * "jdk25 lost 2 of 6 runs (1 failed, 1 thin samples)" when a side lost runs whose outcome would have moved
+     * this measure: failed runs (all measures but those that count them) and thin-sample runs (percentiles: only
+     * the faster runs are left). Invalid runs and discarded ones are counted in the row, not held against it.
+     */
+    private static java.util.Optional<String> lost(
+            String target, Report.Losses losses, Report.Cell cell, Measure measure) {
+        int failed = losses.failed() - cell.failedRuns();
+        int thin = measure.percentile() ? cell.thinRuns() : 0;
+        if (failed + thin == 0) {
+            return java.util.Optional.empty();
+        }
+        String why = failed > 0 && thin > 0
+                ? failed + " failed, " + thin + " thin samples"
+                : failed > 0 ? "failed" : "thin samples: fewer than 1,000 correct responses";
+        return java.util.Optional.of(
+                String.format(Locale.ROOT, "%s lost %d of %d runs (%s)", target, failed + thin, losses.planned(), why));
+    }
+
+    /** "jdk17 6 of 6", "jdk25 4 of 6 (lost 1 failed, 1 invalid, 1 thin samples)": the runs behind one side's value. */
+    static String runs(String target, Report.Losses losses, Report.Cell cell) {
+        List<String> lost = new ArrayList<>();
+        int failed = losses.failed() - cell.failedRuns();
+        if (failed > 0) {
+            lost.add(failed + " failed");
+        }
+        if (losses.invalid() > 0) {
+            lost.add(losses.invalid() + " invalid");
+        }
+        if (losses.discarded() > 0) {
+            lost.add(losses.discarded() + " discarded without a clean repeat");
+        }
+        if (cell.thinRuns() > 0) {
+            lost.add(cell.thinRuns() + " thin samples");
+        }
+        String text = String.format(Locale.ROOT, "%s %d of %d", target, cell.runs(), losses.planned());
+        List<String> notes = new ArrayList<>();
+        if (cell.failedRuns() > 0) {
+            notes.add(cell.failedRuns() + " failed counted");
+        }
+        if (!lost.isEmpty()) {
+            notes.add("lost " + String.join(", ", lost));
+        }
+        return notes.isEmpty() ? text : text + " (" + String.join("; ", notes) + ")";
     }
 
     /** Why A and B's runs must not be compared, or null. */
@@ -460,48 +602,53 @@ public final class ReportBuilder {
         return null;
     }
 
-    private List<String> sideWarnings(
-            String target, String scenario, List<RunData> kept, List<Report.Row> rows, int column) {
-        List<String> warnings = new ArrayList<>();
-        long invalid = results.runs().stream()
-                .filter(r -> r.target().equals(target)
-                        && r.status() == Status.INVALID
-                        && (scenario.equals(STARTUP_SECTION) || r.scenario(scenario) != null))
-                .count();
-        if (invalid > 0) {
-            warnings.add(target + ": " + invalid + " run(s) invalid (load generator saturated) and left out");
-        }
-        // Attempts discarded for noise were repeated: they are listed among the runs left out, not held against the
-        // rest.
+    /**
+     * Why no verdict of this side's rows can be trusted: main not at steady state (requests/s or p99 moved),
+     * throttling above the bound, limits asked for but not enforced. Each warning in full, with its reason in
+     * a few words ("jdk25 not at steady state"); empty when none.
+     */
+    private Map<String, String> undermining(String target, List<RunData> kept, List<Report.Row> rows, int column) {
+        Map<String, String> warnings = new LinkedHashMap<>();
         kept.stream()
                 .filter(r ->
                         !r.settings().limits().equals("none") && !r.settings().limitsEnforced())
                 .findFirst()
-                .ifPresent(r -> warnings.add(target + ": limits " + r.settings().limits() + " "
-                        + r.settings().limitsMechanism()));
+                .ifPresent(r -> warnings.put(
+                        target + ": limits " + r.settings().limits() + " "
+                                + r.settings().limitsMechanism(),
+                        target + " limits not enforced"));
         for (Report.Row row : rows) {
-            if (row.measure().key().equals(Metric.TREND.key())) {
+            String key = row.measure().key();
+            if (key.equals(Metric.TREND.key()) || key.equals(Metric.TREND_P99.key())) {
+                boolean throughput = key.equals(Metric.TREND.key());
                 Summary trend = row.cells().get(column).summary();
-                if (trend != null && Math.abs(trend.median()) > MAX_MAIN_TREND) {
-                    warnings.add(String.format(
-                            Locale.ROOT,
-                            "%s: not at steady state: requests/s %s %s from the first to the last third of main "
-                                    + "(median of %d runs); lengthen the warm-up",
-                            target,
-                            trend.median() > 0 ? "rose" : "fell",
-                            Format.percent(Math.abs(trend.median())),
-                            trend.runs()));
+                double bound = throughput ? MAX_MAIN_TREND : MAX_MAIN_LATENCY_TREND;
+                if (trend != null && Math.abs(trend.median()) > bound) {
+                    warnings.put(
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s: not at steady state: %s %s %s from the first to the last third of main "
+                                            + "(whole seconds, median of %d runs; bound %s); lengthen the warm-up",
+                                    target,
+                                    throughput ? "requests/s" : "per-second p99",
+                                    trend.median() > 0 ? "rose" : "fell",
+                                    Format.percent(Math.abs(trend.median())),
+                                    trend.runs(),
+                                    Format.percent(bound)),
+                            target + " not at steady state");
                 }
             }
-            if (row.measure().key().equals(Metric.THROTTLED.key())) {
+            if (key.equals(Metric.THROTTLED.key())) {
                 Summary throttled = row.cells().get(column).summary();
                 if (throttled != null && throttled.median() > options.maxThrottledShare()) {
-                    warnings.add(String.format(
-                            Locale.ROOT,
-                            "%s: throttled in %s of CPU periods (bound %s): latency includes waits for the next quota period",
-                            target,
-                            Format.percent(throttled.median()),
-                            Format.percent(options.maxThrottledShare())));
+                    warnings.put(
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s: throttled in %s of CPU periods (bound %s): latency includes waits for the next quota period",
+                                    target,
+                                    Format.percent(throttled.median()),
+                                    Format.percent(options.maxThrottledShare())),
+                            target + " throttled above " + Format.percent(options.maxThrottledShare()));
                 }
             }
         }
@@ -509,49 +656,47 @@ public final class ReportBuilder {
     }
 
     private Report.Comparison comparison(
-            Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, List<String> warnings) {
+            Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, RowContext row) {
         String label = measure.label();
+        Result result = new Result(measure, other, row);
         if (refusal != null) {
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
+            return result.of(
                     Double.NaN,
-                    0,
-                    Double.POSITIVE_INFINITY,
+                    null,
                     Report.Verdict.REFUSED,
-                    label + ": not compared: " + refusal + " (--allow-distant shows it anyway)",
-                    warnings);
+                    label + ": not compared: " + refusal + " (--allow-distant shows it anyway)");
         }
         if (a.summary() == null || b.summary() == null) {
             String why = a.summary() == null ? baseline + " " + a.missing() : other + " " + b.missing();
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
+            List<String> reasons = new ArrayList<>(List.of(why));
+            reasons.addAll(row.reasons());
+            return result.of(
                     Double.NaN,
-                    0,
-                    Double.POSITIVE_INFINITY,
+                    null,
                     Report.Verdict.NOT_COMPARABLE,
-                    label + ": not compared (" + why + ")",
-                    warnings);
+                    row.reasons().isEmpty()
+                            ? label + ": not compared (" + why + ")"
+                            : label + ": not comparable: " + String.join("; ", reasons));
         }
         Summary sa = a.summary();
         Summary sb = b.summary();
-        if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
-            String sentence = label + ": " + baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other
-                    + " " + Format.value(sb.median(), measure.unit()) + " (median per run"
-                    + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
-                    Double.NaN,
-                    0,
-                    Double.POSITIVE_INFINITY,
+        String medians = baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other + " "
+                + Format.value(sb.median(), measure.unit());
+        if (!row.reasons().isEmpty()) {
+            // The row's own warnings undermine any verdict: no better or worse, and every reason said.
+            double ratio =
+                    sa.median() > 0 && sb.median() > 0 && measure.comparable() ? sb.median() / sa.median() : Double.NaN;
+            return result.of(
+                    ratio,
+                    null,
                     Report.Verdict.NOT_COMPARABLE,
-                    sentence,
-                    warnings);
+                    label + ": not comparable: " + String.join("; ", row.reasons()) + " (" + medians
+                            + ", median per run)");
+        }
+        if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
+            String sentence = label + ": " + medians + " (median per run"
+                    + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
+            return result.of(Double.NaN, null, Report.Verdict.NOT_COMPARABLE, sentence);
         }
         double ratio = sb.median() / sa.median();
         if (sa.min() == sa.max() && sb.min() == sb.max() && sa.runs() > 1 && sb.runs() > 1) {
@@ -560,25 +705,16 @@ public final class ReportBuilder {
                     + Format.value(sb.median(), measure.unit()) + " for " + other
                     + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
                     + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
-                    ratio,
-                    0,
-                    Double.POSITIVE_INFINITY,
-                    Report.Verdict.NOT_COMPARABLE,
-                    sentence,
-                    warnings);
+            return result.of(ratio, null, Report.Verdict.NOT_COMPARABLE, sentence);
         }
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), options.confidence());
         String ci = String.format(
                 Locale.ROOT,
-                "%.0f%% CI %s to %s%s",
+                "%.0f%% CI %s to %s; %s",
                 options.confidence() * 100,
                 Format.change(interval.low()),
                 Format.change(interval.high()),
-                interval.method() == RatioInterval.Method.WELCH_T ? ", t" : "");
+                interval.label());
         if (!interval.bounded()) {
             int needed = RatioInterval.runsNeeded(options.confidence());
             String sentence = String.format(
@@ -593,28 +729,11 @@ public final class ReportBuilder {
                     Format.value(sa.median(), measure.unit()),
                     Format.value(sb.median(), measure.unit()),
                     Format.change(ratio));
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
-                    ratio,
-                    interval.low(),
-                    interval.high(),
-                    Report.Verdict.TOO_FEW_RUNS,
-                    sentence,
-                    warnings);
+            return result.of(ratio, interval, Report.Verdict.TOO_FEW_RUNS, sentence);
         }
         if (interval.contains(1.0)) {
-            return new Report.Comparison(
-                    measure.key(),
-                    baseline,
-                    other,
-                    ratio,
-                    interval.low(),
-                    interval.high(),
-                    Report.Verdict.NO_DIFFERENCE,
-                    label + ": no difference beyond noise (" + ci + ")",
-                    warnings);
+            return result.of(
+                    ratio, interval, Report.Verdict.NO_DIFFERENCE, label + ": no difference beyond noise (" + ci + ")");
         }
         boolean higher = ratio > 1;
         Report.Verdict verdict = switch (measure.direction()) {
@@ -623,16 +742,36 @@ public final class ReportBuilder {
             case NONE -> Report.Verdict.DIFFERENT;
         };
         String amount = Format.change(ratio).substring(1);
-        return new Report.Comparison(
-                measure.key(),
-                baseline,
-                other,
-                ratio,
-                interval.low(),
-                interval.high(),
-                verdict,
-                words(measure, other, amount, higher) + " (" + ci + ")",
-                warnings);
+        return result.of(ratio, interval, verdict, words(measure, other, amount, higher) + " (" + ci + ")");
+    }
+
+    /** Builds one row's {@link Report.Comparison} from its verdict, with what every row carries. */
+    private final class Result {
+        private final Measure measure;
+        private final String other;
+        private final RowContext row;
+
+        Result(Measure measure, String other, RowContext row) {
+            this.measure = measure;
+            this.other = other;
+            this.row = row;
+        }
+
+        Report.Comparison of(double ratio, RatioInterval.Interval interval, Report.Verdict verdict, String sentence) {
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    ratio,
+                    interval == null ? 0 : interval.low(),
+                    interval == null ? Double.POSITIVE_INFINITY : interval.high(),
+                    verdict,
+                    sentence,
+                    row.warnings(),
+                    row.runs(),
+                    verdict == Report.Verdict.REFUSED ? List.of() : row.reasons(),
+                    interval == null || interval.method() == RatioInterval.Method.NONE ? "" : interval.label());
+        }
     }
 
     /** "jdk25 serves 8.5% more requests/s than jdk17", "jdk25's p99 is 12% lower than jdk17's". */

@@ -11,7 +11,7 @@ import java.util.List;
  * @param allowDistant       compare anyway (distant runs, different environments) under a loud label
  * @param thresholds         more thresholds beside the suite's own
  * @param confidence         of the intervals, e.g. 0.95
- * @param maxThrottledShare  a side throttled in more than this share of CFS periods gets a warning
+ * @param maxThrottledShare  a side throttled in more than this share of CFS periods gets a warning, and its rows no verdict
  */
 public record ReportOptions(
         String baseline,

@@ -290,31 +290,105 @@ public record RunData(String source, RunRecord record) {
         }
 
         /**
-         * Requests/s of main's last third / its first third - 1 (0.5 = rose by half while measured: not
-         * at steady state), or NaN when main is shorter than 6 s.
+         * Responses per second in main's last third / its first third - 1 (0.5 = rose by half while
+         * measured: not at steady state), over whole seconds inside main only; NaN when main holds fewer
+         * than 6 of them. In the open model this is the offered rate while the target keeps up: look at
+         * {@link #mainLatencyTrend()} there.
          */
         public double mainTrend() {
+            List<SecondResult> whole = wholeMainSeconds();
+            return whole == null ? Double.NaN : throughputTrend(whole);
+        }
+
+        /**
+         * p99 latency in main's last third / its first third - 1: the median over each third of the
+         * per-second p99, over whole seconds inside main that saw a correct response; NaN when fewer than 6.
+         */
+        public double mainLatencyTrend() {
+            List<SecondResult> whole = wholeMainSeconds();
+            return whole == null ? Double.NaN : latencyTrend(whole);
+        }
+
+        /** Open model: late requests / scheduled ones (sent + never started) in main, 0..1; NaN in the closed model. */
+        public double lateShare() {
+            return openMain() == null ? Double.NaN : share(openMain().late(), openMain());
+        }
+
+        /** Open model: scheduled requests of main that never started / scheduled ones, 0..1; NaN in the closed model. */
+        public double unstartedShare() {
+            return openMain() == null ? Double.NaN : share(openMain().unstarted(), openMain());
+        }
+
+        private PhaseResult openMain() {
             LoadResult load = result.load();
-            return load == null ? Double.NaN : trend(load.seconds());
+            return load == null || load.settings() == null || load.settings().model() != PlanSettings.Model.OPEN
+                    ? null
+                    : load.main();
+        }
+
+        private static double share(long count, PhaseResult main) {
+            long scheduled = main.sent() + main.unstarted();
+            return scheduled == 0 ? Double.NaN : count / (double) scheduled;
+        }
+
+        /**
+         * The seconds of the per-second series that lie wholly inside main, or null when the record cannot
+         * say where main lies. Second i covers [i, i + 1) s from the start of the run; main starts after
+         * warm-up and gap (phases) or at the first correct response (windows), and lasts main's duration.
+         * Phase edges are not whole seconds, and a second that main only partly covers holds fewer
+         * responses: it would read as a fall.
+         */
+        List<SecondResult> wholeMainSeconds() {
+            LoadResult load = result.load();
+            if (load == null || load.main() == null || load.settings() == null) {
+                return null;
+            }
+            PlanSettings settings = load.settings();
+            double startMillis = settings.windows() > 0
+                    ? load.firstCorrectResponseMillis()
+                    : settings.warmupMillis() + settings.gapMillis();
+            if (startMillis < 0) {
+                return null;
+            }
+            double endMillis = startMillis + load.main().durationMillis();
+            return load.seconds().stream()
+                    .filter(s -> s.second() * 1000.0 >= startMillis && (s.second() + 1) * 1000.0 <= endMillis)
+                    .toList();
         }
     }
 
-    /** Last third of main's per-second requests over its first third, minus one; NaN below 6 seconds. */
-    static double trend(List<SecondResult> seconds) {
-        List<Long> main = seconds.stream()
-                .filter(s -> s.phase() == Phase.MAIN)
-                .map(s -> s.ok() + s.failures())
-                .toList();
-        if (main.size() < 6) {
+    /** Responses of the last third of these seconds over those of the first third, minus one; NaN below 6 seconds. */
+    static double throughputTrend(List<SecondResult> seconds) {
+        if (seconds.size() < 6) {
             return Double.NaN;
         }
-        int third = main.size() / 3;
-        double first =
-                main.subList(0, third).stream().mapToLong(Long::longValue).sum();
-        double last = main.subList(main.size() - third, main.size()).stream()
-                .mapToLong(Long::longValue)
+        int third = seconds.size() / 3;
+        double first = seconds.subList(0, third).stream()
+                .mapToLong(s -> s.ok() + s.failures())
+                .sum();
+        double last = seconds.subList(seconds.size() - third, seconds.size()).stream()
+                .mapToLong(s -> s.ok() + s.failures())
                 .sum();
         return first == 0 ? Double.NaN : last / first - 1;
+    }
+
+    /** Median per-second p99 of the last third over that of the first third, minus one; seconds without answers skipped. */
+    static double latencyTrend(List<SecondResult> seconds) {
+        List<SecondResult> answered = seconds.stream().filter(s -> s.ok() > 0).toList();
+        if (answered.size() < 6) {
+            return Double.NaN;
+        }
+        int third = answered.size() / 3;
+        double first = median(answered.subList(0, third));
+        double last = median(answered.subList(answered.size() - third, answered.size()));
+        return first <= 0 ? Double.NaN : last / first - 1;
+    }
+
+    private static double median(List<SecondResult> seconds) {
+        double[] p99 =
+                seconds.stream().mapToDouble(SecondResult::p99Micros).sorted().toArray();
+        int middle = p99.length / 2;
+        return p99.length % 2 == 1 ? p99[middle] : (p99[middle - 1] + p99[middle]) / 2;
     }
 
     /** "32 users, warm-up 10 s, gap 5 s, main 20 s" or "2,000 req/s (poisson, up to 64 connections), 6 windows of 15 s". */

@@ -51,9 +51,14 @@ public final class TerminalRenderer {
                         .append(report.baseline())
                         .append(":\n");
                 Set<String> shownWarnings = new LinkedHashSet<>();
+                String runs = null;
                 for (Report.Comparison c : scenario.comparisons()) {
                     if (!c.other().equals(other)) {
                         continue;
+                    }
+                    if (!c.runs().equals(runs)) {
+                        runs = c.runs();
+                        out.append("    runs used of planned: ").append(runs).append('\n');
                     }
                     out.append("    ")
                             .append(marker(c.verdict()))

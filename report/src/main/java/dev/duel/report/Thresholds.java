@@ -127,8 +127,8 @@ final class Thresholds {
                     false,
                     "matched nothing: scenarios are " + String.join(", ", names)
                             + "; targets are " + String.join(", ", targets)
-                            + "; measures are rps, p50, p90, p99, p99.9, mean, errors, cpu, cores, "
-                            + "throttled, rss, trend, startup and SERVICE.cores"));
+                            + "; measures are rps, p50, p90, p99, p99.9, mean, errors, late, unstarted, cpu, "
+                            + "cores, throttled, rss, trend, trend.p99, startup and SERVICE.cores"));
         }
         return results;
     }
@@ -162,6 +162,32 @@ final class Thresholds {
         String name = target + "." + operand.key;
         if (cell.summary() == null) {
             return new Value(Double.NaN, name, name + " has no value (" + cell.missing() + ")");
+        }
+        Report.Losses losses = scenario.losses().getOrDefault(target, Report.Losses.NONE);
+        if (losses.failed() > 0) {
+            // A median over the runs that did not fail says nothing of those that did: *.errors == 0 must fail
+            // while a target crashes or answers wrongly.
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s lost %d of %d runs (failed)",
+                            target,
+                            losses.failed(),
+                            losses.planned()));
+        }
+        if (row.measure().percentile() && cell.thinRuns() > 0) {
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s leaves out %d of %d runs (thin samples: fewer than 1,000 correct "
+                                    + "responses), so it comes only from the faster runs",
+                            name,
+                            cell.thinRuns(),
+                            losses.planned()));
         }
         double median = cell.summary().median();
         String shown = Format.value(median, row.measure().unit());

@@ -28,6 +28,13 @@ final class Words {
         };
     }
 
+    /** The verdict column: "not comparable" when the row's own warnings or lost runs undermine a verdict. */
+    static String verdict(Report.Comparison c) {
+        return c.verdict() == Report.Verdict.NOT_COMPARABLE && !c.reasons().isEmpty()
+                ? "not comparable"
+                : verdict(c.verdict());
+    }
+
     static String ratio(Report.Comparison c) {
         return Double.isNaN(c.ratio()) ? "-" : Format.change(c.ratio());
     }
@@ -58,12 +65,15 @@ final class Words {
     }
 
     static String howToRead(Report report) {
-        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median). Requests/s counts correct "
-                + "responses only. Latency percentiles of runs "
+        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median); the errors "
+                + "measures count failed runs too. Requests/s counts correct responses only. Latency percentiles of runs "
                 + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
                 + "baseline " + report.baseline() + ", with a 95% interval: " + report.method()
-                + ". \"Within noise\" means the interval "
-                + "contains no change.";
+                + ". \"Within noise\" means the interval contains no change. Each row says how many runs each side's value "
+                + "came from, of how many planned, and which were lost and why. A row gives no better or worse when a side "
+                + "lost runs that would have moved it (failed runs; thin-sample runs for percentiles, which leave only the "
+                + "faster runs), or when main was not at steady state, the target was throttled above the bound or its "
+                + "limits were not enforced: it says \"not comparable\" and every reason.";
     }
 
     /** A scenario's measures x targets, header row first. */

@@ -41,13 +41,60 @@ final class SeededResults {
             double p99Micros,
             long samples,
             double throttled,
-            Map<FailureKind, Long> failures) {
+            Map<FailureKind, Long> failures,
+            Shape shape) {
         Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
-            this(target, jdk, rps, p99Micros, samples, throttled, Map.of());
+            this(target, jdk, rps, p99Micros, samples, throttled, Map.of(), Shape.CLOSED);
         }
 
         Behaviour failing(Map<FailureKind, Long> counts) {
-            return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, counts);
+            return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, counts, shape);
+        }
+
+        Behaviour shaped(Shape other) {
+            return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, failures, other);
+        }
+
+        Behaviour withSamples(long count) {
+            return new Behaviour(target, jdk, rps, p99Micros, count, throttled, failures, shape);
+        }
+    }
+
+    /**
+     * How a run's load and main phase look beyond the medians.
+     *
+     * @param open             open model at the behaviour's rate, else closed with 32 users
+     * @param lateShare        open model: late requests / scheduled ones in main
+     * @param unstartedShare   open model: never started / scheduled in main
+     * @param p99GrowthPerSecond relative growth of the per-second p99 from one second of main to the next
+     *                         (a main phase still warming up, or a queue building)
+     * @param mainMillis       length of main; main starts at 15 s, so a length that is not whole seconds
+     *                         leaves a partial last second in the per-second series
+     * @param startsMillis     a startup scenario's starts, the first one a fresh process; empty for load scenarios
+     */
+    record Shape(
+            boolean open,
+            double lateShare,
+            double unstartedShare,
+            double p99GrowthPerSecond,
+            double mainMillis,
+            List<Long> startsMillis) {
+        static final Shape CLOSED = new Shape(false, 0, 0, 0, 20_000, List.of());
+
+        static Shape open(double lateShare, double unstartedShare) {
+            return new Shape(true, lateShare, unstartedShare, 0, 20_000, List.of());
+        }
+
+        Shape warming(double growthPerSecond) {
+            return new Shape(open, lateShare, unstartedShare, growthPerSecond, mainMillis, startsMillis);
+        }
+
+        Shape mainMillis(double millis) {
+            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, millis, startsMillis);
+        }
+
+        Shape starts(List<Long> millis) {
+            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, millis);
         }
     }
 
@@ -55,6 +102,8 @@ final class SeededResults {
     private final Path directory;
     private final Instant start;
     private int index;
+    /** The last run written was a discarded attempt: its repeat keeps its index, as the suite's files do. */
+    private boolean repeatNext;
 
     SeededResults(Path directory, long seed, Instant start) throws IOException {
         this.random = new Random(seed);
@@ -88,18 +137,37 @@ final class SeededResults {
             List<String> scenarios,
             boolean windows)
             throws IOException {
-        index++;
+        Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
+        if (!repeatNext) {
+            index++;
+        }
+        repeatNext = parsed == Status.DISCARDED && attempt == 1;
         Instant startedAt = start.plusSeconds(Math.round(minutes * 60));
         RunRecord.TargetInfo info = SampleRecords.jarTarget(b.target(), b.jdk(), "/opt/apps/minimal.jar");
         long readyMillis = Math.round(1500 * noise(0.1));
-        RunRecord.Startup startup = new RunRecord.Startup(40_000 + index, readyMillis - 200, readyMillis, List.of());
+        List<Long> starts = b.shape().startsMillis();
+        if (!starts.isEmpty()) {
+            readyMillis = starts.get(0);
+        }
+        RunRecord.Startup startup = new RunRecord.Startup(40_000 + index, readyMillis - 200, readyMillis, starts);
         List<RunRecord.ScenarioResult> results = new ArrayList<>();
         for (String scenario : scenarios) {
-            results.add(scenario(b, scenario, windows, startedAt));
+            results.add(
+                    starts.isEmpty()
+                            ? scenario(b, scenario, windows, startedAt)
+                            : new RunRecord.ScenarioResult(
+                                    scenario,
+                                    ScenarioKind.STARTUP,
+                                    null,
+                                    Map.of(),
+                                    Map.of(),
+                                    List.of(),
+                                    -1,
+                                    List.of(),
+                                    -1L));
         }
         String stem = String.format(
                 "%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
-        Status parsed = Status.valueOf(status.toUpperCase(java.util.Locale.ROOT));
         RunRecord record = new RunRecord(
                 RecordJson.SCHEMA_VERSION,
                 "0.1.0-test",
@@ -131,13 +199,31 @@ final class SeededResults {
     }
 
     private RunRecord.ScenarioResult scenario(Behaviour b, String name, boolean windows, Instant startedAt) {
+        Shape shape = b.shape();
+        double mainMillis = shape.mainMillis();
         PlanSettings settings = windows
                 ? SampleRecords.closedSettings("http://127.0.0.1:8080/" + name, 32, 0, 0, 90_000, 6, 15_000)
-                : SampleRecords.closedSettings("http://127.0.0.1:8080/" + name, 32, 10_000, 5_000, 20_000, 0, 0);
+                : shape.open()
+                        ? SampleRecords.openSettings(
+                                "http://127.0.0.1:8080/" + name,
+                                b.rps(),
+                                dev.duel.record.load.Arrival.POISSON,
+                                64,
+                                10_000,
+                                5_000,
+                                mainMillis)
+                        : SampleRecords.closedSettings(
+                                "http://127.0.0.1:8080/" + name, 32, 10_000, 5_000, mainMillis, 0, 0);
         double rps = b.rps() * noise(0.03);
         double p99 = b.p99Micros() * noise(0.08);
         LatencySummary latency = SampleRecords.latency(b.samples(), p99 / 6, p99 / 8, p99 / 3, p99, p99 * 2.5);
-        PhaseResult main = SampleRecords.phase(Phase.MAIN, 20_000, rps, b.failures(), latency);
+        PhaseResult main = SampleRecords.phase(Phase.MAIN, mainMillis, rps, b.failures(), latency);
+        if (shape.open()) {
+            // Late requests were sent (late); unstarted ones never were: scheduled = sent + unstarted.
+            long scheduled = Math.round(main.sent() / (1 - shape.unstartedShare()));
+            main = withSchedule(
+                    main, Math.round(scheduled * shape.lateShare()), Math.round(scheduled * shape.unstartedShare()));
+        }
         PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 10_000, rps * 0.7, Map.of(), latency);
         List<WindowResult> windowResults = new ArrayList<>();
         if (windows) {
@@ -148,10 +234,16 @@ final class SeededResults {
             }
         }
         List<SecondResult> seconds = new ArrayList<>();
-        for (int second = 0; second < 35; second++) {
+        double mainEndMillis = 15_000 + mainMillis;
+        for (int second = 0; second * 1000.0 < mainEndMillis; second++) {
             Phase phase = second < 10 ? Phase.WARMUP : second < 15 ? Phase.GAP : Phase.MAIN;
-            long ok = phase == Phase.GAP ? 0 : Math.round(rps * noise(0.05) * (phase == Phase.WARMUP ? 0.7 : 1));
-            seconds.add(new SecondResult(second, phase, ok, 0, p99 / 8, p99, p99 * 3));
+            // The last second of main may be partial: it holds only the responses of its part.
+            double covered = Math.min(1, (mainEndMillis - second * 1000.0) / 1000);
+            long ok = phase == Phase.GAP
+                    ? 0
+                    : Math.round(rps * noise(0.05) * (phase == Phase.WARMUP ? 0.7 : 1) * covered);
+            double secondP99 = phase == Phase.MAIN ? p99 * Math.pow(1 + shape.p99GrowthPerSecond(), second - 15) : p99;
+            seconds.add(new SecondResult(second, phase, ok, 0, secondP99 / 8, secondP99, secondP99 * 3));
         }
         LoadResult load = SampleRecords.load(
                 settings,
@@ -191,6 +283,33 @@ final class SeededResults {
                 // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
                 List.of(peakRss * 3 / 10, peakRss * 6 / 10),
                 peakRss * 6 / 10);
+    }
+
+    private static PhaseResult withSchedule(PhaseResult m, long late, long unstarted) {
+        return new PhaseResult(
+                m.phase(),
+                m.durationMillis(),
+                m.sent(),
+                m.ok(),
+                m.failed(),
+                m.connectFailures(),
+                m.interrupted(),
+                late,
+                unstarted,
+                m.reconnects(),
+                m.failures(),
+                m.errorRate(),
+                m.requestsPerSecond(),
+                m.okPerSecond(),
+                m.requestBytes(),
+                m.responseBytes(),
+                m.meanRequestBytes(),
+                m.meanResponseBytes(),
+                m.latency(),
+                m.uncorrectedLatency(),
+                m.scheduleLag(),
+                m.lateDelay(),
+                m.turnaroundLag());
     }
 
     private double noise(double relative) {

@@ -12,8 +12,10 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * Records (and other files) a reader never sees half-written: temp file, fsync, rename. JSON is
- * written by the records' one codec, {@link RecordJson}. Thread-safe.
+ * Records (and other files) a reader never sees half-written: temp file, fsync, rename, fsync of
+ * the folder (without it a crash soon after can lose the rename, leaving the old file or none).
+ * JSON is written by the records' one codec, {@link RecordJson}. Every failure is an
+ * {@link IOException}, and no temp file is left behind. Thread-safe.
  */
 public final class AtomicJson {
     private AtomicJson() {}
@@ -46,8 +48,16 @@ public final class AtomicJson {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
             }
+            syncDirectory(directory);
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /** Makes the folder's entries (a rename) durable; Linux opens a folder for reading to sync it. */
+    static void syncDirectory(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
         }
     }
 }

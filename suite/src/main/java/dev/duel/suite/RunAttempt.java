@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One attempt at one planned run: wait for a quiet machine, start the target fresh, measure its
- * scenarios in order (fresh restarts for a startup scenario), judge the run ({@link RunVerdict}),
+ * scenarios in order (fresh restarts for a startup scenario, each start judged for noise like a
+ * second of main), judge the run ({@link RunVerdict}),
  * stop the target, and return the record. The target being measured is published in
  * {@code current} so that an abort from another thread can stop it and the gates can leave its CPU
  * out of the noise. Not thread-safe: one attempt at a time.
@@ -39,6 +40,7 @@ final class RunAttempt {
     private final QuietGate quietGate;
     private final ScenarioMeasurement measurement;
     private final Services services;
+    private final CpuMeter machine;
     private final ProcessLedger ledger;
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
@@ -52,6 +54,7 @@ final class RunAttempt {
             QuietGate quietGate,
             ScenarioMeasurement measurement,
             Services services,
+            CpuMeter machine,
             ProcessLedger ledger,
             AtomicReference<TargetProcess> current,
             String environmentFingerprint,
@@ -63,6 +66,7 @@ final class RunAttempt {
         this.quietGate = quietGate;
         this.measurement = measurement;
         this.services = services;
+        this.machine = machine;
         this.ledger = ledger;
         this.current = current;
         this.environmentFingerprint = environmentFingerprint;
@@ -106,7 +110,7 @@ final class RunAttempt {
                     RunVerdict.failed(e.getMessage()),
                     startedAt,
                     measured,
-                    new RunRecord.GateReadings(quiet.outsideCores(), quiet.quiet(), quiet.waitedSeconds(), 0, 0));
+                    gateReadings(quiet, measured));
             try {
                 store.write(plan, refused, true);
             } catch (IOException io) {
@@ -116,18 +120,25 @@ final class RunAttempt {
         } finally {
             stopCurrent(plan, spec);
         }
-        return record(
-                plan,
-                attempt,
-                verdict,
-                startedAt,
-                measured,
-                new RunRecord.GateReadings(
-                        quiet.outsideCores(),
-                        quiet.quiet(),
-                        quiet.waitedSeconds(),
-                        measured.outsideCores,
-                        measured.loadgenUtilization));
+        return record(plan, attempt, verdict, startedAt, measured, gateReadings(quiet, measured));
+    }
+
+    private static RunRecord.GateReadings gateReadings(QuietGate.Outcome quiet, Measurements measured) {
+        return new RunRecord.GateReadings(
+                quiet.outsideCores(),
+                quiet.quiet(),
+                quiet.waitedSeconds(),
+                measured.outsideCores,
+                measured.loadgenUtilization,
+                measured.irqCores,
+                measured.noise.stream()
+                        .mapToDouble(RunRecord.NoiseWindow::seconds)
+                        .sum(),
+                measured.noise.stream()
+                        .filter(RunRecord.NoiseWindow::disturbed)
+                        .mapToDouble(RunRecord.NoiseWindow::seconds)
+                        .sum(),
+                measured.noise);
     }
 
     /** What the attempt gathered so far: kept when a later step fails, so nothing measured is lost. */
@@ -137,6 +148,11 @@ final class RunAttempt {
         final List<RunRecord.ScenarioResult> results = new ArrayList<>();
         double outsideCores;
         double loadgenUtilization;
+        /** Irq and softirq cores during main, the highest over the scenarios; null until a main is measured. */
+        Double irqCores;
+        /** What the noise gate saw: each second of main, and each start when the run measures start-up. */
+        final List<RunRecord.NoiseWindow> noise = new ArrayList<>();
+
         List<String> lastLines = List.of();
         List<ProcessAffinity> affinity = List.of();
 
@@ -147,29 +163,42 @@ final class RunAttempt {
 
     private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-        TargetProcess target = start(plan, attempt, spec);
+        NoiseWindows noise = NoiseWindows.of(
+                spec.limits(), suite.loadgen().cpuset(), suite.gates().quietMaxCores());
+        // A start-up scenario measures every start, the run's own first one included: each is judged as a window.
+        String startupScenario = plan.scenarios().stream()
+                .filter(name -> suite.scenario(name).kind() == ScenarioKind.STARTUP)
+                .findFirst()
+                .orElse(null);
+        StartWindows starts = new StartWindows(startupScenario, noise, measured.noise);
+        TargetProcess target = starts.judge(() -> start(plan, attempt, spec));
         measured.startup =
                 new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
         measured.info = targetInfo(spec, jdk, target, null);
-        List<Long> starts = new ArrayList<>();
+        List<Long> startsMillis = new ArrayList<>();
         List<RunVerdict> verdicts = new ArrayList<>();
         for (String scenarioName : plan.scenarios()) {
             Scenario scenario = suite.scenario(scenarioName);
             if (scenario.kind() == ScenarioKind.STARTUP) {
-                starts.add(target.readyMillis());
+                startsMillis.add(target.readyMillis());
                 for (int i = 1; i < scenario.starts(); i++) {
                     listener.stage(plan, scenarioName + ": fresh start " + (i + 1) + " of " + scenario.starts());
                     stopCurrent(plan, spec);
-                    target = start(plan, attempt, spec);
-                    starts.add(target.readyMillis());
+                    target = starts.judge(() -> start(plan, attempt, spec));
+                    startsMillis.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
                         scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L));
                 continue;
             }
-            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario);
+            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise);
             measured.results.add(result.result());
             measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
+            measured.noise.addAll(result.noise());
+            if (result.irqCores() != null) {
+                measured.irqCores =
+                        measured.irqCores == null ? result.irqCores() : Math.max(measured.irqCores, result.irqCores());
+            }
             measured.loadgenUtilization = Math.max(
                     measured.loadgenUtilization, result.result().load().engine().utilization());
             RunVerdict verdict = RunVerdict.ofScenario(
@@ -185,12 +214,53 @@ final class RunAttempt {
             measured.info = targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()));
         }
         measured.affinity = affinity(spec, target);
-        if (!starts.isEmpty()) {
+        if (!startsMillis.isEmpty()) {
             RunRecord.Startup first = measured.startup;
             measured.startup =
-                    new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), starts);
+                    new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), startsMillis);
         }
-        return RunVerdict.ofRun(verdicts, measured.outsideCores, suite.gates());
+        return RunVerdict.ofRun(verdicts, measured.noise, suite.gates());
+    }
+
+    /** Starts a target; see {@link #start}. */
+    @FunctionalInterface
+    private interface Starter {
+        TargetProcess start()
+                throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException;
+    }
+
+    /**
+     * Reads the machine around each start of a run that measures start-up, so that the noise gate
+     * judges the starts as it judges main: one window per start, from before its spawn to its ready
+     * answer (the target's CPU counts from its spawn). Without a startup scenario starts pass unjudged.
+     */
+    private final class StartWindows {
+        private final String scenario;
+        private final NoiseWindows noise;
+        private final List<RunRecord.NoiseWindow> windows;
+        private double judgedSeconds;
+
+        StartWindows(String scenario, NoiseWindows noise, List<RunRecord.NoiseWindow> windows) {
+            this.scenario = scenario;
+            this.noise = noise;
+            this.windows = windows;
+        }
+
+        TargetProcess judge(Starter starter)
+                throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+            if (scenario == null) {
+                return starter.start();
+            }
+            CpuMeter.Reading before = machine.read();
+            TargetProcess target = starter.start();
+            CpuMeter.Reading ready = machine.read();
+            if (ready.atNanos() > before.atNanos()) {
+                RunRecord.NoiseWindow window = noise.window(scenario, true, judgedSeconds, before, ready);
+                windows.add(window);
+                judgedSeconds += window.seconds();
+            }
+            return target;
+        }
     }
 
     /** Where each process of the run may run, read while the target (and its database connections) still live. */

@@ -1,19 +1,23 @@
 package dev.duel.suite;
 
-import dev.duel.load.LoadModel;
+import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
+import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The status of one run and why, decided from what was measured and what the gates allow: the
  * error-rate gate (a target that answers wrongly has no speed worth comparing: failed), the
- * load-generator gate (the engine, not the target, was the limit: invalid) and the noise gate
- * (something outside duel used the CPU during main: discarded, then repeated). Pure: no I/O, no
+ * load-generator gate (the engine, not the target, was the limit: invalid; see {@link #saturation}) and the noise gate
+ * (something outside duel used the CPUs that matter, or took the target's CPU, for long
+ * enough during main or during the starts being measured: discarded, then repeated). Pure: no I/O, no
  * clock; immutable.
  *
  * @param reason why the status is not ok, in words; "" when ok
@@ -53,17 +57,25 @@ public record RunVerdict(Status status, String reason) {
             return failed(wrong);
         }
         String saturated = saturation(scenario, load, gates);
+        if (saturated == null) {
+            saturated = engineGcPauses(load);
+        }
         return saturated == null ? OK : new RunVerdict(Status.INVALID, saturated);
     }
 
+    /** A run disturbed this long (or throughout, when it judged less) is discarded, seconds. */
+    static final double MAX_DISTURBED_SECONDS = 2;
+
     /**
      * The whole run from its scenarios' verdicts in order: the first failure decides; otherwise the
-     * first invalid one; then a run that saw more outside CPU during main than the quiet bound is
-     * discarded (whatever the load generator did, a noisy run says nothing).
+     * first invalid one; then a run whose judged windows (each second of its main phases, and its
+     * starts when it has a startup scenario) were noisy or interfered for {@link
+     * #MAX_DISTURBED_SECONDS} or more, or throughout when it judged less, is discarded: whatever the
+     * load generator did, a disturbed run says nothing.
      *
-     * @param outsideCores the most cores busy outside duel during any main phase of the run
+     * @param windows what the noise gate saw, window by window (see {@link NoiseWindows})
      */
-    public static RunVerdict ofRun(List<RunVerdict> scenarios, double outsideCores, Suite.Gates gates) {
+    public static RunVerdict ofRun(List<RunVerdict> scenarios, List<NoiseWindow> windows, Suite.Gates gates) {
         RunVerdict verdict = scenarios.stream()
                 .filter(v -> v.status == Status.FAILED)
                 .findFirst()
@@ -71,16 +83,52 @@ public record RunVerdict(Status status, String reason) {
                         .filter(v -> v.status == Status.INVALID)
                         .findFirst())
                 .orElse(OK);
-        if (verdict.status != Status.FAILED && outsideCores > gates.quietMaxCores()) {
-            return new RunVerdict(
-                    Status.DISCARDED,
-                    String.format(
-                            Locale.ROOT,
-                            "noise: %.2f cores busy outside duel during main (limit %.2f)",
-                            outsideCores,
-                            gates.quietMaxCores()));
+        String noise = noise(windows, gates);
+        if (verdict.status != Status.FAILED && noise != null) {
+            return new RunVerdict(Status.DISCARDED, noise);
         }
         return verdict;
+    }
+
+    /** Why the windows say the run was disturbed; null when they do not. */
+    static String noise(List<NoiseWindow> windows, Suite.Gates gates) {
+        double judged = windows.stream().mapToDouble(NoiseWindow::seconds).sum();
+        double disturbed = windows.stream()
+                .filter(NoiseWindow::disturbed)
+                .mapToDouble(NoiseWindow::seconds)
+                .sum();
+        if (disturbed <= 0 || disturbed < Math.min(MAX_DISTURBED_SECONDS, judged) - 1e-9) {
+            return null;
+        }
+        List<String> what = new ArrayList<>();
+        windows.stream()
+                .filter(NoiseWindow::interfered)
+                .min(Comparator.comparingDouble(w -> w.targetCores() / Math.max(1e-9, w.targetAvailableCores())))
+                .ifPresent(w -> what.add(String.format(
+                        Locale.ROOT,
+                        "interference: %.1f s in which the target's CPUs were busy while it used under %.0f%% of "
+                                + "what it could (at worst %.2f of %.2f cores)",
+                        windows.stream()
+                                .filter(NoiseWindow::interfered)
+                                .mapToDouble(NoiseWindow::seconds)
+                                .sum(),
+                        NoiseWindows.STARVED_SHARE * 100,
+                        w.targetCores(),
+                        w.targetAvailableCores())));
+        windows.stream()
+                .filter(NoiseWindow::noisy)
+                .max(Comparator.comparingDouble(NoiseWindow::outsideCores))
+                .ifPresent(w -> what.add(String.format(
+                        Locale.ROOT,
+                        "%.1f s with more than %.2f cores busy outside duel (at worst %.2f)",
+                        windows.stream()
+                                .filter(NoiseWindow::noisy)
+                                .mapToDouble(NoiseWindow::seconds)
+                                .sum(),
+                        gates.quietMaxCores(),
+                        w.outsideCores())));
+        return String.format(Locale.ROOT, "noise: disturbed for %.1f s of the %.1f s judged: ", disturbed, judged)
+                + String.join("; ", what);
     }
 
     /** The reason of a run still discarded after its last attempt allowed: it stays discarded, and says so. */
@@ -123,10 +171,45 @@ public record RunVerdict(Status status, String reason) {
         return text.append('}').toString();
     }
 
-    /** Why the load generator, not the target, limited the run; null when it did not. */
+    /**
+     * Largest share of main that duel's own GC may stop its event loops. A response whose last
+     * byte arrives during a pause is read only after it, so about this share of the responses
+     * carry a pause of the engine in their latency: above 1% the p99 the report compares may be
+     * the engine's pause rather than the target's time (p99.9 and max may carry pauses below it;
+     * the record keeps the share).
+     */
+    static final double ENGINE_GC_MAX_PAUSE_SHARE = 0.01;
+
+    /** Why the engine's own GC pauses make the run's latencies untrustworthy; null when they do not or were not measured. */
+    static String engineGcPauses(LoadResult load) {
+        Double share = load.engine().gcPauseShare();
+        if (share == null || share <= ENGINE_GC_MAX_PAUSE_SHARE) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "load generator paused by its own GC for %.1f%% of main (%d pauses, %.0f ms; limit %.1f%%): "
+                        + "those pauses count as the target's latency; give duel a larger heap or young generation "
+                        + "(DUEL_JAVA_OPTS)",
+                share * 100,
+                load.engine().gcPauses(),
+                load.engine().gcPauseMillis(),
+                ENGINE_GC_MAX_PAUSE_SHARE * 100);
+    }
+
+    /**
+     * Why the load generator, not the target, limited the run; null when it did not. Only the
+     * generator's own limits count: its CPU over its cores, its p99 lag behind the schedule (measured
+     * on requests that found a free connection, so a slow target does not inflate it), and the
+     * engine's own finding that it was limited ({@code EngineUsage.limited}: a single event loop
+     * busy at 95% while the process as a whole used 50% is a limit too). Late and unstarted
+     * requests are not here: in the open model they mean the target held its connections too long,
+     * a result about the target that its run must keep.
+     */
     static String saturation(Scenario scenario, LoadResult load, Suite.Gates gates) {
-        double utilization = load.engine().utilization();
-        int cores = load.engine().coresAvailable();
+        EngineUsage engine = load.engine();
+        double utilization = engine.utilization();
+        int cores = engine.coresAvailable();
         if (utilization > gates.loadgenMaxUtilization()) {
             int needed = (int) Math.ceil(utilization * cores / gates.loadgenMaxUtilization());
             return String.format(
@@ -147,15 +230,11 @@ public record RunVerdict(Status status, String reason) {
                     lag.p99Micros() / 1_000,
                     gates.loadgenMaxLagP99().toNanos() / 1e6);
         }
-        if (main.sent() > 0
-                && scenario.model() instanceof LoadModel.Open
-                && main.late() / (double) main.sent() > gates.loadgenMaxLateShare()) {
-            return String.format(
-                    Locale.ROOT,
-                    "load generator saturated: %.1f%% of requests started late (limit %.1f%%); "
-                            + "raise max-connections or lower the rate",
-                    100.0 * main.late() / main.sent(),
-                    gates.loadgenMaxLateShare() * 100);
+        if (engine.limited()) {
+            return "load generator saturated: "
+                    + (engine.findings().isEmpty()
+                            ? "the engine found itself at its limit"
+                            : String.join("; ", engine.findings()));
         }
         return null;
     }

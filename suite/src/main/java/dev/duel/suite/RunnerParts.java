@@ -26,8 +26,8 @@ import java.util.function.LongSupplier;
  * @param targets           starts a target fresh, ready and identity-checked
  * @param services          starts a companion service (a database)
  * @param load              runs the load engine
- * @param machine           the CPU meter of the quiet and noise gates, given a supplier of the CPU nanoseconds of
- *                          the processes duel started
+ * @param machine           the CPU meter of the quiet and noise gates, given suppliers of the CPU nanoseconds of
+ *                          the processes duel started (the current target, the services)
  * @param sleeper           waits (the quiet gate, cool-downs)
  * @param environment       describes the machine once per suite
  * @param jvmFacts          asks a running target's JVM about itself
@@ -64,12 +64,17 @@ public record RunnerParts(
     }
 
     /**
-     * Makes the CPU meter, given a supplier of the CPU nanoseconds that the processes duel started
-     * (the current target, the services) used so far: a meter counts them as duel's, not as noise.
+     * Makes the CPU meter, given suppliers of the CPU nanoseconds that the processes duel started
+     * used so far: a meter counts them as duel's, not as noise, and the noise gate compares the
+     * target's against its limit.
      */
     @FunctionalInterface
     public interface MachineFactory {
-        CpuMeter meter(LongSupplier startedNanos);
+        /**
+         * @param targetNanos   CPU of the target being measured so far (0 while none runs)
+         * @param servicesNanos CPU of the services so far
+         */
+        CpuMeter meter(LongSupplier targetNanos, LongSupplier servicesNanos);
     }
 
     /** Starts a service; see {@link RunningService#start}. */

@@ -55,27 +55,43 @@ final class ScenarioMeasurement {
 
     /**
      * @param result       what the scenario measured
-     * @param outsideCores cores busy outside duel during main (the noise gate's input)
+     * @param outsideCores cores busy outside duel on the whole machine averaged over main, irq excluded
+     * @param irqCores     irq and softirq cores on the judged CPUs averaged over main, or null without a main
+     * @param noise        what the noise gate saw in each second of main
      */
-    record Measured(RunRecord.ScenarioResult result, double outsideCores) {}
+    record Measured(
+            RunRecord.ScenarioResult result, double outsideCores, Double irqCores, List<RunRecord.NoiseWindow> noise) {}
 
-    /** @throws TargetFailedException the engine could not reach the target at all */
-    Measured measure(RunPlan plan, TargetProcess target, Scenario scenario) throws TargetFailedException {
+    /**
+     * @param noise judges the machine's readings taken each second of main
+     * @throws TargetFailedException the engine could not reach the target at all
+     */
+    Measured measure(RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise)
+            throws TargetFailedException {
         Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
         Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
         MemorySampler memory = MemorySampler.start(target::read, memoryTicker);
+        // The noise gate's readings: at main's start, at each second the engine reports in main, at its end.
+        List<CpuMeter.Reading> mainReadings = new ArrayList<>();
         ProgressListener progress = new ProgressListener() {
             @Override
             public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
                 listener.second(plan, scenario.name(), second, status);
+                if (machineAt.containsKey(Phase.MAIN) && !machineAt.containsKey(Phase.ENDED)) {
+                    mainReadings.add(machine.read());
+                }
             }
 
             @Override
             public void onPhase(Phase phase) {
                 targetAt.put(phase, target.read());
                 servicesAt.put(phase, services.read());
-                machineAt.put(phase, machine.read());
+                CpuMeter.Reading reading = machine.read();
+                machineAt.put(phase, reading);
+                if (phase == Phase.MAIN || phase == Phase.ENDED) {
+                    mainReadings.add(reading);
+                }
                 if (phase != Phase.ENDED) {
                     listener.phase(plan, scenario.name(), phase);
                 }
@@ -116,6 +132,13 @@ final class ScenarioMeasurement {
         double outside = machineAt.containsKey(Phase.MAIN) && machineAt.containsKey(Phase.ENDED)
                 ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN))
                 : 0;
+        List<RunRecord.NoiseWindow> windows =
+                machineAt.containsKey(Phase.ENDED) ? noise.windows(scenario.name(), false, mainReadings) : List.of();
+        double judged =
+                windows.stream().mapToDouble(RunRecord.NoiseWindow::seconds).sum();
+        Double irq = judged <= 0
+                ? null
+                : windows.stream().mapToDouble(w -> w.irqCores() * w.seconds()).sum() / judged;
         long peak = target.read().peakMemoryBytes();
         return new Measured(
                 new RunRecord.ScenarioResult(
@@ -128,7 +151,9 @@ final class ScenarioMeasurement {
                         peak,
                         memory.anonBytes(),
                         memory.peakAnonBytes()),
-                outside);
+                outside,
+                irq,
+                windows);
     }
 
     /** What was used between two readings {@code seconds} apart, in which {@code requests} ended (0 if not a target). */

@@ -42,13 +42,14 @@ public record Suite(
     public record Loadgen(String cpuset, int threads, Duration warmup) {}
 
     /**
-     * @param quietMaxCores        outside CPU (cores) above which the machine is not quiet
+     * @param quietMaxCores        outside CPU (cores, irq and softirq left out) above which the machine is not
+     *                             quiet before a run, and a second of a run is noisy on the CPUs the target and
+     *                             the load generator are pinned to
      * @param quietFor             how long it must stay quiet before a run
      * @param quietMaxWait         how long to wait for that at most
      * @param quietRetries         runs discarded for noise are repeated this many times
      * @param loadgenMaxUtilization share of its cores the engine may use before a run is invalid
      * @param loadgenMaxLagP99     the engine's p99 lag behind schedule above which a run is invalid
-     * @param loadgenMaxLateShare  share of late requests above which an open-model run is invalid
      */
     public record Gates(
             double quietMaxCores,
@@ -56,10 +57,9 @@ public record Suite(
             Duration quietMaxWait,
             int quietRetries,
             double loadgenMaxUtilization,
-            Duration loadgenMaxLagP99,
-            double loadgenMaxLateShare) {
+            Duration loadgenMaxLagP99) {
         public static final Gates DEFAULT =
-                new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1), 0.01);
+                new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1));
     }
 
     public TargetSpec target(String name) {

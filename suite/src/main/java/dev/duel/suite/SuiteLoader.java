@@ -128,6 +128,13 @@ public final class SuiteLoader {
 
     private static final Pattern ENTRY = Pattern.compile("(targets|scenarios)\\[(\\d+)]");
 
+    /**
+     * The names that become parts of file names (the suite's, its scenarios'; targets' are checked
+     * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
+     * nor {@code ..} can leave the results folder or hide a record from the report.
+     */
+    private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+
     /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */
     private static String locate(Path file, String text, SuiteFile f, Problem problem) {
         KeyPositions.Position at = KeyPositions.of(text).find(problem.located);
@@ -175,7 +182,11 @@ public final class SuiteLoader {
                             .sorted()
                             .collect(Collectors.joining(", "));
             what = "unknown key '" + unknown.getPropertyName() + "'" + (path.isEmpty() ? "" : " in " + parentOf(path))
-                    + "; expected one of: " + known;
+                    + "; expected one of: " + known
+                    + (unknown.getPropertyName().equals("maxLateShare")
+                            ? " (late starts are the target's result, shown and compared, not a gate of the load"
+                                    + " generator: remove the key)"
+                            : "");
         } else if (e instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
             what = (path.isEmpty() ? "" : path + ": ")
                     + instantiation.getCause().getMessage();
@@ -246,7 +257,7 @@ public final class SuiteLoader {
         Path folder = file.toAbsolutePath().getParent();
         String name =
                 f.name() != null ? f.name() : stripExtension(file.getFileName().toString());
-        if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+        if (!FILE_NAME.matcher(name).matches()) {
             throw new Problem("name", "letters, digits, '.', '_' and '-' only, got '" + name + "'");
         }
         if (f.targets() == null || f.targets().isEmpty()) {
@@ -446,6 +457,12 @@ public final class SuiteLoader {
         if (s.name() == null) {
             throw new Problem(at + ".name", "is missing");
         }
+        if (!FILE_NAME.matcher(s.name()).matches()) {
+            throw new Problem(
+                    at + ".name",
+                    "a scenario's name is letters, digits, '.', '_' or '-' (it names the run's files), got '" + s.name()
+                            + "'");
+        }
         ScenarioKind kind = s.kind() == null
                 ? ScenarioKind.LOAD
                 : ScenarioKind.byLabel(s.kind().toLowerCase(Locale.ROOT));
@@ -599,8 +616,7 @@ public final class SuiteLoader {
                 l == null || l.maxUtilization() == null ? d.loadgenMaxUtilization() : l.maxUtilization(),
                 l == null
                         ? d.loadgenMaxLagP99()
-                        : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()),
-                l == null || l.maxLateShare() == null ? d.loadgenMaxLateShare() : l.maxLateShare());
+                        : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()));
     }
 
     private static Duration duration(String at, String text, Duration fallback) {

@@ -83,10 +83,10 @@ public final class SuiteRunner {
                 suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome), resume);
     }
 
-    /** CPU of the processes duel started and runs now: the current target and the services. */
-    private long startedNanos() {
+    /** CPU of the target duel runs now, since it started; 0 while none runs. */
+    private long targetNanos() {
         TargetProcess target = current.get();
-        return (target == null ? 0 : Math.max(0, target.read().cpuNanos())) + services.cpuNanos();
+        return target == null ? 0 : Math.max(0, target.read().cpuNanos());
     }
 
     /**
@@ -121,7 +121,7 @@ public final class SuiteRunner {
             environment.warnings().forEach(warning -> listener.message("warning: " + warning));
             parts.loadgen().prepare(suite.loadgen(), listener);
             services.start(suite.services(), listener);
-            CpuMeter machine = parts.machine().meter(this::startedNanos);
+            CpuMeter machine = parts.machine().meter(this::targetNanos, services::cpuNanos);
             RunAttempt attempts = new RunAttempt(
                     suite,
                     parts,
@@ -135,6 +135,7 @@ public final class SuiteRunner {
                             listener,
                             suite.loadgen().threads()),
                     services,
+                    machine,
                     ledger,
                     current,
                     environment.fingerprint(),

@@ -18,26 +18,43 @@ import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.LongSupplier;
+import org.HdrHistogram.Histogram;
 
 /**
  * A whole machine for a {@link SuiteRunner}, simulated: a clock that moves only when the runner
- * waits or a fake load run says so, CPU used outside duel at a rate a test sets, targets that start
- * at once and use one core while load runs, and a load engine that returns what a test scripts. No
- * process, socket or sleep: a suite of several runs takes milliseconds. Thread-safe where the runner
- * needs it (its memory sampler reads targets from another thread).
+ * waits, a target starts (0.9 s) or a fake load run says so; two CPUs, the target's (CPU 0) and the
+ * others' (CPU 1), with CPU used outside duel at rates a test sets (on CPU 1, or a busy loop on the
+ * target's CPU 0 that takes from the target), and interrupt time on CPU 0; targets that use what
+ * is left of CPU 0 from their start; and a load engine that returns what a test scripts, reporting
+ * each second of main as the real one does. No process, socket or sleep: a suite of several runs
+ * takes milliseconds. Thread-safe where the runner needs it (its memory sampler reads targets from
+ * another thread).
  */
 final class FakeMachine {
+    private static final int CPUS = 2;
+    private static final int TARGET_CPU = 0;
     private final AtomicLong nowNanos = new AtomicLong(1_000_000_000L);
-    /** Machine busy time outside duel so far, nanoseconds. */
-    private final AtomicLong outsideBusyNanos = new AtomicLong();
+    /** Per CPU: busy (not interrupt), interrupt and idle time so far, nanoseconds. */
+    private final long[][] cpuNanos = new long[CPUS][3];
 
     private volatile double outsideCoresBetweenRuns;
     private volatile double outsideCoresDuringMain;
+    /** A busy loop on the target's CPU in each second of main (by second), in cores it takes from the target. */
+    private volatile IntToDoubleFunction loopOnTargetCpuInMain = second -> 0;
+    /** A busy loop on the target's CPU while a target starts, in cores. */
+    private volatile double loopOnTargetCpuDuringStarts;
+    /** Interrupt work on the target's CPU during main (the benchmark's own packets), cores. */
+    private volatile double irqOnTargetCpuDuringMain;
+
+    private volatile int mainSeconds = 2;
     private final AtomicInteger started = new AtomicInteger();
     /** What each load run returns, in order; the last one repeats. */
     private final List<Script> scripts = new ArrayList<>();
@@ -69,6 +86,28 @@ final class FakeMachine {
         return this;
     }
 
+    /** A busy loop pinned to the target's CPU, taking {@code coresAtSecond} of it in each second of main. */
+    FakeMachine loopOnTargetCpuInMain(IntToDoubleFunction coresAtSecond) {
+        loopOnTargetCpuInMain = coresAtSecond;
+        return this;
+    }
+
+    FakeMachine loopOnTargetCpuDuringStarts(double cores) {
+        loopOnTargetCpuDuringStarts = cores;
+        return this;
+    }
+
+    FakeMachine irqOnTargetCpuDuringMain(double cores) {
+        irqOnTargetCpuDuringMain = cores;
+        return this;
+    }
+
+    /** How long each load run's main phase lasts, whole seconds (2 unless set). */
+    FakeMachine mainSeconds(int seconds) {
+        mainSeconds = seconds;
+        return this;
+    }
+
     FakeMachine script(Script... runs) {
         scripts.addAll(List.of(runs));
         return this;
@@ -89,11 +128,47 @@ final class FakeMachine {
         return loadRuns.get();
     }
 
-    /** Moves the clock, the outside world using {@code outsideCores} meanwhile. */
+    /** Moves the clock, the outside world using {@code outsideCores} of CPU 1 meanwhile. */
     private void advance(Duration duration, double outsideCores) {
+        advance(duration, outsideCores, 0, 0);
+    }
+
+    /**
+     * Moves the clock: CPU 1 busy {@code outsideCores}; on CPU 0 a busy loop of {@code loopCores} and
+     * interrupts of {@code irqCores}, the live target using the rest of it.
+     */
+    private synchronized void advance(Duration duration, double outsideCores, double loopCores, double irqCores) {
         long nanos = duration.toNanos();
-        outsideBusyNanos.addAndGet(Math.round(nanos * outsideCores));
+        FakeTarget live = targets.stream().filter(t -> t.alive).findFirst().orElse(null);
+        double targetCores = live == null ? 0 : Math.max(0, 1 - loopCores - irqCores);
+        if (live != null) {
+            live.cpuNanos.addAndGet(Math.round(nanos * targetCores));
+        }
+        add(TARGET_CPU, nanos, loopCores + targetCores, irqCores);
+        add(1, nanos, outsideCores, 0);
         nowNanos.addAndGet(nanos);
+    }
+
+    private void add(int cpu, long nanos, double busyCores, double irqCores) {
+        double busy = Math.min(1, busyCores);
+        double irq = Math.min(1 - busy, irqCores);
+        cpuNanos[cpu][0] += Math.round(nanos * busy);
+        cpuNanos[cpu][1] += Math.round(nanos * irq);
+        cpuNanos[cpu][2] += Math.round(nanos * (1 - busy - irq));
+    }
+
+    private synchronized CpuMeter.Reading read(LongSupplier targetNanos, LongSupplier servicesNanos) {
+        Map<Integer, CpuMeter.CpuTimes> cpus = new HashMap<>();
+        for (int cpu = 0; cpu < CPUS; cpu++) {
+            cpus.put(cpu, new CpuMeter.CpuTimes(cpuNanos[cpu][0], cpuNanos[cpu][1], cpuNanos[cpu][2]));
+        }
+        return new CpuMeter.Reading(
+                nowNanos.get(),
+                CpuMeter.CpuTimes.sum(cpus.values()),
+                cpus,
+                // The fake engine uses no CPU; duel's share is what the runner says it started: a runner that
+                // forgot its target would see it as noise.
+                new CpuMeter.DuelCpu(0, targetNanos.getAsLong(), servicesNanos.getAsLong()));
     }
 
     RunnerParts parts() {
@@ -104,20 +179,12 @@ final class FakeMachine {
                     throw new AssertionError("fake suites have no services");
                 },
                 this::load,
-                // The machine is busy with the outside world and with the fake targets; duel's own share is
-                // what the runner says it started: a runner that forgot its target would see it as noise.
-                startedNanos ->
-                        () -> new CpuMeter.Reading(nowNanos.get(), machineBusyNanos(), startedNanos.getAsLong()),
+                (targetNanos, servicesNanos) -> () -> read(targetNanos, servicesNanos),
                 duration -> advance(duration, outsideCoresBetweenRuns),
                 targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()),
                 (pid, home) -> JvmFacts.UNKNOWN,
                 () -> 0,
                 (loadgen, listener) -> events.add("loadgen prepared"));
-    }
-
-    private long machineBusyNanos() {
-        return outsideBusyNanos.get()
-                + targets.stream().mapToLong(FakeTarget::cpuNanos).sum();
     }
 
     private TargetProcess start(TargetSpec spec) throws IdentityMismatchException {
@@ -129,6 +196,8 @@ final class FakeMachine {
         currentTargetDied = false;
         FakeTarget target = new FakeTarget(spec, number);
         targets.add(target);
+        // Ready after 0.9 s of its CPU, less what a busy loop on its CPU takes.
+        advance(Duration.ofMillis(900), outsideCoresBetweenRuns, loopOnTargetCpuDuringStarts, 0);
         return target;
     }
 
@@ -141,16 +210,29 @@ final class FakeMachine {
         listener.onPhase(Phase.GAP);
         advance(Duration.ofMillis(100), outsideCoresBetweenRuns);
         listener.onPhase(Phase.MAIN);
-        advance(Duration.ofSeconds(1), outsideCoresDuringMain);
-        duringMain.run();
-        advance(Duration.ofSeconds(1), outsideCoresDuringMain);
+        int seconds = mainSeconds;
+        for (int second = 0; second < seconds; second++) {
+            advance(
+                    Duration.ofSeconds(1),
+                    outsideCoresDuringMain,
+                    loopOnTargetCpuInMain.applyAsDouble(second),
+                    irqOnTargetCpuDuringMain);
+            if (second == 0) {
+                duringMain.run();
+            }
+            listener.onSecond(
+                    new SecondResult(2 + second, Phase.MAIN, Math.round(script.okPerSecond()), 0, 800, 3_000, 6_000),
+                    new Histogram(3),
+                    new ProgressListener.RunStatus(Phase.MAIN, (second + 1) * 1_000.0, seconds * 1_000.0, 0));
+        }
         if (script.targetDies()) {
             currentTargetDied = true;
         }
         listener.onPhase(Phase.ENDED);
         LatencySummary latency =
-                SampleRecords.latency(Math.round(script.okPerSecond() * 2), 900, 800, 1_500, 3_000, 6_000);
-        PhaseResult main = SampleRecords.phase(Phase.MAIN, 2_000, script.okPerSecond(), script.failures(), latency);
+                SampleRecords.latency(Math.round(script.okPerSecond() * seconds), 900, 800, 1_500, 3_000, 6_000);
+        PhaseResult main =
+                SampleRecords.phase(Phase.MAIN, seconds * 1_000, script.okPerSecond(), script.failures(), latency);
         PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 1_000, script.okPerSecond(), Map.of(), latency);
         PlanSettings settings = SampleRecords.closedSettings(plan.request().url(), 2, 1_000, 100, 2_000, 0, 0);
         return SampleRecords.load(
@@ -159,17 +241,16 @@ final class FakeMachine {
                 main,
                 List.of(),
                 List.of(new SecondResult(0, Phase.WARMUP, 1_000, 0, 800, 3_000, 6_000)),
-                SampleRecords.engine(script.loadgenUtilization(), 1, 2_000, main.ok() + main.failed()),
+                SampleRecords.engine(script.loadgenUtilization(), 1, seconds * 1_000, main.ok() + main.failed()),
                 startedAt,
                 startedAt);
     }
 
-    /** A target that is ready at once and uses one core of CPU for as long as the fake clock runs. */
+    /** A target that uses what is left of CPU 0 for as long as it lives (see {@link #advance}). */
     private final class FakeTarget implements TargetProcess {
         private final TargetSpec spec;
         private final long pid;
-        private final long startNanos = nowNanos.get();
-        private volatile long stoppedNanos = -1;
+        private final AtomicLong cpuNanos = new AtomicLong();
         private volatile boolean alive = true;
 
         FakeTarget(TargetSpec spec, int number) {
@@ -223,14 +304,9 @@ final class FakeMachine {
             return alive() ? null : 3;
         }
 
-        /** One core busy from its start to its stop. */
-        long cpuNanos() {
-            return (stoppedNanos >= 0 ? stoppedNanos : nowNanos.get()) - startNanos;
-        }
-
         @Override
         public ResourceReading read() {
-            long cpu = cpuNanos();
+            long cpu = cpuNanos.get();
             return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20, 150L << 20);
         }
 
@@ -241,9 +317,6 @@ final class FakeMachine {
 
         @Override
         public int stop() {
-            if (alive) {
-                stoppedNanos = nowNanos.get();
-            }
             alive = false;
             events.add("stop " + spec.name());
             return 0;

@@ -161,18 +161,19 @@ class GatesWithFakesTest {
         assertEquals(1, outcome.discarded(), outcome.toString());
         assertEquals(3, machine.loadRuns(), "retries: 2 means two repeats");
         assertEquals(
-                List.of(
-                        "001-a-health: could not get a clean run (noise: 0.60 cores busy outside duel during main (limit 0.30); "
-                                + "no clean run after 3 attempts)"),
+                List.of("001-a-health: could not get a clean run (noise: disturbed for 2.0 s of the 2.0 s judged: "
+                        + "2.0 s with more than 0.30 cores busy outside duel (at worst 0.60); "
+                        + "no clean run after 3 attempts)"),
                 outcome.problems());
         RunRecord last = finalRecords().get(0);
         assertEquals(Status.DISCARDED, last.status());
         assertEquals(3, last.attempt());
         assertEquals(0.6, last.gates().outsideDuringCores(), 1e-9);
+        assertEquals(2.0, last.gates().disturbedSeconds(), 1e-9);
         List<RunRecord> attempts = records(".*\\.discarded-\\d\\.json");
         assertEquals(List.of(1, 2), attempts.stream().map(RunRecord::attempt).toList());
         assertTrue(attempts.stream()
-                .allMatch(r -> r.status() == Status.DISCARDED && r.reason().startsWith("noise: 0.60 cores")));
+                .allMatch(r -> r.status() == Status.DISCARDED && r.reason().startsWith("noise: disturbed for 2.0 s")));
     }
 
     @Test
@@ -195,6 +196,111 @@ class GatesWithFakesTest {
         assertEquals(1, outcome.ok(), outcome.toString());
         assertEquals(2, finalRecords().get(0).attempt());
         assertEquals(1, records(".*\\.discarded-1\\.json").size());
+    }
+
+    /** One target pinned to CPU 0 under a quota of one core, the load generator on CPU 1, main of {@code seconds}. */
+    private static String pinned(String quiet) {
+        return FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
+                .replace("limits: {cpus: 1.0, memory: 256m}", "limits: {cpus: 1.0, cpuset: '0', memory: 256m}")
+                .replace("loadgen: {threads: 1, warmup: 1s}", "loadgen: {cpuset: '1', threads: 1, warmup: 1s}")
+                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", quiet);
+    }
+
+    @Test
+    void aBusyLoopOnTheTargetsCpuIsInterferenceThoughTheMachineAsAWholeLooksQuiet() throws Exception {
+        // The case: a busy loop on the target's CPU for 5 s of an 8 s main takes a quarter of the target's
+        // CPU. Averaged over the machine and the phase that is 0.16 cores, under a bound of 0.5: kept before.
+        FakeMachine machine = new FakeMachine().mainSeconds(8).loopOnTargetCpuInMain(second -> second < 5 ? 0.25 : 0);
+        SuiteOutcome outcome = run(machine, pinned("quiet: {maxCores: 0.5, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.discarded(), outcome.toString());
+        assertEquals(2, machine.loadRuns(), "discarded, then repeated once");
+        RunRecord last = finalRecords().get(0);
+        assertEquals(
+                "noise: disturbed for 5.0 s of the 8.0 s judged: interference: 5.0 s in which the target's CPUs were busy "
+                        + "while it used under 90% of what it could (at worst 0.75 of 1.00 cores); "
+                        + "no clean run after 2 attempts",
+                last.reason());
+        RunRecord.GateReadings gates = last.gates();
+        assertEquals(5 * 0.25 / 8, gates.outsideDuringCores(), 1e-9, "the machine-wide average the old gate used");
+        assertEquals(8.0, gates.judgedSeconds(), 1e-9);
+        assertEquals(5.0, gates.disturbedSeconds(), 1e-9);
+        List<RunRecord.NoiseWindow> windows = gates.noiseWindows();
+        assertEquals(8, windows.size());
+        RunRecord.NoiseWindow first = windows.get(0);
+        assertEquals("health", first.scenario());
+        assertEquals(0.75, first.targetCores(), 1e-9);
+        assertEquals(0.25, first.outsideCores(), 1e-9, "the loop, on the judged CPUs 0 and 1");
+        assertEquals(0, first.targetIdleCores(), 1e-9);
+        assertFalse(first.noisy(), "0.25 cores is under the bound of 0.5");
+        assertTrue(first.interfered());
+        assertEquals(
+                List.of(true, true, true, true, true, false, false, false),
+                windows.stream().map(RunRecord.NoiseWindow::interfered).toList());
+        assertEquals(1.0, windows.get(7).targetCores(), 1e-9);
+    }
+
+    @Test
+    void aSingleSecondOfInterferenceKeepsTheRun() throws Exception {
+        FakeMachine machine = new FakeMachine().mainSeconds(8).loopOnTargetCpuInMain(second -> second == 3 ? 0.5 : 0);
+        SuiteOutcome outcome = run(machine, pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord record = finalRecords().get(0);
+        assertEquals(1.0, record.gates().disturbedSeconds(), 1e-9, "noisy and interfered, but for 1 s of 8");
+        assertTrue(record.gates().noiseWindows().get(3).interfered());
+        assertTrue(record.gates().noiseWindows().get(3).noisy());
+    }
+
+    @Test
+    void theBenchmarksOwnInterruptWorkIsNeitherNoiseNorInterference() throws Exception {
+        // Loopback packets handled on the target's CPU: 0.4 cores of softirq, the target gets the other 0.6.
+        FakeMachine machine = new FakeMachine().irqOnTargetCpuDuringMain(0.4);
+        SuiteOutcome outcome = run(machine, pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord.GateReadings gates = finalRecords().get(0).gates();
+        assertEquals(0, gates.outsideDuringCores(), 1e-9, "irq is not outside noise");
+        assertEquals(0.4, gates.irqDuringCores(), 1e-9, "but it is recorded");
+        assertEquals(0, gates.disturbedSeconds(), 1e-9);
+        RunRecord.NoiseWindow window = gates.noiseWindows().get(0);
+        assertEquals(0.6, window.targetCores(), 1e-9);
+        assertEquals(0.6, window.targetAvailableCores(), 1e-9, "its CPU less the interrupt work");
+        assertFalse(window.interfered());
+    }
+
+    @Test
+    void aStartupScenariosStartsAreJudgedForNoiseAndADisturbedOneIsRepeated() throws Exception {
+        // Each of the three starts shares the target's CPU with a busy loop taking half of it.
+        FakeMachine machine = new FakeMachine().loopOnTargetCpuDuringStarts(0.5);
+        String yaml = pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}")
+                .replaceAll(
+                        "(?s)scenarios:.*?repetitions:",
+                        "scenarios:\n  - {name: boot, kind: startup, starts: 3}\nrepetitions:");
+        SuiteOutcome outcome = run(machine, yaml);
+        assertEquals(1, outcome.discarded(), outcome.toString());
+        RunRecord last = finalRecords().get(0);
+        List<RunRecord.NoiseWindow> windows = last.gates().noiseWindows();
+        assertEquals(3, windows.size(), windows.toString());
+        assertTrue(windows.stream().allMatch(w -> w.start() && w.scenario().equals("boot") && w.interfered()));
+        assertEquals(0.5, windows.get(0).targetCores(), 1e-9);
+        assertEquals(2.7, last.gates().judgedSeconds(), 1e-9);
+        assertTrue(
+                last.reason().startsWith("noise: disturbed for 2.7 s of the 2.7 s judged: interference"),
+                last.reason());
+    }
+
+    @Test
+    void quietStartsOfAStartupScenarioKeepTheRun() throws Exception {
+        FakeMachine machine = new FakeMachine();
+        String yaml = pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}")
+                .replaceAll(
+                        "(?s)scenarios:.*?repetitions:",
+                        "scenarios:\n  - {name: boot, kind: startup, starts: 3}\nrepetitions:");
+        SuiteOutcome outcome = run(machine, yaml);
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord.GateReadings gates = finalRecords().get(0).gates();
+        assertEquals(2.7, gates.judgedSeconds(), 1e-9);
+        assertEquals(0, gates.disturbedSeconds(), 1e-9);
+        assertEquals(1.0, gates.noiseWindows().get(0).targetCores(), 1e-9, "the starting target's CPU is duel's");
+        assertEquals(null, gates.irqDuringCores(), "no main phase was measured");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.LongToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class QuietGateTest {
             throws InterruptedException {
         long[] nowNanos = {0};
         long[] busyNanos = {0};
-        CpuMeter meter = () -> new CpuMeter.Reading(nowNanos[0], busyNanos[0], 0);
+        CpuMeter meter = () -> reading(nowNanos[0], busyNanos[0], 0, 0);
         QuietGate.Sleeper sleeper = duration -> {
             double cores = outsideCoresAtSecond.applyAsDouble(nowNanos[0] / 1_000_000_000L);
             busyNanos[0] += Math.round(cores * duration.toNanos());
@@ -55,12 +56,31 @@ class QuietGateTest {
         assertTrue(await(second -> 0.25, 0.25, 3, 10).quiet());
     }
 
+    /** A reading of a machine busy {@code busyNanos} (irq apart) of which duel's own process used {@code oursNanos}. */
+    private static CpuMeter.Reading reading(long atNanos, long busyNanos, long irqNanos, long oursNanos) {
+        return new CpuMeter.Reading(
+                atNanos,
+                new CpuMeter.CpuTimes(busyNanos, irqNanos, 0),
+                Map.of(),
+                new CpuMeter.DuelCpu(oursNanos, 0, 0));
+    }
+
     @Test
     void outsideCpuIsTheMachinesBusyTimeLessDuelsOwn() {
-        CpuMeter.Reading before = new CpuMeter.Reading(0, 5_000_000_000L, 1_000_000_000L);
-        CpuMeter.Reading after = new CpuMeter.Reading(2_000_000_000L, 8_000_000_000L, 3_500_000_000L);
+        CpuMeter.Reading before = reading(0, 5_000_000_000L, 0, 1_000_000_000L);
+        CpuMeter.Reading after = reading(2_000_000_000L, 8_000_000_000L, 0, 3_500_000_000L);
         assertEquals(0.25, after.outsideCoresSince(before), 1e-12, "3 s busy, 2.5 s of it duel's, over 2 s");
-        assertEquals(
-                0, new CpuMeter.Reading(1, -1, 0).outsideCoresSince(before), "unknown machine time reads as quiet");
+        CpuMeter.Reading unknown =
+                new CpuMeter.Reading(1, CpuMeter.CpuTimes.UNKNOWN, Map.of(), new CpuMeter.DuelCpu(0, 0, 0));
+        assertEquals(0, unknown.outsideCoresSince(before), "unknown machine time reads as quiet");
+    }
+
+    @Test
+    void interruptTimeIsNotOutsideNoise() {
+        // The benchmark's own loopback packets: 1 s of softirq over 2 s, nothing else busy outside duel.
+        CpuMeter.Reading before = reading(0, 5_000_000_000L, 1_000_000_000L, 1_000_000_000L);
+        CpuMeter.Reading after = reading(2_000_000_000L, 7_000_000_000L, 2_000_000_000L, 3_000_000_000L);
+        assertEquals(0, after.outsideCoresSince(before), 1e-12);
+        assertEquals(0.5, after.irqCoresSince(before), 1e-12);
     }
 }

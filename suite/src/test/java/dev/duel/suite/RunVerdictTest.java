@@ -8,10 +8,12 @@ import dev.duel.load.LoadModel;
 import dev.duel.load.Timing;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.Phase;
+import dev.duel.record.RunRecord;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
 import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
@@ -20,6 +22,7 @@ import dev.duel.record.load.PhaseResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The pure verdict of a run from its measurements and the gates' bounds. */
@@ -78,7 +81,8 @@ class RunVerdictTest {
                 clean.latency(),
                 clean.uncorrectedLatency(),
                 lag,
-                LatencySummary.EMPTY);
+                LatencySummary.EMPTY,
+                null);
         List<FailureExample> examples = failures.isEmpty()
                 ? List.of()
                 : List.of(new FailureExample(
@@ -113,7 +117,9 @@ class RunVerdictTest {
     @Test
     void aCleanScenarioIsOk() {
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, clean(), null, GATES));
-        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), 0.1, GATES));
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), seconds(8, 0, 0.1, false), GATES));
     }
 
     @Test
@@ -161,7 +167,7 @@ class RunVerdictTest {
     }
 
     @Test
-    void loadGeneratorGate() {
+    void loadGeneratorCpuGate() {
         RunVerdict busy = RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.93), null, GATES);
         assertEquals(
                 new RunVerdict(
@@ -169,36 +175,160 @@ class RunVerdictTest {
                         "load generator saturated: it used 93% of its 2 core(s) (limit 70%); give it 3 core(s) "
                                 + "with loadgen.cpuset, or lower the load"),
                 busy);
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.70), null, GATES));
+    }
+
+    @Test
+    void scheduleLagAboveTheBoundMakesTheRunInvalidAndAtTheBoundItStands() {
         assertEquals(
                 new RunVerdict(
                         Status.INVALID,
                         "load generator saturated: p99 lag behind its schedule 2.50 ms (limit 1.00 ms)"),
                 RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 1_000, 0.2), null, GATES));
+        Suite.Gates loose = new Suite.Gates(
+                GATES.quietMaxCores(),
+                GATES.quietFor(),
+                GATES.quietMaxWait(),
+                GATES.quietRetries(),
+                GATES.loadgenMaxUtilization(),
+                Duration.ofMillis(5));
         assertEquals(
-                new RunVerdict(
-                        Status.INVALID,
-                        "load generator saturated: 5.0% of requests started late (limit 1.0%); "
-                                + "raise max-connections or lower the rate"),
-                RunVerdict.ofScenario(OPEN, load(Map.of(), 100, 0, 0.2), null, GATES));
-        // Lateness is an open-model measure: a closed model has no schedule to be late for.
-        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 100, 0, 0.2), null, GATES));
+                RunVerdict.OK,
+                RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, loose),
+                "the bound is the suite's gates.loadgen.maxLagP99");
+    }
+
+    @Test
+    void lateStartsAreTheTargetsResultAndKeepTheRun() {
+        // 50% of the requests waited for a free connection: the target held its connections too long.
+        // That is what the run measured about the target, not a limit of the load generator.
+        LoadResult late = load(Map.of(), 1_000, 0, 0.2);
+        assertEquals(1_000, late.main().late());
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, late, null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, late, null, GATES));
+    }
+
+    @Test
+    void theEnginesOwnLimitedFindingMakesTheRunInvalidWithItsReason() {
+        // One event loop at 95% while the process as a whole used 50% of its cores (under the 70% bound).
+        LoadResult base = clean();
+        EngineUsage engine = base.engine();
+        String finding = "event loop 0 was busy 95% of main: the load generator was at its limit, "
+                + "so the target may be faster than measured";
+        EngineUsage oneLoopBusy = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.95, 0.05),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                true,
+                List.of(finding),
+                0L,
+                0.0,
+                0.0);
+        assertEquals(
+                new RunVerdict(Status.INVALID, "load generator saturated: " + finding),
+                RunVerdict.ofScenario(CLOSED, withEngine(base, oneLoopBusy), null, GATES));
+        EngineUsage notLimited = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.5, 0.5),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                false,
+                List.of(),
+                0L,
+                0.0,
+                0.0);
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, withEngine(base, notLimited), null, GATES));
+    }
+
+    private static LoadResult withEngine(LoadResult load, EngineUsage engine) {
+        return new LoadResult(
+                load.duelVersion(),
+                load.settings(),
+                load.startedAt(),
+                load.endedAt(),
+                load.target(),
+                load.warmup(),
+                load.main(),
+                load.windows(),
+                load.firstCorrectResponseMillis(),
+                load.seconds(),
+                load.failureExamples(),
+                engine,
+                load.warnings());
+    }
+
+    /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */
+    private static List<RunRecord.NoiseWindow> seconds(int count, int noisy, double outsideCores, boolean interfered) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> new RunRecord.NoiseWindow(
+                        "json",
+                        false,
+                        i,
+                        1,
+                        i < noisy ? outsideCores : 0,
+                        0.02,
+                        i < noisy && interfered ? 0.6 : 1.0,
+                        0,
+                        0.98,
+                        i < noisy && outsideCores > GATES.quietMaxCores(),
+                        i < noisy && interfered))
+                .toList();
     }
 
     @Test
     void noiseGateDiscardsWhatIsNotFailedAndAFailureOutranksTheRest() {
         RunVerdict invalid = new RunVerdict(Status.INVALID, "load generator saturated: ...");
         RunVerdict failed = RunVerdict.failed("json: wrong answers");
+        String noisy = "noise: disturbed for 2.0 s of the 8.0 s judged: "
+                + "2.0 s with more than 0.25 cores busy outside duel (at worst 0.40)";
         assertEquals(
-                new RunVerdict(Status.DISCARDED, "noise: 0.40 cores busy outside duel during main (limit 0.25)"),
-                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.4, GATES));
-        assertEquals(invalid, RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), 0.25, GATES));
+                new RunVerdict(Status.DISCARDED, noisy),
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 2, 0.4, false), GATES));
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 1, 0.4, false), GATES),
+                "1 s of noise is under the 2 s a run may be disturbed");
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 8, 0.25, false), GATES),
+                "exactly the bound is quiet");
         assertEquals(
                 failed,
-                RunVerdict.ofRun(List.of(invalid, failed), 0.9, GATES),
+                RunVerdict.ofRun(List.of(invalid, failed), seconds(8, 8, 0.9, true), GATES),
                 "a target that answered wrongly failed, noise or not");
+        assertEquals(noisy + "; no clean run after 4 attempts", RunVerdict.noCleanRun(noisy, 4));
+    }
+
+    @Test
+    void interferenceOnTheTargetsCpusDiscardsEvenUnderTheNoiseBound() {
         assertEquals(
-                "noise: 0.40 cores busy outside duel during main (limit 0.25); no clean run after 4 attempts",
-                RunVerdict.noCleanRun(RunVerdict.ofRun(List.of(), 0.4, GATES).reason(), 4));
+                new RunVerdict(
+                        Status.DISCARDED,
+                        "noise: disturbed for 3.0 s of the 8.0 s judged: interference: 3.0 s in which the target's "
+                                + "CPUs were busy while it used under 90% of what it could (at worst 0.60 of 0.98 cores)"),
+                RunVerdict.ofRun(List.of(RunVerdict.OK), seconds(8, 3, 0.1, true), GATES));
+    }
+
+    @Test
+    void aJudgedTimeShorterThanTwoSecondsIsDiscardedOnlyWhenDisturbedThroughout() {
+        List<RunRecord.NoiseWindow> short1 =
+                List.of(new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
+        assertEquals(
+                Status.DISCARDED, RunVerdict.ofRun(List.of(), short1, GATES).status());
+        List<RunRecord.NoiseWindow> halfNoisy = List.of(
+                new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
+                new RunRecord.NoiseWindow("json", false, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
+        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, GATES));
+        assertEquals(
+                RunVerdict.OK, RunVerdict.ofRun(List.of(), List.of(), GATES), "nothing judged, nothing to discard");
     }
 
     @Test

@@ -179,7 +179,11 @@ class ScenarioMemoryTest {
         };
         ScenarioMeasurement measurement = new ScenarioMeasurement(
                 load,
-                () -> new dev.duel.suite.CpuMeter.Reading(clock.addAndGet(1_000_000_000L), -1, 0),
+                () -> new CpuMeter.Reading(
+                        clock.addAndGet(1_000_000_000L),
+                        CpuMeter.CpuTimes.UNKNOWN,
+                        Map.of(),
+                        new CpuMeter.DuelCpu(0, 0, 0)),
                 new Services(
                         (spec, log, spawned) -> {
                             throw new AssertionError("no services");
@@ -190,12 +194,13 @@ class ScenarioMemoryTest {
                 1,
                 ticker);
         RunPlan plan = new RunPlan(1, 1, "t", List.of("big", "small"));
+        NoiseWindows noise = NoiseWindows.of(Limits.NONE, null, 1.0);
 
         target.use(100 * MIB);
         RunRecord.ScenarioResult big =
-                measurement.measure(plan, target, scenario("big")).result();
+                measurement.measure(plan, target, scenario("big"), noise).result();
         RunRecord.ScenarioResult small =
-                measurement.measure(plan, target, scenario("small")).result();
+                measurement.measure(plan, target, scenario("small"), noise).result();
 
         assertEquals(List.of(100 * MIB, 400 * MIB, 300 * MIB), big.anonBytes(), "sampled at 0 s, then every second");
         assertEquals(400 * MIB, big.peakAnonBytes());

@@ -156,6 +156,19 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void theLateShareIsNoLongerAGateAndItsKeySaysWhy() throws IOException {
+        Path file = write(GOOD.replace(
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {quiet: {maxCores: 0.3, for: 10s}, loadgen: {maxLateShare: 0.01}}"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
+        assertTrue(
+                e.getMessage()
+                        .contains("unknown key 'maxLateShare' in gates.loadgen; expected one of: maxLagP99, "
+                                + "maxUtilization (late starts are the target's result"),
+                e.getMessage());
+    }
+
+    @Test
     void wrongTypesAreErrorsWithLineColumnAndWhatWasExpected() throws IOException {
         Path file = write(GOOD.replace("repetitions: 3", "repetitions: many"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
@@ -276,6 +289,39 @@ class SuiteLoaderTest {
                         .startsWith(at(temp.resolve("suite.yaml"), badSpec, "vars: {id:", "id:")
                                 + "scenarios[1] (products).request.vars.id: 'seq:10..1': write seq:FIRST..LAST"),
                 failure(badSpec));
+    }
+
+    @Test
+    void aScenarioNameThatCannotBeAFileNameIsRefusedAtItsKey() throws Exception {
+        Path file = temp.resolve("suite.yaml");
+        for (String name : List.of("a/b", "..", ".hidden", "a b", "")) {
+            String yaml = GOOD.replace("  - name: products", "  - name: '" + name + "'")
+                    .replace("together: [json, products]", "together: [json, '" + name + "']");
+            assertEquals(
+                    at(file, yaml, "  - name: '" + name + "'", "name")
+                            + "scenarios[1] (" + name + ").name: a scenario's name is letters, digits, '.', '_' or '-'"
+                            + " (it names the run's files), got '" + name + "'",
+                    failure(yaml),
+                    name);
+        }
+        assertEquals(
+                List.of("json", "products.v2", "curve", "boot"),
+                loader.load(write(GOOD.replace("products", "products.v2"))).scenarios().stream()
+                        .map(Scenario::name)
+                        .toList(),
+                "the rule of target names: letters, digits, '.', '_', '-'");
+    }
+
+    @Test
+    void aVariableValueThatWouldBreakTheRequestIsShownAtTheVars() throws IOException {
+        String yaml = GOOD.replace(
+                "request: {path: '/products/${id}', vars: {id: 'seq:1..10000'}}",
+                "request: {path: /products/1, headers: ['X-Id: ${id}'], vars: {id: \"list:1,2\\r\\nX-Evil: 1\"}}");
+        assertEquals(
+                at(temp.resolve("suite.yaml"), yaml, "vars: {id:", "vars")
+                        + "scenarios[1] (products).request.vars: ${id} can be '2\\r\\nX-Evil: 1', used in header X-Id:"
+                        + " it has a line break (CR), which would end the header early and start another (header injection)",
+                failure(yaml));
     }
 
     @Test

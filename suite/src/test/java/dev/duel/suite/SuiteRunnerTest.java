@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,7 +83,16 @@ class SuiteRunnerTest {
                     record.affinity().get(1).cpusAllowed());
             assertEquals(List.of(), record.resumedAcross());
             assertTrue(record.targetInfo().limitsMechanism().length() > 0);
-            assertTrue(record.gates().quietMet());
+            // The fixture's quiet bound (4 cores) is above what a 2-core machine can be busy, so quietMet says
+            // nothing here; what can fail is that the gate really waited its "for: 1s" and judged main.
+            assertTrue(record.gates().quietWaitSeconds() >= 1.0, record.gates().toString());
+            assertTrue(record.gates().judgedSeconds() > 0.5, record.gates().toString());
+            assertEquals(
+                    record.gates().judgedSeconds(),
+                    record.gates().noiseWindows().stream()
+                            .mapToDouble(RunRecord.NoiseWindow::seconds)
+                            .sum(),
+                    1e-9);
             assertEquals(outcome.directory().resolve("env.json").toFile().exists(), true);
         }
         Environment env = RecordJson.readEnvironment(temp.resolve("results/env.json"));
@@ -148,9 +158,14 @@ class SuiteRunnerTest {
         assertTrue(
                 last.reason()
                         .matches(
-                                "noise: \\d+\\.\\d\\d cores busy outside duel during main \\(limit 0\\.30\\); no clean run after 2 attempts"),
+                                "noise: disturbed for \\d+\\.\\d s of the \\d+\\.\\d s judged: .*cores busy outside duel.*; "
+                                        + "no clean run after 2 attempts"),
                 last.reason());
         assertTrue(last.gates().outsideDuringCores() > 0.3, last.gates().toString());
+        // The same two loops kept the quiet gate from ever being met before the run: it gave up at maxWait.
+        assertFalse(last.gates().quietMet(), last.gates().toString());
+        assertTrue(last.gates().quietBeforeCores() > 0.3, last.gates().toString());
+        assertTrue(last.gates().quietWaitSeconds() >= 1.0, last.gates().toString());
         Path firstAttempt = temp.resolve("results/runs/001-a-health.discarded-1.json");
         assertEquals(Status.DISCARDED, RecordJson.readRun(firstAttempt).status());
         assertTrue(Files.exists(temp.resolve("results/runs/001-a-health.attempt-2.log")));

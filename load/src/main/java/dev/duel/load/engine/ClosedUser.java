@@ -6,7 +6,10 @@ import dev.duel.record.Phase;
  * A closed-model virtual user: one connection, one request at a time, the next as soon as the
  * previous ends; idle through the gap; reconnecting when the server closes the connection, with
  * backoff only after failures. Its intended start is the moment it was ready to send, so time
- * spent reconnecting shows in its latency. Confined to its event loop.
+ * spent reconnecting shows in its latency. A request that follows a response on the same
+ * connection was ready at that response's last byte; the engine's own time until the write (checks,
+ * recording) is measured as the phase's turnaround lag, the closed model's sign of an engine that
+ * holds its users back. Confined to its event loop.
  */
 final class ClosedUser implements ConnectionOwner {
     private final LoopContext loop;
@@ -16,6 +19,8 @@ final class ClosedUser implements ConnectionOwner {
     private boolean everOpened;
     /** A resume at the start of main is already scheduled: the gap must not schedule a second one. */
     private boolean resumeScheduled;
+
+    private static final long NO_RESPONSE = Long.MIN_VALUE;
 
     ClosedUser(LoopContext loop) {
         this.loop = loop;
@@ -34,7 +39,7 @@ final class ClosedUser implements ConnectionOwner {
             loop.recorder().reconnected(loop.clock().nanoTime());
         }
         everOpened = true;
-        next(loop.clock().nanoTime());
+        next(loop.clock().nanoTime(), NO_RESPONSE);
     }
 
     @Override
@@ -44,9 +49,11 @@ final class ClosedUser implements ConnectionOwner {
     }
 
     @Override
-    public void onIdle(HttpConnection idle, long nowNanos) {
-        readySinceNanos = nowNanos;
-        next(nowNanos);
+    public void onIdle(HttpConnection idle, long responseEndNanos) {
+        readySinceNanos = responseEndNanos;
+        // A fresh reading for the write: the engine's work since the last byte is its own lag, not
+        // part of the next request's time on the wire.
+        next(loop.clock().nanoTime(), responseEndNanos);
     }
 
     @Override
@@ -56,7 +63,11 @@ final class ClosedUser implements ConnectionOwner {
         loop.connect(this);
     }
 
-    private void next(long now) {
+    /**
+     * @param responseEndNanos when the previous response on this connection ended, if the request
+     *                         follows it directly; {@link #NO_RESPONSE} after a connect or a pause
+     */
+    private void next(long now, long responseEndNanos) {
         if (loop.finished() || connection == null || connection.inFlight() || resumeScheduled) {
             return;
         }
@@ -67,6 +78,9 @@ final class ClosedUser implements ConnectionOwner {
                 intended = Math.max(intended, loop.timeline().mainStartNanos());
             }
             connection.send(phase, intended, now, false, false);
+            if (responseEndNanos != NO_RESPONSE) {
+                loop.recorder().turnaround(phase, responseEndNanos, now);
+            }
         } else if (phase == Phase.GAP) {
             long resumeAt = loop.timeline().nextLoadStartNanos(now);
             resumeScheduled = true;
@@ -74,7 +88,7 @@ final class ClosedUser implements ConnectionOwner {
                     () -> {
                         resumeScheduled = false;
                         readySinceNanos = loop.clock().nanoTime();
-                        next(readySinceNanos);
+                        next(readySinceNanos, NO_RESPONSE);
                     },
                     resumeAt - now);
         }

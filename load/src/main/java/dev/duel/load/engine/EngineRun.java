@@ -79,6 +79,8 @@ public final class EngineRun {
     private long mainEndReadNanos = -1;
     private long mainEndCpuNanos;
     private final List<Long> mainEndThreadCpu = new ArrayList<>();
+    private GcPauses.Reading mainStartGc = GcPauses.Reading.NONE;
+    private GcPauses.Reading mainEndGc = GcPauses.Reading.NONE;
 
     public EngineRun(
             LoadPlan plan,
@@ -176,6 +178,9 @@ public final class EngineRun {
                     base.clone().group(eventLoop),
                     address,
                     sources);
+            // Large body buffers kept between responses take at most a quarter of the heap in all.
+            context.limitBodyBudget(Math.min(
+                    LoopContext.DEFAULT_BODY_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / 4 / threads));
             loops.add(context);
             eventLoop.execute(() -> startLoad(context));
         }
@@ -229,11 +234,13 @@ public final class EngineRun {
             if (mainStartReadNanos < 0 && now >= mainStart && mainStart < timeline.endNanos()) {
                 mainStartReadNanos = now;
                 mainStartCpuNanos = readCpu(mainStartThreadCpu);
+                mainStartGc = GcPauses.read();
             }
             if (now >= timeline.endNanos()) {
                 if (mainStartReadNanos >= 0) {
                     mainEndReadNanos = now;
                     mainEndCpuNanos = readCpu(mainEndThreadCpu);
+                    mainEndGc = GcPauses.read();
                 }
                 listener.onPhase(Phase.ENDED);
                 return;
@@ -357,8 +364,9 @@ public final class EngineRun {
         double mainMillis = mainStarted ? Math.min(timeline.mainNanos(), end - timeline.mainStartNanos()) / 1e6 : 0;
         double warmupMillis = Math.min(timeline.warmupNanos(), Math.max(0, end - timeline.startNanos())) / 1e6;
         boolean hasWarmup = timeline.windowed() || timeline.warmupNanos() > 0;
-        PhaseResult warmupResult = hasWarmup ? Results.phase(Phase.WARMUP, warmup, warmupMillis) : null;
-        PhaseResult mainResult = Results.phase(Phase.MAIN, main, mainMillis);
+        boolean closed = plan.model() instanceof LoadModel.Closed;
+        PhaseResult warmupResult = hasWarmup ? Results.phase(Phase.WARMUP, warmup, warmupMillis, closed) : null;
+        PhaseResult mainResult = Results.phase(Phase.MAIN, main, mainMillis, closed);
         if (stopRequested) {
             warnings.add(0, "the run was stopped early by the user: main lasted " + Math.round(mainMillis) + " ms");
         }
@@ -397,7 +405,7 @@ public final class EngineRun {
         int cores = Runtime.getRuntime().availableProcessors();
         long peakRss = EngineMonitor.peakRssBytes();
         if (mainStartReadNanos < 0 || mainEndReadNanos <= mainStartReadNanos) {
-            return new EngineUsage(0, 0, cores, 0, List.of(), 0, peakRss, false, List.of());
+            return new EngineUsage(0, 0, cores, 0, List.of(), 0, peakRss, false, List.of(), 0L, 0.0, 0.0);
         }
         double wallNanos = mainEndReadNanos - mainStartReadNanos;
         double cpuNanos = mainEndCpuNanos - mainStartCpuNanos;
@@ -408,6 +416,7 @@ public final class EngineRun {
         double utilization = cpuNanos / (wallNanos * cores);
         long completed = main.ok() + main.failed();
         List<String> findings = Findings.engineLimits(busy, utilization, cores, main, plan.model());
+        GcPauses.Reading gc = mainEndGc.since(mainStartGc);
         return new EngineUsage(
                 cpuNanos / 1e6,
                 wallNanos / 1e6,
@@ -417,7 +426,10 @@ public final class EngineRun {
                 completed == 0 ? 0 : cpuNanos / 1e3 / completed,
                 peakRss,
                 !findings.isEmpty(),
-                findings);
+                findings,
+                gc.pauses(),
+                (double) gc.millis(),
+                gc.millis() / (wallNanos / 1e6));
     }
 
     private PlanSettings settings() {

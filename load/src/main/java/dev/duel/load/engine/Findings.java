@@ -8,14 +8,18 @@ import java.util.Locale;
 
 /**
  * Decides, from what the engine saw of itself, whether the engine rather than the target may
- * have been the limit, and what else a reader must know. Stateless.
+ * have been the limit, and what else a reader must know. Any one sign is enough: a single event
+ * loop at its limit caps the load even while the process as a whole looks half idle. Stateless.
  */
 final class Findings {
     /** An event loop busier than this was saturated: it could not have sent faster. */
     static final double SATURATED_LOOP_BUSY = 0.90;
 
     static final double SATURATED_PROCESS_UTILIZATION = 0.90;
-    /** Open model: the engine's own lag behind schedule above this p99 means it fell behind. */
+    /**
+     * The engine's own lag above this p99 means it held the load back: in the open model its lag
+     * behind schedule, in the closed model its turnaround from a response to the next request.
+     */
     static final double LAG_P99_LIMIT_MICROS = 1_000;
 
     private Findings() {}
@@ -47,6 +51,16 @@ final class Findings {
                     Locale.ROOT,
                     "the load generator fell behind its own schedule: p99 send lag %.2f ms with connections free",
                     main.scheduleLag().p99Micros() / 1_000));
+        }
+        if (model instanceof LoadModel.Closed
+                && main != null
+                && main.turnaroundLag() != null
+                && main.turnaroundLag().count() > 0
+                && main.turnaroundLag().p99Micros() > LAG_P99_LIMIT_MICROS) {
+            findings.add(String.format(
+                    Locale.ROOT,
+                    "the load generator held its users back: p99 %.2f ms from a response to the next request on its connection",
+                    main.turnaroundLag().p99Micros() / 1_000));
         }
         return findings;
     }

@@ -23,7 +23,17 @@ import java.util.Arrays;
  */
 final class HttpConnection extends ChannelInboundHandlerAdapter implements ResponseParser.Handler {
     private static final int INITIAL_BODY_BYTES = 4096;
-    private static final int RETAINED_BODY_BYTES = 1 << 20;
+    /** A body buffer up to this size is always kept between responses: it costs little. */
+    private static final int FREE_BODY_BYTES = 1 << 20;
+    /**
+     * Largest body buffer a connection keeps between responses, out of its loop's budget for
+     * large buffers ({@link LoopContext#retainBody}). Buffers grow by doubling, so this keeps the
+     * buffer of any answer up to 4 MiB: dropping a 2 MiB buffer after every 1.9 MB answer and
+     * regrowing it (4 MiB of garbage per response) filled the engine's 12 MB young generation
+     * several times a second, and those GC pauses counted as the target's latency.
+     */
+    static final int RETAINED_BODY_BYTES = 4 << 20;
+
     private static final byte[] NO_BODY = new byte[0];
 
     private final LoopContext loop;
@@ -46,6 +56,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private boolean statusOk;
     private int bodyLimit;
     private byte[] body;
+    /** Bytes of the loop's large-buffer budget this connection holds for {@link #body}; 0 for none. */
+    private int bodyGrantBytes;
+
     private int bodyLength;
     private boolean bodyTruncated;
 
@@ -210,6 +223,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             }
         }
         loop.forget(this);
+        releaseBody();
         if (opened && !loop.finished()) {
             owner.onClosed(this);
         }
@@ -257,9 +271,36 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
                             bodyPrefix(),
                             loop.template().requestLine(values)));
         }
-        if (body != null && body.length > RETAINED_BODY_BYTES) {
-            body = null; // a large body is not worth holding on to between requests
+        keepOrDropBody();
+    }
+
+    /**
+     * Keeps the body buffer for the next response when it is small, or large but within
+     * {@link #RETAINED_BODY_BYTES} and the loop's budget; drops it otherwise.
+     */
+    private void keepOrDropBody() {
+        if (body == null || body.length <= FREE_BODY_BYTES || body.length == bodyGrantBytes) {
+            return;
         }
+        releaseBody();
+        if (body.length <= RETAINED_BODY_BYTES && loop.retainBody(body.length)) {
+            bodyGrantBytes = body.length;
+        } else {
+            body = null;
+        }
+    }
+
+    /** Gives the connection's share of the loop's large-buffer budget back (the buffer may stay until the next end). */
+    private void releaseBody() {
+        if (bodyGrantBytes > 0) {
+            loop.releaseBody(bodyGrantBytes);
+            bodyGrantBytes = 0;
+        }
+    }
+
+    /** The body buffer the next response will be read into, null when none is kept; for tests. */
+    byte[] bodyBuffer() {
+        return body;
     }
 
     private String bodyPrefix() {

@@ -38,6 +38,14 @@ final class LoopContext {
 
     private boolean finished;
     private Runnable onFinish = () -> {};
+    /**
+     * Bytes this loop's connections may still hold in large body buffers between responses
+     * ({@link HttpConnection#RETAINED_BODY_BYTES}); bounds what many connections with large answers keep.
+     */
+    private long bodyBudgetBytes = DEFAULT_BODY_BUDGET_BYTES;
+
+    /** The large-body budget of a loop unless {@link #limitBodyBudget} says otherwise: 64 MiB. */
+    static final long DEFAULT_BODY_BUDGET_BYTES = 64L << 20;
 
     LoopContext(
             int index,
@@ -98,6 +106,24 @@ final class LoopContext {
 
     void onFinish(Runnable action) {
         this.onFinish = action;
+    }
+
+    /** Sets the large-body budget; call before the loop starts. */
+    void limitBodyBudget(long bytes) {
+        this.bodyBudgetBytes = Math.max(0, bytes);
+    }
+
+    /** True if a connection may keep a body buffer of {@code bytes}, which it then holds until {@link #releaseBody}. */
+    boolean retainBody(int bytes) {
+        if (bytes > bodyBudgetBytes) {
+            return false;
+        }
+        bodyBudgetBytes -= bytes;
+        return true;
+    }
+
+    void releaseBody(int bytes) {
+        bodyBudgetBytes += bytes;
     }
 
     void nextValues(String[] into) {

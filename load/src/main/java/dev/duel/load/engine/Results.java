@@ -21,7 +21,11 @@ import java.util.Map;
 public final class Results {
     private Results() {}
 
-    public static PhaseResult phase(Phase name, PhaseAccumulator merged, double durationMillis) {
+    /**
+     * @param closedModel the run used the closed model: its {@code turnaroundLag} is measured (else
+     *                    null, as the open model's own lag is {@code scheduleLag})
+     */
+    public static PhaseResult phase(Phase name, PhaseAccumulator merged, double durationMillis, boolean closedModel) {
         Map<FailureKind, Long> failures = new LinkedHashMap<>();
         for (FailureKind kind : FailureKind.values()) {
             failures.put(kind, merged.failures(kind));
@@ -52,7 +56,8 @@ public final class Results {
                 Histograms.summarize(merged.latency()),
                 Histograms.summarize(merged.uncorrectedLatency()),
                 Histograms.summarize(merged.scheduleLag()),
-                Histograms.summarize(merged.lateDelay()));
+                Histograms.summarize(merged.lateDelay()),
+                closedModel ? Histograms.summarize(merged.turnaroundLag()) : null);
     }
 
     public static SecondResult second(IntervalCollector.Merged merged, Phase phase) {

@@ -4,6 +4,7 @@ import dev.duel.load.InvalidSettingException;
 import dev.duel.load.Setting;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +16,18 @@ import java.util.regex.Pattern;
 /**
  * A request compiled once into literal byte segments and variable slots, so that sending it
  * costs a copy of ready bytes: a request with no variables is encoded exactly once, and one
- * with variables only writes the values in between. Immutable and thread-safe.
+ * with variables only writes the values in between. Text is encoded as {@link RequestText} says
+ * (the request target ASCII with non-ASCII percent-encoded, headers and bodies UTF-8), and every
+ * value a variable can take is checked for the places it is used when the template is compiled,
+ * before anything is sent. Immutable and thread-safe.
  */
 public final class RequestTemplate {
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
 
-    /** A literal run of bytes, or a variable slot when {@code slot >= 0}. */
-    private record Segment(byte[] literal, int slot) {}
+    /** A literal run of bytes, or a variable slot when {@code slot >= 0}, encoded as its place asks. */
+    private record Segment(byte[] literal, int slot, RequestText.Place place) {}
 
     private final String method;
     private final List<String> variableNames;
@@ -60,21 +64,19 @@ public final class RequestTemplate {
     /**
      * @param variables the declared variables; a reference to any other name in the URL or a
      *                  header is an error, while the body leaves unknown references as written
-     * @throws InvalidSettingException {@link Setting#VARIABLES} for such a reference, {@link Setting#URL}
-     *                                 for a path that cannot be sent, {@link Setting#HEADERS} for a header
-     *                                 duel writes itself
+     * @throws InvalidSettingException {@link Setting#VARIABLES} for such a reference or for a value
+     *                                 that cannot be sent where it is used (a line break in a header, a
+     *                                 space in the URL), {@link Setting#URL} for a path that cannot be
+     *                                 sent, {@link Setting#HEADERS} for a header duel writes itself or
+     *                                 one with a control character
      */
     public static RequestTemplate compile(RequestSpec spec, Map<String, VariableSpec> variables) {
         List<String> names = new ArrayList<>(variables.keySet());
         List<Segment> head = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
         literal.append(spec.method()).append(' ');
-        String target = spec.pathAndQuery();
-        if (target.indexOf(' ') >= 0 || target.indexOf('\r') >= 0 || target.indexOf('\n') >= 0) {
-            throw new InvalidSettingException(
-                    Setting.URL, "the path has a space or a line break; encode a space as %20");
-        }
-        splitInto(target, names, true, "the URL", literal, head);
+        String target = RequestText.literalTarget(spec.pathAndQuery());
+        splitInto(target, variables, names, true, "the URL", RequestText.Place.TARGET, literal, head);
         literal.append(" HTTP/1.1\r\n");
         boolean hostGiven = spec.headers().stream().anyMatch(h -> h.name().equalsIgnoreCase("host"));
         if (!hostGiven) {
@@ -86,19 +88,29 @@ public final class RequestTemplate {
                 throw new InvalidSettingException(
                         Setting.HEADERS, "duel sets " + header.name() + " itself from the body; leave it out");
             }
+            RequestText.checkLiteralHeader(header);
             literal.append(header.name()).append(": ");
-            splitInto(header.value(), names, true, "header " + header.name(), literal, head);
+            splitInto(
+                    header.value(),
+                    variables,
+                    names,
+                    true,
+                    "header " + header.name(),
+                    RequestText.Place.HEADER,
+                    literal,
+                    head);
             literal.append("\r\n");
         }
-        flush(literal, head);
+        flush(literal, head, RequestText.Place.HEADER);
         List<Segment> body = new ArrayList<>();
         boolean hasBody = spec.body() != null;
         if (hasBody) {
-            // Latin-1 maps bytes to chars one to one, so a binary body survives the round trip.
+            // Latin-1 maps bytes to chars one to one, so the literal body (UTF-8 text or binary)
+            // goes out byte for byte; ${name} is ASCII, which no UTF-8 sequence contains.
             String text = new String(spec.body(), StandardCharsets.ISO_8859_1);
             StringBuilder bodyLiteral = new StringBuilder();
-            splitInto(text, names, false, "the body", bodyLiteral, body);
-            flush(bodyLiteral, body);
+            splitInto(text, variables, names, false, "the body", RequestText.Place.BODY, bodyLiteral, body);
+            flush(bodyLiteral, body, RequestText.Place.BODY);
         }
         String method = spec.method();
         return new RequestTemplate(
@@ -110,7 +122,14 @@ public final class RequestTemplate {
     }
 
     private static void splitInto(
-            String text, List<String> names, boolean strict, String where, StringBuilder literal, List<Segment> into) {
+            String text,
+            Map<String, VariableSpec> variables,
+            List<String> names,
+            boolean strict,
+            String where,
+            RequestText.Place place,
+            StringBuilder literal,
+            List<Segment> into) {
         Matcher matcher = REFERENCE.matcher(text);
         int last = 0;
         while (matcher.find()) {
@@ -124,17 +143,25 @@ public final class RequestTemplate {
                 }
                 continue;
             }
+            for (String value : variables.get(matcher.group(1)).freeTextValues()) {
+                RequestText.checkValue(matcher.group(1), value, place, where);
+            }
             literal.append(text, last, matcher.start());
-            flush(literal, into);
-            into.add(new Segment(null, slot));
+            flush(literal, into, place);
+            into.add(new Segment(null, slot, place));
             last = matcher.end();
         }
         literal.append(text, last, text.length());
     }
 
-    private static void flush(StringBuilder literal, List<Segment> into) {
+    /**
+     * Ends a literal run. The head's runs are UTF-8 (the target is ASCII by now, header values are
+     * UTF-8); the body's are Latin-1 chars that stand for its original bytes.
+     */
+    private static void flush(StringBuilder literal, List<Segment> into, RequestText.Place place) {
         if (literal.length() > 0) {
-            into.add(new Segment(literal.toString().getBytes(StandardCharsets.ISO_8859_1), -1));
+            Charset charset = place == RequestText.Place.BODY ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
+            into.add(new Segment(literal.toString().getBytes(charset), -1, place));
             literal.setLength(0);
         }
     }
@@ -177,7 +204,7 @@ public final class RequestTemplate {
         if (hasBody) {
             int bodyLength = 0;
             for (Segment s : body) {
-                bodyLength += s.slot < 0 ? s.literal.length : values[s.slot].length();
+                bodyLength += s.slot < 0 ? s.literal.length : RequestText.utf8Length(values[s.slot]);
             }
             out.writeBytes(CONTENT_LENGTH);
             writeAscii(out, Integer.toString(bodyLength));
@@ -204,14 +231,16 @@ public final class RequestTemplate {
             Segment s = segments.get(i);
             if (s.slot < 0) {
                 out.writeBytes(s.literal);
+            } else if (s.place == RequestText.Place.TARGET) {
+                RequestText.writeTarget(out, values[s.slot]);
             } else {
-                writeAscii(out, values[s.slot]);
+                RequestText.writeUtf8(out, values[s.slot]);
             }
         }
     }
 
     private static void writeAscii(ByteBuf out, String text) {
-        out.writeCharSequence(text, StandardCharsets.ISO_8859_1);
+        out.writeCharSequence(text, StandardCharsets.US_ASCII);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.duel.load.http;
 
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.Setting;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,9 +16,10 @@ import java.util.SplittableRandom;
  *       together they visit every value once per cycle.</li>
  *   <li>{@code uniform:1..10000}: independent uniform integers, from the run's seed.</li>
  *   <li>{@code list:a,b,c}: the values in turn, split between loops like {@code seq}.</li>
- *   <li>{@code unique}: a value never used before, by this run or another ({@code <run>-<loop>-<n>},
- *       at most 24 characters): keys for requests that create things, such as a POST whose key
- *       must not exist yet in a database shared by every run of a suite.</li>
+ *   <li>{@code unique}: a value never used before, by this run or another (a random prefix per
+ *       loop and run, then a count: {@code <prefix>-<n>}, at most 24 characters): keys for requests
+ *       that create things, such as a POST whose key must not exist yet in a database shared by
+ *       every run of a suite.</li>
  * </ul>
  */
 public sealed interface VariableSpec {
@@ -38,6 +40,14 @@ public sealed interface VariableSpec {
 
     /** The spec as the user writes it. */
     String text();
+
+    /**
+     * The values to check before anything is sent, where they are free text (a list's); empty for
+     * the kinds that make only digits, '-' and lower-case base-36 letters, which can be sent anywhere.
+     */
+    default List<String> freeTextValues() {
+        return List.of();
+    }
 
     record Sequence(long first, long last) implements VariableSpec {
         @Override
@@ -105,16 +115,30 @@ public sealed interface VariableSpec {
         public String text() {
             return "list:" + String.join(",", values);
         }
+
+        @Override
+        public List<String> freeTextValues() {
+            return values;
+        }
     }
 
     /**
-     * Values unique across loops (by loop index) and across runs (by the wall-clock millisecond the
-     * run's sources were made, in base 36).
+     * Values unique across loops and runs without asking the clock: each source (one per loop per
+     * run) draws a random 64-bit prefix from {@link SecureRandom} and counts after it,
+     * {@code <13 base-36 digits>-<count in base 36>}. Two sources repeat a value only if they draw
+     * the same prefix: for a million sources about one chance in 10^7. At most 24 characters while a
+     * loop sends fewer than 36^10 (3.6 * 10^15) requests.
      */
     record Unique() implements VariableSpec {
+        /** Thread-safe; on Linux non-blocking (reads /dev/urandom through NativePRNG). */
+        private static final SecureRandom PREFIXES = new SecureRandom();
+
+        private static final int PREFIX_DIGITS = 13; // 2^64 - 1 in base 36
+
         @Override
         public Source source(int stream, int streams, long seed) {
-            String prefix = Long.toString(System.currentTimeMillis(), 36) + "-" + Integer.toString(stream, 36) + "-";
+            String digits = Long.toUnsignedString(PREFIXES.nextLong(), 36);
+            String prefix = "0".repeat(PREFIX_DIGITS - digits.length()) + digits + "-";
             return new Source() {
                 private long next;
 

@@ -68,6 +68,14 @@ public final class LoopRecorder {
     }
 
     /**
+     * Closed model: a request of {@code phase} was written on the connection whose previous response
+     * ended at {@code responseEndNanos}, with no reconnect or pause in between.
+     */
+    public void turnaround(Phase phase, long responseEndNanos, long sentNanos) {
+        Histograms.recordNanos(phase(phase).turnaroundLag, sentNanos - responseEndNanos);
+    }
+
+    /**
      * A sent request ended, with a response or without one.
      *
      * @param failure       null for a correct response

@@ -28,6 +28,11 @@ public final class PhaseAccumulator {
     final Histogram scheduleLag = Histograms.newLatencyHistogram();
     /** Open model: how late requests that had to wait for a free connection were written. */
     final Histogram lateDelay = Histograms.newLatencyHistogram();
+    /**
+     * Closed model: per connection, from the last byte of a response to the write of the next request
+     * on that connection (the engine's own time between two requests of a user).
+     */
+    final Histogram turnaroundLag = Histograms.newLatencyHistogram();
 
     public void add(PhaseAccumulator other) {
         sent += other.sent;
@@ -46,6 +51,7 @@ public final class PhaseAccumulator {
         uncorrectedLatency.add(other.uncorrectedLatency);
         scheduleLag.add(other.scheduleLag);
         lateDelay.add(other.lateDelay);
+        turnaroundLag.add(other.turnaroundLag);
     }
 
     public long sent() {
@@ -117,5 +123,9 @@ public final class PhaseAccumulator {
 
     public Histogram lateDelay() {
         return lateDelay;
+    }
+
+    public Histogram turnaroundLag() {
+        return turnaroundLag;
     }
 }

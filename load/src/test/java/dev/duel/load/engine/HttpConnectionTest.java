@@ -2,7 +2,9 @@ package dev.duel.load.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.ManualClock;
@@ -57,6 +59,7 @@ class HttpConnectionTest {
     private final Owner owner = new Owner();
     private EmbeddedChannel channel;
     private HttpConnection connection;
+    private LoopContext context;
 
     private void connect(String url, Map<String, VariableSpec> variables, List<String> checks) {
         RequestTemplate template = RequestTemplate.compile(new RequestSpec("GET", url, List.of(), null), variables);
@@ -65,7 +68,7 @@ class HttpConnectionTest {
         VariableSpec.Source[] sources = template.variableNames().stream()
                 .map(name -> variables.get(name).source(0, 1, 1))
                 .toArray(VariableSpec.Source[]::new);
-        LoopContext context = new LoopContext(
+        context = new LoopContext(
                 0, channel.eventLoop(), clock, timeline, recorder, template, parsed, 10_000 * MS, null, null, sources);
         connection = new HttpConnection(context, owner);
         channel.pipeline().addLast(connection);
@@ -229,5 +232,49 @@ class HttpConnectionTest {
         assertEquals(1, main().interrupted());
         assertFalse(channel.isOpen());
         assertNull(recorder.examples().isEmpty() ? null : recorder.examples().get(0));
+    }
+
+    /** A response whose checked body is {@code bytes} long and ends in "end". */
+    private static String largeResponse(int bytes) {
+        return "HTTP/1.1 200 OK\r\nContent-Length: " + bytes + "\r\n\r\n" + "x".repeat(bytes - 3) + "end";
+    }
+
+    @Test
+    void aLargeBodyBufferIsKeptForTheNextResponseOnTheConnection() {
+        connect("http://127.0.0.1/x", Map.of(), List.of("body contains end"));
+        String response = largeResponse(3 << 19); // 1.5 MiB: above what a connection kept before
+        send();
+        receive(response.substring(0, 70_000), response.substring(70_000));
+        byte[] first = connection.bodyBuffer();
+        assertNotNull(first, "a 1.5 MiB body buffer is kept after the response");
+        send();
+        receive(response);
+        assertSame(first, connection.bodyBuffer(), "the second response reuses the first one's buffer");
+        assertEquals(2, main().ok());
+    }
+
+    @Test
+    void largeBodyBuffersStayWithinTheLoopsBudgetAndAreGivenBackOnClose() {
+        connect("http://127.0.0.1/x", Map.of(), List.of("body contains end"));
+        context.limitBodyBudget(2 << 20); // room for one 1.5 MiB buffer, not two
+        send();
+        receive(largeResponse(3 << 19));
+        assertEquals(3 << 19, connection.bodyBuffer().length);
+        assertFalse(context.retainBody(1 << 20), "the budget holds the kept buffer");
+        channel.close();
+        assertTrue(context.retainBody(2 << 20), "closing the connection gave its share back");
+        context.releaseBody(2 << 20);
+
+        connect("http://127.0.0.1/x", Map.of(), List.of("body contains end"));
+        context.limitBodyBudget(1 << 20);
+        send();
+        receive(largeResponse(3 << 19));
+        assertNull(connection.bodyBuffer(), "no room in the budget: the buffer is dropped");
+
+        connect("http://127.0.0.1/x", Map.of(), List.of("body contains end"));
+        send();
+        receive(largeResponse(HttpConnection.RETAINED_BODY_BYTES + 1));
+        assertNull(connection.bodyBuffer(), "a buffer above the per-connection bound is never kept");
+        assertEquals(3, main().ok(), "every body was read and checked whole");
     }
 }

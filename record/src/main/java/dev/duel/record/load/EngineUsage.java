@@ -1,5 +1,7 @@
 package dev.duel.record.load;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import java.util.List;
 
 /**
@@ -15,6 +17,10 @@ import java.util.List;
  * @param peakRssBytes       the engine's peak resident memory (VmHWM), or -1 if unknown
  * @param limited            true if the engine, not the target, may have been the limit
  * @param findings           the reasons, in words
+ * @param gcPauses           stop-the-world collections of duel's JVM over main (count); null in schema-1 records
+ * @param gcPauseMillis      their total pause time over main, milliseconds; null in schema-1 records
+ * @param gcPauseShare       gcPauseMillis / wallMillis, 0..1: the share of main during which every event loop was
+ *                           stopped by duel's own GC; null in schema-1 records
  */
 public record EngineUsage(
         double cpuMillis,
@@ -25,4 +31,7 @@ public record EngineUsage(
         double cpuMicrosPerRequest,
         long peakRssBytes,
         boolean limited,
-        List<String> findings) {}
+        List<String> findings,
+        @JsonSetter(nulls = Nulls.SET) Long gcPauses,
+        @JsonSetter(nulls = Nulls.SET) Double gcPauseMillis,
+        @JsonSetter(nulls = Nulls.SET) Double gcPauseShare) {}

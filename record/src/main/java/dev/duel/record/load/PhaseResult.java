@@ -1,5 +1,7 @@
 package dev.duel.record.load;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import dev.duel.record.Phase;
 import java.util.Map;
 
@@ -29,6 +31,11 @@ import java.util.Map;
  * @param uncorrectedLatency    correct responses, from the moment the request was written
  * @param scheduleLag           open model: intended start to write, for requests that found a free connection
  * @param lateDelay             open model: intended start to write, for late requests
+ * @param turnaroundLag         closed model: per connection, from the last byte of a response (as the engine read
+ *                              it) to the write of the next request on that connection: the engine's own time
+ *                              between two requests of a user (checks, recording), which the closed model's
+ *                              latency counts. Null in the open model (its own lag is {@code scheduleLag}) and in
+ *                              schema-1 records (not measured)
  */
 public record PhaseResult(
         Phase phase,
@@ -52,4 +59,5 @@ public record PhaseResult(
         LatencySummary latency,
         LatencySummary uncorrectedLatency,
         LatencySummary scheduleLag,
-        LatencySummary lateDelay) {}
+        LatencySummary lateDelay,
+        @JsonSetter(nulls = Nulls.SET) LatencySummary turnaroundLag) {}

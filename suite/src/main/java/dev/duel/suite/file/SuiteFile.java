@@ -69,5 +69,5 @@ public record SuiteFile(
     public record QuietEntry(
             Double maxCores, @JsonProperty("for") String forDuration, String maxWait, Integer retries) {}
 
-    public record LoadgenGateEntry(Double maxUtilization, String maxLagP99, Double maxLateShare) {}
+    public record LoadgenGateEntry(Double maxUtilization, String maxLagP99) {}
 }

@@ -1,0 +1,169 @@
+package dev.duel.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.load.FailureKind;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** When a comparison row may give a verdict, and what the measures behind it count. */
+class ComparabilityTest {
+    private static final SeededResults.Behaviour A = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
+    private static final SeededResults.Behaviour B = new SeededResults.Behaviour("b", "25", 1300, 5_000, 20_000, 0);
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aFailedRunCountsInErrorsFailsErrorThresholdsAndLeavesItsSideWithoutAVerdict() throws Exception {
+        SeededResults results = seeded(1);
+        SeededResults.Behaviour wrong = B.failing(Map.of(FailureKind.CHECK, 50L));
+        for (int i = 0; i < 5; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            if (i == 2) {
+                results.run(wrong, "failed", "50 answers failed their checks", 1, i * 2 + 1, "e", List.of("s"), false);
+            } else {
+                results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+            }
+        }
+        Report report = build(List.of("*.errors == 0"));
+        Report.ScenarioReport scenario = report.scenarios().get(0);
+        assertEquals(50, scenario.row("errors").cells().get(1).summary().max(), "the failed run's errors count");
+        assertEquals(5, scenario.row("errors").cells().get(1).summary().runs());
+        assertEquals(50, scenario.row("errors.check").cells().get(1).summary().max());
+        Report.ThresholdResult forB = report.thresholds().get(1);
+        assertFalse(forB.passed(), "*.errors == 0 must fail while b fails: " + forB.detail());
+        assertEquals("s: not judged: b lost 1 of 5 runs (failed)", forB.detail());
+        assertTrue(
+                report.thresholds().get(0).passed(), report.thresholds().get(0).detail());
+        Report.Comparison rps = comparison(report, "rps");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
+        assertTrue(
+                rps.sentence().startsWith("requests/s: not comparable: b lost 1 of 5 runs (failed) ("), rps.sentence());
+    }
+
+    @Test
+    void heavyThrottlingInTheRowLeavesItWithoutAVerdict() throws Exception {
+        SeededResults results = seeded(2);
+        SeededResults.Behaviour throttled = new SeededResults.Behaviour("b", "25", 1300, 5_000, 20_000, 0.3);
+        for (int i = 0; i < 5; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(throttled, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report.Comparison rps = comparison(build(List.of()), "rps");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
+        assertTrue(rps.sentence().startsWith("requests/s: not comparable: b throttled above 20% ("), rps.sentence());
+        assertTrue(
+                rps.warnings().stream().anyMatch(w -> w.startsWith("b: throttled in 30% of CPU periods")),
+                rps.warnings().toString());
+    }
+
+    /**
+     * Main lasts 6.5 s from 15 s, so second 21 holds half a second of answers: counted, it reads as a fall
+     * of a quarter between the first and the last third.
+     */
+    @Test
+    void aPartialLastSecondOfMainIsNoFall() throws Exception {
+        SeededResults results = seeded(3);
+        SeededResults.Shape short_ = SeededResults.Shape.CLOSED.mainMillis(6_500);
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(short_), "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(B.shaped(short_), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of());
+        Summary trend = report.scenarios().get(0).row("trend").cells().get(0).summary();
+        assertTrue(Math.abs(trend.median()) < 0.1, "trend " + trend);
+        Report.Comparison rps = comparison(report, "rps");
+        assertEquals(Report.Verdict.BETTER, rps.verdict(), rps.sentence());
+        assertTrue(rps.warnings().isEmpty(), rps.warnings().toString());
+    }
+
+    /** Open model: requests/s is the offered rate whatever the target does; a queue shows in latency. */
+    @Test
+    void inTheOpenModelALatencyThatKeepsRisingIsNoSteadyState() throws Exception {
+        SeededResults results = seeded(4);
+        SeededResults.Shape open = SeededResults.Shape.open(0, 0);
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(open), "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(B.shaped(open.warming(0.05)), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of());
+        Summary trend = report.scenarios().get(0).row("trend").cells().get(1).summary();
+        assertTrue(Math.abs(trend.median()) < 0.1, "throughput follows the schedule: " + trend);
+        Report.Comparison p99 = comparison(report, "p99");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, p99.verdict(), p99.sentence());
+        assertTrue(p99.sentence().startsWith("p99: not comparable: b not at steady state ("), p99.sentence());
+        assertTrue(
+                p99.warnings().stream().anyMatch(w -> w.startsWith("b: not at steady state: per-second p99 rose 9")),
+                p99.warnings().toString());
+    }
+
+    /** Each run's first start is a fresh process; its restarts are not further samples. */
+    @Test
+    void startUpTakesOneValuePerRunItsFirstStart() throws Exception {
+        SeededResults results = seeded(5);
+        SeededResults.Shape starts = SeededResults.Shape.CLOSED.starts(List.of(1_500L, 400L, 410L, 420L));
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(starts), "ok", "", 1, i * 2, "e", List.of("boot"), false);
+            results.run(B.shaped(starts), "ok", "", 1, i * 2 + 1, "e", List.of("boot"), false);
+        }
+        Report.ScenarioReport boot = build(List.of()).scenarios().get(0);
+        Summary first = boot.row("startup").cells().get(0).summary();
+        assertEquals(4, first.runs(), "one value per run, not one per start: " + first);
+        assertEquals(1_500, first.median());
+        assertTrue(boot.notes().stream().anyMatch(n -> n.startsWith("one value per run: the first start")));
+    }
+
+    @Test
+    void lateAndUnstartedSharesAreMeasuresOfTheTarget() throws Exception {
+        SeededResults results = seeded(6);
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(SeededResults.Shape.open(0, 0)), "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(
+                    B.shaped(SeededResults.Shape.open(0.05, 0.01)), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of("*.late < 1%"));
+        Report.ScenarioReport scenario = report.scenarios().get(0);
+        assertEquals(0, scenario.row("late").cells().get(0).summary().median());
+        assertEquals(0.05, scenario.row("late").cells().get(1).summary().median(), 0.001);
+        assertEquals(0.01, scenario.row("unstarted").cells().get(1).summary().median(), 0.001);
+        assertTrue(report.thresholds().get(0).passed());
+        assertFalse(
+                report.thresholds().get(1).passed(), report.thresholds().get(1).detail());
+        assertTrue(
+                comparison(report, "late").sentence().startsWith("late share: a 0.0%, b 5.0%"),
+                comparison(report, "late").sentence());
+    }
+
+    @Test
+    void theClosedModelHasNoLateShareRow() throws Exception {
+        SeededResults results = seeded(7);
+        results.interleaved(A, B, 2, List.of("s"));
+        assertEquals(null, build(List.of()).scenarios().get(0).row("late"));
+    }
+
+    private SeededResults seeded(long seed) throws Exception {
+        SeededResults results = new SeededResults(temp, seed, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        return results;
+    }
+
+    private Report build(List<String> thresholds) throws Exception {
+        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, thresholds, 0.95, 0.2);
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), options).build();
+    }
+
+    private static Report.Comparison comparison(Report report, String key) {
+        return report.scenarios().get(0).comparisons().stream()
+                .filter(c -> c.measure().equals(key))
+                .findFirst()
+                .orElseThrow();
+    }
+}
