@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
             "",
             "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
             "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",
-            "throttled rss startup SERVICE.cores.",
+            "throttled anon (peak anonymous memory; rss for schema-1 records) startup SERVICE.cores.",
             "",
             ExitCodes.HELP
         },

@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.suite.SuiteRunner;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Parameters;
             "Runs a suite: each target started fresh under its limits, the targets in alternation, every run",
             "gated (a quiet machine, a load generator with headroom, the right target), one JSON record per run;",
             "then writes the report (report.md, report.html, summary.json, charts/) into the results folder.",
-            "Running it again into the same results folder skips completed runs and redoes the one cut short."
+            "Running it again into the same results folder skips completed runs and redoes the one cut short;",
+            "it refuses when a target's jar, its JDK build or duel changed since the folder's first runs."
         },
         footer = {
             "",
@@ -40,6 +42,12 @@ final class RunCommand implements Callable<Integer> {
                     "print the runs in order, the targets' JDKs and limits, and the time it should take; run nothing")
     boolean dryRun;
 
+    @Option(
+            names = "--resume-anyway",
+            description = "resume into a folder whose runs were measured with another jar, JDK build or duel;"
+                    + " every later record and the report say what changed")
+    boolean resumeAnyway;
+
     @CommandLine.ParentCommand
     Duel parent;
 
@@ -47,7 +55,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SuiteSession.Result result = new SuiteSession(
                         "run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
-                .run(suiteFile, results, dryRun);
+                .run(
+                        suiteFile,
+                        results,
+                        dryRun,
+                        resumeAnyway ? SuiteRunner.Resume.ANYWAY : SuiteRunner.Resume.REFUSE_CHANGES);
         if (result.report() != null && result.markdown() != null) {
             result.report()
                     .thresholds()

@@ -87,6 +87,39 @@ final class SmokeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * Below this much PostgreSQL CPU per request in main, microseconds, its CPU was not counted: every
+     * request of the smoke scenario is a query, and a query costs a server process tens of microseconds.
+     */
+    static final double MIN_POSTGRES_MICROS_PER_REQUEST = 1.0;
+
+    /**
+     * Why the PostgreSQL CPU of a smoke run cannot be right, or null: it must be read in main, and large
+     * enough for the queries main sent (0 would mean the database's processes escaped its accounting).
+     *
+     * @param postgres the service's resources by phase, or null when the record has none
+     * @param main     the load engine's main phase
+     */
+    static String postgresCpuProblem(Map<Phase, Resources> postgres, PhaseResult main) {
+        Resources inMain = postgres == null ? null : postgres.get(Phase.MAIN);
+        if (inMain == null || inMain.cpuMillis() < 0) {
+            return "has no PostgreSQL CPU";
+        }
+        long requests = main.ok() + main.failed();
+        double microsPerRequest = requests <= 0 ? 0 : inMain.cpuMillis() * 1_000 / requests;
+        if (microsPerRequest < MIN_POSTGRES_MICROS_PER_REQUEST) {
+            return String.format(
+                    Locale.ROOT,
+                    "counted %.3f ms of PostgreSQL CPU for %,d requests in main (%.3f us each, below %.0f us):"
+                            + " the database's CPU was not counted",
+                    inMain.cpuMillis(),
+                    requests,
+                    microsPerRequest,
+                    MIN_POSTGRES_MICROS_PER_REQUEST);
+        }
+        return null;
+    }
+
     /** Reads every record back, typed, and checks what a report needs from it. */
     static void checkRecords(Path directory, List<String> problems, List<String> warnings) throws IOException {
         List<RunRecord> records = new ArrayList<>();
@@ -128,14 +161,15 @@ final class SmokeCommand implements Callable<Integer> {
             if (target == null || target.cpuMicrosPerRequest() <= 0) {
                 problems.add("run " + name + " has no target CPU per request");
             }
-            Map<Phase, Resources> postgres = result.services().get("postgres");
-            if (postgres == null
-                    || postgres.get(Phase.MAIN) == null
-                    || postgres.get(Phase.MAIN).cpuMillis() < 0) {
-                problems.add("run " + name + " has no PostgreSQL CPU");
+            String postgres = postgresCpuProblem(result.services().get("postgres"), main);
+            if (postgres != null) {
+                problems.add("run " + name + " " + postgres);
             }
             if (result.peakRssBytes() <= 0) {
                 problems.add("run " + name + " has no peak memory");
+            }
+            if (result.peakAnonBytes() == null || result.peakAnonBytes() <= 0) {
+                problems.add("run " + name + " has no peak anonymous memory");
             }
             RunRecord.TargetInfo info = record.targetInfo();
             if (!info.limitsEnforced()) {

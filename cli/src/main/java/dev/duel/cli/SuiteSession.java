@@ -67,6 +67,14 @@ final class SuiteSession {
      * @param dryRun    print the plan and run nothing
      */
     Result run(Path suiteFile, Path results, boolean dryRun) throws InterruptedException {
+        return run(suiteFile, results, dryRun, SuiteRunner.Resume.REFUSE_CHANGES);
+    }
+
+    /**
+     * As {@link #run(Path, Path, boolean)}; {@code resume} says whether a resume may cross a rebuilt
+     * jar, an updated JDK or another duel ({@code --resume-anyway}).
+     */
+    Result run(Path suiteFile, Path results, boolean dryRun, SuiteRunner.Resume resume) throws InterruptedException {
         Suite suite;
         try {
             suite = new SuiteLoader(home).load(suiteFile);
@@ -75,7 +83,7 @@ final class SuiteSession {
         }
         Path directory = results != null ? results : Path.of("results", suite.name());
         SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
-        SuiteRunner runner = SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home);
+        SuiteRunner runner = SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home, resume);
         try {
             runner.preflight();
             ReportBuilder.checkThresholds(

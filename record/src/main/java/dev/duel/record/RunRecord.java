@@ -27,6 +27,12 @@ import java.util.Map;
  * @param environment   fingerprint of the machine (see {@code env.json})
  * @param log           the target's log, relative to the results folder
  * @param lastLogLines  the target's last log lines when the run failed, else empty
+ * @param affinity      the CPUs each process of the run was allowed to run on (duel itself, the target and its
+ *                      children, each service and its children), read from /proc while the target ran; empty when
+ *                      the target never ran; null in schema-1 records (not read)
+ * @param resumedAcross what changed since the folder's first runs (a jar's digest, a JDK's release, duel's version)
+ *                      when this suite was resumed with {@code --resume-anyway}, one sentence each; empty when nothing
+ *                      changed or the folder was new; null in schema-1 records (not checked)
  */
 public record RunRecord(
         int schemaVersion,
@@ -47,12 +53,16 @@ public record RunRecord(
         GateReadings gates,
         String environment,
         String log,
-        List<String> lastLogLines) {
+        List<String> lastLogLines,
+        @JsonSetter(nulls = Nulls.SET) List<ProcessAffinity> affinity,
+        @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross) {
 
     public RunRecord {
         scenarios = List.copyOf(scenarios);
         results = List.copyOf(results);
         lastLogLines = List.copyOf(lastLogLines);
+        affinity = affinity == null ? null : List.copyOf(affinity);
+        resumedAcross = resumedAcross == null ? null : List.copyOf(resumedAcross);
     }
 
     /** The same record with another reason. */
@@ -76,7 +86,9 @@ public record RunRecord(
                 gates,
                 environment,
                 log,
-                lastLogLines);
+                lastLogLines,
+                affinity,
+                resumedAcross);
     }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
@@ -160,6 +172,14 @@ public record RunRecord(
      *                     memory use (page cache included), or its process tree's resident set without a group
      * @param peakRssBytes the target's peak memory since it started, read when the scenario ended, bytes; -1 for a
      *                     startup scenario
+     * @param anonBytes    the target's anonymous memory (heap, stacks, malloc: no page cache), sampled every second
+     *                     through the scenario, bytes: its control group's {@code anon} (v2 {@code memory.stat}) or
+     *                     {@code rss} (v1 {@code memory.stat}), or the sum of {@code RssAnon} over its process tree
+     *                     without a group; -1 for a sample that could not be read; empty for a startup scenario; null
+     *                     in schema-1 records (not measured)
+     * @param peakAnonBytes the highest of {@code anonBytes} within this scenario, bytes (a peak between two samples is
+     *                     not seen); -1 when no sample could be read or for a startup scenario; null in schema-1
+     *                     records (not measured)
      */
     public record ScenarioResult(
             String scenario,
@@ -168,7 +188,18 @@ public record RunRecord(
             Map<Phase, Resources> target,
             Map<String, Map<Phase, Resources>> services,
             List<Long> rssBytes,
-            long peakRssBytes) {
+            long peakRssBytes,
+            @JsonSetter(nulls = Nulls.SET) List<Long> anonBytes,
+            @JsonSetter(nulls = Nulls.SET) Long peakAnonBytes) {
+
+        public ScenarioResult {
+            anonBytes = anonBytes == null ? null : List.copyOf(anonBytes);
+        }
+
+        /** The highest of {@code samples} that could be read (not -1), or -1 when none could. */
+        public static long peakOf(List<Long> samples) {
+            return samples.stream().mapToLong(Long::longValue).max().orElse(-1);
+        }
 
         /** The target's resources in main, or null when not read. */
         public Resources targetMain() {

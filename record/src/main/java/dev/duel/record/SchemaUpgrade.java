@@ -39,6 +39,10 @@ final class SchemaUpgrade {
         inObject(run, "gates", gates -> fillNull(gates, "disturbedSeconds"));
         inObject(run, "gates", gates -> fillNull(gates, "noiseWindows"));
         eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadOneToTwo));
+        eachObject(run, "results", result -> fillNull(result, "anonBytes"));
+        eachObject(run, "results", result -> fillNull(result, "peakAnonBytes"));
+        fillNull(run, "affinity");
+        fillNull(run, "resumedAcross");
     }
 
     /** A scenario's load result: the engine's closed-model lag and GC pauses were not measured by schema 1. */

@@ -70,7 +70,9 @@ class RecordJsonTest {
                 SampleRecords.inMain(SampleRecords.resources(20, 1.0, main.ok(), 0.1, 300L << 20)),
                 Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20))),
                 List.of(290L << 20, 300L << 20),
-                300L << 20);
+                300L << 20,
+                List.of(180L << 20, 190L << 20),
+                190L << 20);
         return new RunRecord(
                 RecordJson.SCHEMA_VERSION,
                 "0.1.0-test",
@@ -103,7 +105,12 @@ class RecordJsonTest {
                                         "json", false, 1, 1, 0.02, 0.04, 0.6, 0.0, 0.96, false, true))),
                 "abcdef123456",
                 "runs/001-jdk17-json.log",
-                List.of());
+                List.of(),
+                List.of(
+                        new ProcessAffinity("load generator", 100, "0"),
+                        new ProcessAffinity("target jdk17", 4242, "1"),
+                        new ProcessAffinity("service postgres", 300, "0-1")),
+                List.of("jdk17's jar /opt/app.jar was rebuilt (SHA-256 0123abcd... -> 4567ef01...)"));
     }
 
     @Test
@@ -192,6 +199,24 @@ class RecordJsonTest {
         assertThrows(
                 RecordException.class,
                 () -> RecordJson.read(TREES.writeValueAsString(current), "r.json", RunRecord.class));
+    }
+
+    @Test
+    void aSchemaOneRecordReadsItsAnonymousMemoryAsNotMeasured() throws Exception {
+        ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample()));
+        tree.remove("schemaVersion");
+        ObjectNode result = (ObjectNode) tree.at("/results/0");
+        result.remove("anonBytes");
+        result.remove("peakAnonBytes");
+        tree.remove("affinity");
+        tree.remove("resumedAcross");
+        RunRecord read = RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class);
+        assertNull(read.affinity(), "schema 1 did not read affinities");
+        assertNull(read.resumedAcross(), "schema 1 did not check what a resume crossed");
+        assertNull(read.results().get(0).anonBytes(), "schema 1 did not sample anonymous memory");
+        assertNull(read.results().get(0).peakAnonBytes());
+        assertEquals(300L << 20, read.results().get(0).peakRssBytes(), "what schema 1 measured is kept");
+        assertEquals(190L << 20, sample().results().get(0).peakAnonBytes());
     }
 
     @Test

@@ -32,7 +32,19 @@ public enum Metric {
     CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false, s -> s.cpuMicrosPerRequest()),
     CORES("cores", "cores used", Unit.CORES, Direction.NONE, false, s -> s.cores()),
     THROTTLED("throttled", "throttled", Unit.SHARE, Direction.LOWER, false, s -> s.throttledShare()),
-    PEAK_RSS("rss", "peak RSS", Unit.BYTES, Direction.LOWER, false, s -> s.peakRssBytes()),
+    /** The highest anonymous memory (no page cache) sampled within the scenario; records of schema 2 on. */
+    PEAK_ANON("anon", "peak anonymous memory", Unit.BYTES, Direction.LOWER, false, s -> s.peakAnonBytes()),
+    /**
+     * Schema-1 records only, which did not sample anonymous memory: the group's peak since the target started,
+     * page cache included. Never mixed with {@link #PEAK_ANON}: a run that has the one has not the other.
+     */
+    PEAK_RSS(
+            "rss",
+            "peak RSS+cache (schema 1)",
+            Unit.BYTES,
+            Direction.LOWER,
+            false,
+            s -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1),
     /**
      * Not a speed: whether main was at steady state (responses/s of its last third against its first,
      * whole seconds inside main only).

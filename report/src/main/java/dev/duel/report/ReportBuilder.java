@@ -33,6 +33,7 @@ public final class ReportBuilder {
             Metric.CPU_PER_REQUEST,
             Metric.CORES,
             Metric.THROTTLED,
+            Metric.PEAK_ANON,
             Metric.PEAK_RSS,
             Metric.TREND,
             Metric.TREND_P99);
@@ -128,6 +129,13 @@ public final class ReportBuilder {
         if (valid.isEmpty()) {
             warnings.add("no run is valid: there is nothing to compare; the runs below say why");
         }
+        results.runs().stream()
+                .map(r -> r.record().resumedAcross())
+                .filter(changes -> changes != null && !changes.isEmpty())
+                .flatMap(List::stream)
+                .distinct()
+                .forEach(change -> warnings.add("resumed with --resume-anyway across a change (runs before and after"
+                        + " it are compared as one): " + change));
         List<Report.ScenarioReport> scenarios = new ArrayList<>();
         for (String scenario : scenarioNames()) {
             scenarios.add(scenario(scenario));
@@ -220,6 +228,12 @@ public final class ReportBuilder {
             for (Metric metric : LOAD_METRICS) {
                 if ((metric == Metric.TREND || metric == Metric.TREND_P99) && kind == ScenarioKind.WARMUP_CURVE) {
                     continue; // its windows are the warm-up, shown as a curve
+                }
+                if (metric == Metric.PEAK_RSS && noSchemaOne(name)) {
+                    continue; // schema 1's memory measure, shown only where a schema-1 record has nothing better
+                }
+                if (metric == Metric.PEAK_ANON && onlySchemaOne(name)) {
+                    continue; // no run sampled it: its fallback row stands alone
                 }
                 Report.Row row = metricRow(metric, name, shown);
                 if ((metric == Metric.LATE || metric == Metric.UNSTARTED)
@@ -407,6 +421,22 @@ public final class ReportBuilder {
             rows.add(new Report.Row(measure, cells));
         }
         return rows;
+    }
+
+    /** True when every run of the scenario sampled anonymous memory (no schema-1 record among them). */
+    private boolean noSchemaOne(String scenario) {
+        return valid.stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .noneMatch(RunData.ScenarioData::schemaOne);
+    }
+
+    /** True when no run of the scenario sampled anonymous memory (schema-1 records only). */
+    private boolean onlySchemaOne(String scenario) {
+        return valid.stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .allMatch(RunData.ScenarioData::schemaOne);
     }
 
     /** Valid runs and failed ones that measured the scenario: what the errors measures count. */

@@ -231,8 +231,19 @@ public record RunData(String source, RunRecord record) {
             return main == null ? -1 : main.throttledShare();
         }
 
+        /** The group's peak memory since the target started, page cache included, bytes (schema 1's measure). */
         public long peakRssBytes() {
             return result.peakRssBytes();
+        }
+
+        /** The highest anonymous memory sampled within this scenario, bytes; -1 when not measured (schema 1). */
+        public long peakAnonBytes() {
+            return result.peakAnonBytes() == null ? -1 : result.peakAnonBytes();
+        }
+
+        /** True for a record of schema 1, which did not sample anonymous memory. */
+        public boolean schemaOne() {
+            return result.anonBytes() == null;
         }
 
         /** Cores each companion (e.g. postgres) used during main, -1 where not read. */

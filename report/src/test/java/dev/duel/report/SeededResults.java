@@ -156,7 +156,15 @@ final class SeededResults {
                     starts.isEmpty()
                             ? scenario(b, scenario, windows, startedAt)
                             : new RunRecord.ScenarioResult(
-                                    scenario, ScenarioKind.STARTUP, null, Map.of(), Map.of(), List.of(), -1));
+                                    scenario,
+                                    ScenarioKind.STARTUP,
+                                    null,
+                                    Map.of(),
+                                    Map.of(),
+                                    List.of(),
+                                    -1,
+                                    List.of(),
+                                    -1L));
         }
         String stem = String.format(
                 "%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
@@ -179,6 +187,10 @@ final class SeededResults {
                 new RunRecord.GateReadings(0.05, true, 60, 0.02, 0.4),
                 fingerprint,
                 "runs/" + stem + ".log",
+                List.of(),
+                List.of(
+                        new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
+                        new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
                 List.of());
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
@@ -267,7 +279,10 @@ final class SeededResults {
                 SampleRecords.inMain(target),
                 services,
                 List.of(peakRss / 2, peakRss),
-                peakRss);
+                peakRss,
+                // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
+                List.of(peakRss * 3 / 10, peakRss * 6 / 10),
+                peakRss * 6 / 10);
     }
 
     private static PhaseResult withSchedule(PhaseResult m, long late, long unstarted) {

@@ -147,10 +147,10 @@ class StatisticsTest {
         assertTrue(
                 cpu.sentence().startsWith("b uses ") && cpu.sentence().contains("less CPU per request than a"),
                 cpu.sentence());
-        Report.Comparison rss = comparison(report, "rss");
+        Report.Comparison rss = comparison(report, "anon");
         assertTrue(
                 rss.verdict() == Report.Verdict.NO_DIFFERENCE
-                        && rss.sentence().startsWith("peak RSS: no difference beyond noise (95% CI "),
+                        && rss.sentence().startsWith("peak anonymous memory: no difference beyond noise (95% CI "),
                 rss.sentence());
         Report.Comparison errors = comparison(report, "errors");
         assertEquals("errors: a 0, b 0 (median per run)", errors.sentence());

@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * Readies duel's own process as a load generator before the first run: pins it to the suite's
  * {@code loadgen.cpuset} (taskset on every thread), then warms the engine's JIT against an
  * in-process sink, because the engine is a JVM too and its warm-up must not show in a target's
- * numbers. Thread-safe.
+ * numbers. Every process duel starts after this inherits the pin, so targets and services are started
+ * with their own explicit mask ({@code dev.duel.targets.Affinity}), and each run records the affinity
+ * every process ended up with. Thread-safe.
  */
 final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
     private final LoadDriver engine;

@@ -1,6 +1,8 @@
 package dev.duel.suite;
 
 import dev.duel.record.Environment;
+import dev.duel.record.RecordException;
+import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,6 +44,43 @@ public final class ResultStore {
                     Files.deleteIfExists(file);
                 }
             }
+        }
+    }
+
+    /** What the folder's first runs were measured with ({@code inputs.json}), or null when it has none yet. */
+    public RunInputs inputs() throws IOException {
+        Path file = directory.resolve("inputs.json");
+        if (!Files.exists(file)) {
+            return null;
+        }
+        try {
+            return RecordJson.read(Files.readString(file), file.toString(), RunInputs.class);
+        } catch (RecordException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Keeps the inputs of the folder's first runs as {@code inputs.json}; those of a session that resumed
+     * across a change are kept beside it, dated ({@code inputs-<instant>.json}).
+     */
+    public void writeInputs(RunInputs inputs) throws IOException {
+        Path first = directory.resolve("inputs.json");
+        AtomicJson.write(
+                Files.exists(first)
+                        ? directory.resolve("inputs-" + Instant.now().toString().replace(':', '-') + ".json")
+                        : first,
+                inputs);
+    }
+
+    /** True when the folder holds a record of any run (final or discarded). */
+    public boolean hasRuns() throws IOException {
+        if (!Files.isDirectory(runs)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(runs)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".json")
+                    && !f.getFileName().toString().startsWith("."));
         }
     }
 

@@ -2,10 +2,12 @@ package dev.duel.suite;
 
 import dev.duel.record.DuelVersion;
 import dev.duel.record.JvmFacts;
+import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
+import dev.duel.targets.Affinity;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.TargetFailedException;
@@ -42,6 +44,7 @@ final class RunAttempt {
     private final ProcessLedger ledger;
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
+    private final List<String> resumedAcross;
 
     RunAttempt(
             Suite suite,
@@ -54,7 +57,8 @@ final class RunAttempt {
             CpuMeter machine,
             ProcessLedger ledger,
             AtomicReference<TargetProcess> current,
-            String environmentFingerprint) {
+            String environmentFingerprint,
+            List<String> resumedAcross) {
         this.suite = suite;
         this.parts = parts;
         this.store = store;
@@ -66,6 +70,7 @@ final class RunAttempt {
         this.ledger = ledger;
         this.current = current;
         this.environmentFingerprint = environmentFingerprint;
+        this.resumedAcross = List.copyOf(resumedAcross);
     }
 
     /**
@@ -149,6 +154,7 @@ final class RunAttempt {
         final List<RunRecord.NoiseWindow> noise = new ArrayList<>();
 
         List<String> lastLines = List.of();
+        List<ProcessAffinity> affinity = List.of();
 
         Measurements(RunRecord.TargetInfo info) {
             this.info = info;
@@ -182,7 +188,7 @@ final class RunAttempt {
                     startsMillis.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
-                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1));
+                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L));
                 continue;
             }
             ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise);
@@ -207,6 +213,7 @@ final class RunAttempt {
         if (target.alive() && jdk != null) {
             measured.info = targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()));
         }
+        measured.affinity = affinity(spec, target);
         if (!startsMillis.isEmpty()) {
             RunRecord.Startup first = measured.startup;
             measured.startup =
@@ -254,6 +261,20 @@ final class RunAttempt {
             }
             return target;
         }
+    }
+
+    /** Where each process of the run may run, read while the target (and its database connections) still live. */
+    private List<ProcessAffinity> affinity(TargetSpec spec, TargetProcess target) {
+        List<ProcessAffinity> affinity = new ArrayList<>();
+        long self = ProcessHandle.current().pid();
+        String loadgen = Affinity.of(self);
+        if (loadgen != null) {
+            affinity.add(new ProcessAffinity("load generator", self, loadgen));
+        }
+        affinity.addAll(Affinity.ofTree(
+                "target " + spec.name(), target.pid(), target.group().members()));
+        affinity.addAll(services.affinity());
+        return affinity;
     }
 
     private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
@@ -304,7 +325,9 @@ final class RunAttempt {
                 gates,
                 environmentFingerprint,
                 store.directory().relativize(store.log(plan, attempt)).toString(),
-                lastLines);
+                lastLines,
+                measured.affinity,
+                resumedAcross);
     }
 
     private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {

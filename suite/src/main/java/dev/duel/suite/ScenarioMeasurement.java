@@ -16,10 +16,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,14 +30,27 @@ final class ScenarioMeasurement {
     private final Services services;
     private final SuiteListener listener;
     private final int loadgenThreads;
+    private final MemorySampler.Ticker memoryTicker;
 
     ScenarioMeasurement(
             LoadDriver load, CpuMeter machine, Services services, SuiteListener listener, int loadgenThreads) {
+        this(load, machine, services, listener, loadgenThreads, MemorySampler.Ticker.SYSTEM);
+    }
+
+    /** @param memoryTicker when the target's memory is sampled (every second of the wall clock, or a test's ticks) */
+    ScenarioMeasurement(
+            LoadDriver load,
+            CpuMeter machine,
+            Services services,
+            SuiteListener listener,
+            int loadgenThreads,
+            MemorySampler.Ticker memoryTicker) {
         this.load = load;
         this.machine = machine;
         this.services = services;
         this.listener = listener;
         this.loadgenThreads = loadgenThreads;
+        this.memoryTicker = memoryTicker;
     }
 
     /**
@@ -62,15 +71,9 @@ final class ScenarioMeasurement {
         Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
         Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
-        List<Long> rss = new CopyOnWriteArrayList<>();
+        MemorySampler memory = MemorySampler.start(target::read, memoryTicker);
         // The noise gate's readings: at main's start, at each second the engine reports in main, at its end.
         List<CpuMeter.Reading> mainReadings = new ArrayList<>();
-        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "duel-rss-sampler");
-            thread.setDaemon(true);
-            return thread;
-        });
-        sampler.scheduleAtFixedRate(() -> rss.add(target.read().memoryBytes()), 0, 1, TimeUnit.SECONDS);
         ProgressListener progress = new ProgressListener() {
             @Override
             public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
@@ -103,7 +106,7 @@ final class ScenarioMeasurement {
                     target.exitCode(),
                     target.lastLogLines(RunAttempt.LOG_LINES_KEPT));
         } finally {
-            sampler.shutdownNow();
+            memory.close();
         }
         Map<Phase, Resources> targetResources = new EnumMap<>(Phase.class);
         Map<String, Map<Phase, Resources>> serviceResources = new LinkedHashMap<>();
@@ -144,8 +147,10 @@ final class ScenarioMeasurement {
                         result,
                         targetResources,
                         serviceResources,
-                        List.copyOf(rss),
-                        peak),
+                        memory.memoryBytes(),
+                        peak,
+                        memory.anonBytes(),
+                        memory.peakAnonBytes()),
                 outside,
                 irq,
                 windows);

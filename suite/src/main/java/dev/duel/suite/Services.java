@@ -1,5 +1,7 @@
 package dev.duel.suite;
 
+import dev.duel.record.ProcessAffinity;
+import dev.duel.targets.Affinity;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.RunningService;
@@ -7,6 +9,7 @@ import dev.duel.targets.ServiceSpec;
 import dev.duel.targets.TargetFailedException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +58,16 @@ final class Services {
         Map<String, ResourceReading> readings = new LinkedHashMap<>();
         running.forEach(service -> readings.put(service.name(), service.read()));
         return readings;
+    }
+
+    /** The CPUs each process of each service started here may run on, its group's processes included. */
+    List<ProcessAffinity> affinity() {
+        List<ProcessAffinity> affinity = new ArrayList<>();
+        running.stream()
+                .filter(s -> s.pid() >= 0)
+                .forEach(service -> affinity.addAll(
+                        Affinity.ofTree("service " + service.name(), service.pid(), service.groupMembers())));
+        return affinity;
     }
 
     /** CPU nanoseconds the services used so far (what the gates must not count as outside noise). */

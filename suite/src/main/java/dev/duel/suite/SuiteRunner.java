@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.record.DuelVersion;
 import dev.duel.record.Environment;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
@@ -29,10 +30,28 @@ public final class SuiteRunner {
     private final ProcessLedger ledger;
     private final Services services;
     private final AtomicReference<TargetProcess> current = new AtomicReference<>();
+    private final Resume resume;
     private volatile boolean aborted;
+    /** What the folder's earlier runs were measured with that changed, as {@link #preflight()} found it. */
+    private List<String> resumedAcross = List.of();
+
+    private RunInputs inputs;
+
+    /** Whether a resume may cross a change of jars, JDK builds or duel ({@link ResumeCheck}). */
+    public enum Resume {
+        /** Refuse, naming what changed (the default). */
+        REFUSE_CHANGES,
+        /** Go on, and say so in every later record and the report ({@code --resume-anyway}). */
+        ANYWAY
+    }
 
     public SuiteRunner(Suite suite, Path resultsDirectory, SuiteListener listener, RunnerParts parts) {
+        this(suite, resultsDirectory, listener, parts, Resume.REFUSE_CHANGES);
+    }
+
+    public SuiteRunner(Suite suite, Path resultsDirectory, SuiteListener listener, RunnerParts parts, Resume resume) {
         this.suite = suite;
+        this.resume = resume;
         this.store = new ResultStore(resultsDirectory);
         this.listener = listener;
         this.parts = parts;
@@ -48,7 +67,20 @@ public final class SuiteRunner {
             JdkResolver jdks,
             Cgroups cgroups,
             Path duelHome) {
-        return new SuiteRunner(suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome));
+        return onThisMachine(suite, resultsDirectory, listener, jdks, cgroups, duelHome, Resume.REFUSE_CHANGES);
+    }
+
+    /** As above, with a resume policy ({@code --resume-anyway}). */
+    public static SuiteRunner onThisMachine(
+            Suite suite,
+            Path resultsDirectory,
+            SuiteListener listener,
+            JdkResolver jdks,
+            Cgroups cgroups,
+            Path duelHome,
+            Resume resume) {
+        return new SuiteRunner(
+                suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome), resume);
     }
 
     /** CPU of the target duel runs now, since it started; 0 while none runs. */
@@ -69,6 +101,13 @@ public final class SuiteRunner {
         try {
             store.removeUnfinishedWrites();
             store.claim(suite.file());
+            if (store.inputs() == null || !resumedAcross.isEmpty()) {
+                store.writeInputs(inputs);
+            }
+            if (!resumedAcross.isEmpty()) {
+                listener.message("warning: resuming with --resume-anyway across what changed since this folder's"
+                        + " first runs: " + String.join("; ", resumedAcross));
+            }
             List<String> ended = ledger.endLeftovers();
             if (!ended.isEmpty()) {
                 listener.message("ended what a killed duel left running from this folder: " + String.join(", ", ended));
@@ -99,7 +138,8 @@ public final class SuiteRunner {
                     machine,
                     ledger,
                     current,
-                    environment.fingerprint());
+                    environment.fingerprint(),
+                    resumedAcross);
             Map<Status, Integer> counts = new EnumMap<>(Status.class);
             List<String> problems = new ArrayList<>();
             for (RunPlan plan : plans) {
@@ -135,12 +175,19 @@ public final class SuiteRunner {
     }
 
     /**
-     * Checks what can be checked before anything runs (JDKs, jars, the results folder).
+     * Checks what can be checked before anything runs (JDKs, jars, the results folder), and that the
+     * folder's runs were measured with the jars, JDK builds and duel of now ({@link ResumeCheck}).
      *
-     * @throws SuiteException naming what is missing and how to get it; nothing was run
+     * @throws SuiteException naming what is missing or changed and how to fix it; nothing was run
      */
     public void preflight() throws SuiteException {
         Preflight.check(suite, parts.jdks(), store);
+        try {
+            inputs = RunInputs.of(suite, parts.jdks(), DuelVersion.current());
+        } catch (IOException e) {
+            throw new SuiteException("cannot read the targets' jars: " + e.getMessage(), e);
+        }
+        resumedAcross = ResumeCheck.check(store, inputs, resume == Resume.ANYWAY);
     }
 
     /**

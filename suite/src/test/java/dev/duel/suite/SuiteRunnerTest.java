@@ -71,6 +71,17 @@ class SuiteRunnerTest {
             assertTrue(result.target().get(Phase.MAIN).cpuMillis() > 0, result.toString());
             assertTrue(result.target().get(Phase.MAIN).cores() > 0);
             assertTrue(!result.rssBytes().isEmpty(), result.toString());
+            assertTrue(result.peakAnonBytes() > 0
+                    && result.anonBytes().size() == result.rssBytes().size());
+            // Each process's own affinity, as the kernel gave it: duel's, and the target's (its cpuset or every CPU).
+            assertEquals(
+                    List.of("load generator", "target " + record.target()),
+                    record.affinity().stream().map(a -> a.role()).toList(),
+                    record.affinity().toString());
+            assertEquals(
+                    dev.duel.targets.Affinity.onlineCpus(),
+                    record.affinity().get(1).cpusAllowed());
+            assertEquals(List.of(), record.resumedAcross());
             assertTrue(record.targetInfo().limitsMechanism().length() > 0);
             // The fixture's quiet bound (4 cores) is above what a 2-core machine can be busy, so quietMet says
             // nothing here; what can fail is that the gate really waited its "for: 1s" and judged main.

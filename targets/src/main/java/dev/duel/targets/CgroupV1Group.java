@@ -18,8 +18,8 @@ final class CgroupV1Group extends ControlGroup {
     private final Map<String, Path> groupByController;
     private final Set<Path> groups;
 
-    private CgroupV1Group(Map<String, Path> groupByController, boolean limited) {
-        super("cgroup v1", limited);
+    private CgroupV1Group(Map<String, Path> groupByController, boolean limited, String cpus) {
+        super("cgroup v1", limited, cpus);
         this.groupByController = groupByController;
         this.groups = new LinkedHashSet<>(groupByController.values());
     }
@@ -36,7 +36,7 @@ final class CgroupV1Group extends ControlGroup {
             }
             byController.put(controller, mount.resolve("duel").resolve(name));
         }
-        CgroupV1Group group = new CgroupV1Group(byController, limits.any());
+        CgroupV1Group group = new CgroupV1Group(byController, limits.any(), limits.cpuset());
         try {
             for (Path path : group.groups) {
                 Files.createDirectories(path);
@@ -91,7 +91,9 @@ final class CgroupV1Group extends ControlGroup {
                 stat.getOrDefault("nr_throttled", -1L),
                 stat.getOrDefault("throttled_time", -1L),
                 Cgroups.number(memory.resolve("memory.usage_in_bytes")),
-                Cgroups.number(memory.resolve("memory.max_usage_in_bytes")));
+                Cgroups.number(memory.resolve("memory.max_usage_in_bytes")),
+                // v1 calls anonymous memory "rss" (page cache is "cache"); the group has no children of its own.
+                Cgroups.keyValues(memory.resolve("memory.stat")).getOrDefault("rss", -1L));
     }
 
     @Override

@@ -14,8 +14,8 @@ import java.util.Map;
 final class CgroupV2Group extends ControlGroup {
     private final Path group;
 
-    private CgroupV2Group(Path group, boolean limited) {
-        super("cgroup v2", limited);
+    private CgroupV2Group(Path group, boolean limited, String cpus) {
+        super("cgroup v2", limited, cpus);
         this.group = group;
     }
 
@@ -27,7 +27,7 @@ final class CgroupV2Group extends ControlGroup {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu +cpuset +memory");
         Path group = parent.resolve(name);
         Files.createDirectories(group);
-        CgroupV2Group created = new CgroupV2Group(group, limits.any());
+        CgroupV2Group created = new CgroupV2Group(group, limits.any(), limits.cpuset());
         try {
             if (limits.cpus() != null) {
                 Files.writeString(group.resolve("cpu.max"), Math.round(limits.cpus() * 100_000) + " 100000");
@@ -63,7 +63,8 @@ final class CgroupV2Group extends ControlGroup {
                 stat.getOrDefault("nr_throttled", -1L),
                 throttledMicros < 0 ? -1 : throttledMicros * 1_000,
                 Cgroups.number(group.resolve("memory.current")),
-                peak);
+                peak,
+                Cgroups.keyValues(group.resolve("memory.stat")).getOrDefault("anon", -1L));
     }
 
     @Override

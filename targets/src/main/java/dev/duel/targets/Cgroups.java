@@ -17,6 +17,8 @@ import java.util.UUID;
 public final class Cgroups {
     private final Path mountInfo;
     private final Path sysRoot;
+    private final GroupOwner owner;
+    private final GroupRemover remover;
 
     public Cgroups() {
         this(Path.of("/proc/self/mountinfo"), Path.of("/"));
@@ -24,8 +26,24 @@ public final class Cgroups {
 
     /** @param sysRoot prefix for mount points, for tests with a fake file system */
     Cgroups(Path mountInfo, Path sysRoot) {
+        this(mountInfo, sysRoot, GroupOwner.current(), Files::delete);
+    }
+
+    /**
+     * @param owner   the process named as owner of the groups made here (null: none named, as an older duel)
+     * @param remover removes one empty group (rmdir on a cgroup file system; tests with a fake one delete its files)
+     */
+    Cgroups(Path mountInfo, Path sysRoot, GroupOwner owner, GroupRemover remover) {
         this.mountInfo = mountInfo;
         this.sysRoot = sysRoot;
+        this.owner = owner;
+        this.remover = remover;
+    }
+
+    /** Removes one group directory; a cgroup file system refuses it while the group holds a process. */
+    @FunctionalInterface
+    interface GroupRemover {
+        void remove(Path group) throws IOException;
     }
 
     /**
@@ -36,8 +54,9 @@ public final class Cgroups {
      * @param label a short name for the group (made unique here)
      */
     public LimitedGroup create(String label, Limits limits) {
+        // The owner's PID and start time end the name: another duel removes the group only once its owner is gone.
         String name = label.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
-                + UUID.randomUUID().toString().substring(0, 8);
+                + UUID.randomUUID().toString().substring(0, 8) + (owner == null ? "" : owner.suffix());
         List<String> reasons = new java.util.ArrayList<>();
         Path v2 = unifiedRoot();
         if (v2 != null && controllersOf(v2).containsAll(List.of("cpu", "memory"))) {
@@ -111,7 +130,10 @@ public final class Cgroups {
 
     /**
      * Removes empty groups that an earlier duel left behind when it was killed before it could
-     * clean up; groups that still hold processes are left alone.
+     * clean up. A group is removed only when the duel named in its name ({@link GroupOwner}: PID
+     * and start time) no longer runs, so that a second duel started beside a running one never
+     * takes the first one's groups (empty between two runs); a group named without an owner (made by
+     * an older duel) is removed when empty, as before. Groups that still hold processes are left alone.
      *
      * @return how many were removed
      */
@@ -129,10 +151,15 @@ public final class Cgroups {
             }
             try (var children = Files.list(parent)) {
                 for (Path child : children.filter(Files::isDirectory).toList()) {
+                    if (GroupOwner.parse(child.getFileName().toString())
+                            .filter(GroupOwner::alive)
+                            .isPresent()) {
+                        continue; // its duel still runs: empty now, it may hold the next target in a moment
+                    }
                     try {
                         if (Files.readAllLines(child.resolve("cgroup.procs")).stream()
                                 .allMatch(String::isBlank)) {
-                            Files.delete(child);
+                            remover.remove(child);
                             removed++;
                         }
                     } catch (IOException e) {

@@ -8,14 +8,33 @@ import java.util.List;
 abstract class ControlGroup implements LimitedGroup {
     private final String version;
     private final boolean limited;
+    private final String cpus;
 
-    ControlGroup(String version, boolean limited) {
+    /** @param cpus the CPUs its processes are started on (its cpuset), or null for every online CPU */
+    ControlGroup(String version, boolean limited, String cpus) {
         this.version = version;
         this.limited = limited;
+        this.cpus = cpus;
     }
 
     /** The {@code cgroup.procs} files the process must join, one per hierarchy. */
     abstract List<Path> procsFiles();
+
+    @Override
+    public List<Long> members() {
+        List<Long> members = new ArrayList<>();
+        try {
+            // Every hierarchy of a v1 group holds the same processes: the first one tells.
+            for (String line : java.nio.file.Files.readAllLines(procsFiles().get(0))) {
+                if (!line.isBlank()) {
+                    members.add(Long.parseLong(line.trim()));
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return List.of();
+        }
+        return members;
+    }
 
     @Override
     public String mechanism() {
@@ -32,7 +51,10 @@ abstract class ControlGroup implements LimitedGroup {
         return limited;
     }
 
-    /** A tiny shell writes its own PID into each group, then execs the command: it starts inside. */
+    /**
+     * A tiny shell writes its own PID into each group, then execs the command through {@code taskset}
+     * with an explicit mask: it starts inside, on its own CPUs rather than those duel pinned itself to.
+     */
     @Override
     public List<String> wrap(List<String> command) {
         List<String> wrapped = new ArrayList<>(List.of(
@@ -42,7 +64,7 @@ abstract class ControlGroup implements LimitedGroup {
                 "duel-join"));
         procsFiles().forEach(file -> wrapped.add(file.toString()));
         wrapped.add("--");
-        wrapped.addAll(command);
+        wrapped.addAll(Affinity.pinned(cpus, command));
         return wrapped;
     }
 

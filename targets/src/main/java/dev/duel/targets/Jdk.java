@@ -24,6 +24,29 @@ public record Jdk(Path home, int feature, String version, String vendor) {
         return vendor + " " + version + " (" + home + ")";
     }
 
+    /**
+     * What the JDK's {@code release} file says of its build, read now: {@code JAVA_VERSION},
+     * {@code IMPLEMENTOR}, {@code IMPLEMENTOR_VERSION} and {@code JAVA_RUNTIME_VERSION} (the build),
+     * those present, unquoted, in that order. An update installed into the same folder changes them.
+     */
+    public java.util.Map<String, String> releaseFacts() {
+        java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
+        Properties properties = new Properties();
+        try (var in = Files.newBufferedReader(home.resolve("release"))) {
+            properties.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            return facts;
+        }
+        for (String key :
+                java.util.List.of("JAVA_VERSION", "IMPLEMENTOR", "IMPLEMENTOR_VERSION", "JAVA_RUNTIME_VERSION")) {
+            String value = unquote(properties.getProperty(key));
+            if (value != null && !value.isEmpty()) {
+                facts.put(key, value);
+            }
+        }
+        return facts;
+    }
+
     /** Reads a JDK home, or returns null when the folder is not one. */
     static Jdk at(Path home) {
         Path release = home.resolve("release");

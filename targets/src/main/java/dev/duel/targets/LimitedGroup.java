@@ -24,6 +24,14 @@ public interface LimitedGroup extends AutoCloseable {
     /** Usage so far of the group, or of the process tree rooted at {@code rootPid} where there is no group. */
     ResourceReading read(long rootPid);
 
+    /**
+     * The processes in the group now (its {@code cgroup.procs}), including those that left their
+     * parent (a database's daemonized server processes); empty without a control group.
+     */
+    default List<Long> members() {
+        return List.of();
+    }
+
     /** Removes the group (stopping any process of ours still in it). Never throws. */
     @Override
     void close();

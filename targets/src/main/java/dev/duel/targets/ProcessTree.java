@@ -33,10 +33,19 @@ final class ProcessTree {
 
     /** Resident memory of the tree in bytes (VmRSS summed), or -1 without /proc. */
     static long residentBytes(long rootPid) {
+        return summedBytes(rootPid, "VmRSS:");
+    }
+
+    /** Anonymous resident memory of the tree in bytes (RssAnon summed: no file pages), or -1 without /proc. */
+    static long anonymousBytes(long rootPid) {
+        return summedBytes(rootPid, "RssAnon:");
+    }
+
+    private static long summedBytes(long rootPid, String field) {
         long total = 0;
         boolean any = false;
         for (ProcessHandle member : members(rootPid)) {
-            long rss = statusKilobytes(member.pid(), "VmRSS:");
+            long rss = statusKilobytes(member.pid(), field);
             if (rss >= 0) {
                 total += rss * 1024;
                 any = true;

@@ -10,6 +10,9 @@ package dev.duel.targets;
  * @param throttledNanos     time the group spent throttled, in nanoseconds
  * @param memoryBytes        memory in use now (cgroup usage, or resident set of the process tree)
  * @param peakMemoryBytes    highest memory use so far
+ * @param anonBytes          anonymous memory in use now (heap, stacks, malloc; no page cache): the group's
+ *                           {@code anon} (v2) or {@code rss} (v1) of {@code memory.stat}, or the sum of
+ *                           {@code RssAnon} over the process tree without a group
  */
 public record ResourceReading(
         long cpuNanos,
@@ -17,7 +20,11 @@ public record ResourceReading(
         long throttledPeriods,
         long throttledNanos,
         long memoryBytes,
-        long peakMemoryBytes) {
+        long peakMemoryBytes,
+        long anonBytes) {
+
+    /** A reading of nothing: every value unknown. */
+    public static final ResourceReading UNKNOWN = new ResourceReading(-1, -1, -1, -1, -1, -1, -1);
 
     /** The counters' growth from {@code earlier} to this reading; memory is this reading's. */
     public ResourceReading since(ResourceReading earlier) {
@@ -27,7 +34,8 @@ public record ResourceReading(
                 delta(throttledPeriods, earlier.throttledPeriods),
                 delta(throttledNanos, earlier.throttledNanos),
                 memoryBytes,
-                peakMemoryBytes);
+                peakMemoryBytes,
+                anonBytes);
     }
 
     private static long delta(long now, long before) {

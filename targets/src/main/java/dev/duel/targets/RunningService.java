@@ -137,9 +137,14 @@ public final class RunningService implements AutoCloseable {
         return process != null ? process.pid() : target != null ? target.pid() : -1;
     }
 
+    /** The processes of its control group now (see {@link LimitedGroup#members()}). */
+    public List<Long> groupMembers() {
+        return group.members();
+    }
+
     public ResourceReading read() {
         long pid = pid();
-        return pid < 0 ? new ResourceReading(-1, -1, -1, -1, -1, -1) : group.read(pid);
+        return pid < 0 ? ResourceReading.UNKNOWN : group.read(pid);
     }
 
     @Override

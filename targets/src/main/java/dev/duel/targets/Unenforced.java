@@ -1,11 +1,11 @@
 package dev.duel.targets;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Limits that the kernel does not enforce: the process is pinned with {@code taskset} and the JVM
- * told its processor count, memory is not limited, and the mechanism says so in words.
+ * told its processor count, memory is not limited, and the mechanism says so in words. Without any
+ * limit ("none") the process is still started on every online CPU, not on duel's own.
  */
 final class Unenforced implements LimitedGroup {
     private final String mechanism;
@@ -31,12 +31,7 @@ final class Unenforced implements LimitedGroup {
         String cpus = limits.cpuset() != null
                 ? limits.cpuset()
                 : limits.cpus() != null ? "0-" + (Math.max(1, (int) Math.ceil(limits.cpus())) - 1) : null;
-        if (cpus == null) {
-            return command;
-        }
-        List<String> wrapped = new ArrayList<>(List.of("taskset", "-c", cpus));
-        wrapped.addAll(command);
-        return wrapped;
+        return Affinity.pinned(cpus, command);
     }
 
     @Override
@@ -49,7 +44,14 @@ final class Unenforced implements LimitedGroup {
     public ResourceReading read(long rootPid) {
         long rss = ProcessTree.residentBytes(rootPid);
         long peak = ProcessTree.statusKilobytes(rootPid, "VmHWM:");
-        return new ResourceReading(ProcessTree.cpuNanos(rootPid), -1, -1, -1, rss, peak < 0 ? -1 : peak * 1024);
+        return new ResourceReading(
+                ProcessTree.cpuNanos(rootPid),
+                -1,
+                -1,
+                -1,
+                rss,
+                peak < 0 ? -1 : peak * 1024,
+                ProcessTree.anonymousBytes(rootPid));
     }
 
     @Override

@@ -140,7 +140,10 @@ class LimitsAndChecksTest {
         List<String> wrapped = group.wrap(List.of("java", "-jar", "app.jar"));
         assertEquals("/bin/sh", wrapped.get(0));
         assertTrue(wrapped.contains(cpu.resolve("cgroup.procs").toString()));
-        assertEquals(List.of("--", "java", "-jar", "app.jar"), wrapped.subList(wrapped.size() - 4, wrapped.size()));
+        // Joined, then started on its own cpuset whatever CPUs duel pinned itself to.
+        assertEquals(
+                List.of("--", "taskset", "-c", "1", "java", "-jar", "app.jar"),
+                wrapped.subList(wrapped.size() - 7, wrapped.size()));
     }
 
     @Test

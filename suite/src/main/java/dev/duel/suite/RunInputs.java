@@ -1,0 +1,128 @@
+package dev.duel.suite;
+
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import dev.duel.targets.Jdk;
+import dev.duel.targets.JdkResolver;
+import dev.duel.targets.TargetSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a suite's runs were measured with, beyond the suite file: duel's version, each target's jar
+ * (its SHA-256) and its JDK's {@code release} facts. Kept in the results folder as
+ * {@code inputs.json}, so that a resume can tell a rebuilt jar, an updated JDK or another duel from
+ * the runs already there ({@link #changesSince}). Immutable.
+ *
+ * @param duelVersion the duel that measured, as {@code DuelVersion.current()} says
+ * @param targets     one entry per target, in the suite's order
+ */
+public record RunInputs(String duelVersion, List<TargetInputs> targets) {
+    public RunInputs {
+        targets = List.copyOf(targets);
+    }
+
+    /**
+     * @param target      the target's name
+     * @param jar         the jar as the suite names it (absolute), or null for a plain command
+     * @param jarSha256   SHA-256 of the jar's bytes, lower-case hex; null for a plain command or a missing jar
+     * @param jdkHome     the JDK's home folder, or null for a plain command
+     * @param jdkRelease  the JDK's {@code release} facts ({@link Jdk#releaseFacts()}); empty for a plain command
+     */
+    public record TargetInputs(
+            String target,
+            @JsonSetter(nulls = Nulls.SET) String jar,
+            @JsonSetter(nulls = Nulls.SET) String jarSha256,
+            @JsonSetter(nulls = Nulls.SET) String jdkHome,
+            Map<String, String> jdkRelease) {
+        public TargetInputs {
+            jdkRelease = Map.copyOf(jdkRelease);
+        }
+    }
+
+    /** The inputs of {@code suite} as they are now on this machine (jars read and hashed). */
+    static RunInputs of(Suite suite, JdkResolver jdks, String duelVersion) throws IOException {
+        List<TargetInputs> targets = new ArrayList<>();
+        for (TargetSpec spec : suite.targets()) {
+            Jdk jdk = spec.java() == null ? null : jdks.resolve(spec.java());
+            Path jar = spec.jar();
+            targets.add(new TargetInputs(
+                    spec.name(),
+                    jar == null ? null : jar.toAbsolutePath().toString(),
+                    jar == null || !Files.isRegularFile(jar) ? null : sha256(jar),
+                    jdk == null ? null : jdk.home().toString(),
+                    jdk == null ? Map.of() : new java.util.TreeMap<>(jdk.releaseFacts())));
+        }
+        return new RunInputs(duelVersion, targets);
+    }
+
+    /**
+     * What differs from {@code earlier} (the inputs of the folder's first runs), one sentence each
+     * naming the target, what changed, and both values; empty when nothing did.
+     */
+    List<String> changesSince(RunInputs earlier) {
+        List<String> changes = new ArrayList<>();
+        if (!Objects.equals(earlier.duelVersion, duelVersion)) {
+            changes.add("duel's version changed (" + earlier.duelVersion + " before, " + duelVersion + " now)");
+        }
+        for (TargetInputs now : targets) {
+            TargetInputs before = earlier.targets.stream()
+                    .filter(t -> t.target().equals(now.target()))
+                    .findFirst()
+                    .orElse(null);
+            if (before == null) {
+                continue; // a new target means a new suite file, which the folder's suite.yaml check refuses
+            }
+            if (!Objects.equals(before.jar(), now.jar()) || !Objects.equals(before.jarSha256(), now.jarSha256())) {
+                changes.add(now.target() + "'s jar " + now.jar() + " changed (SHA-256 " + shortHash(before.jarSha256())
+                        + " before" + (Objects.equals(before.jar(), now.jar()) ? "" : " at " + before.jar()) + ", "
+                        + shortHash(now.jarSha256()) + " now)");
+            }
+            if (!Objects.equals(before.jdkHome(), now.jdkHome())
+                    || !Objects.equals(before.jdkRelease(), now.jdkRelease())) {
+                changes.add(
+                        now.target() + "'s JDK changed (" + describe(before) + " before, " + describe(now) + " now)");
+            }
+        }
+        return changes;
+    }
+
+    private static String describe(TargetInputs inputs) {
+        if (inputs.jdkHome() == null) {
+            return "none";
+        }
+        Map<String, String> release = inputs.jdkRelease();
+        return release.getOrDefault("IMPLEMENTOR", "?") + " "
+                + release.getOrDefault("JAVA_RUNTIME_VERSION", release.getOrDefault("JAVA_VERSION", "?")) + " at "
+                + inputs.jdkHome();
+    }
+
+    private static String shortHash(String sha256) {
+        return sha256 == null ? "none" : sha256.substring(0, Math.min(12, sha256.length())) + "…";
+    }
+
+    static String sha256(Path file) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                digest.update(buffer, 0, read);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+}
