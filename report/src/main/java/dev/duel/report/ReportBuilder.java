@@ -1,5 +1,6 @@
 package dev.duel.report;
 
+import dev.duel.analysis.RatioInterval;
 import dev.duel.record.Environment;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.analysis.RatioInterval;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.duel.report;
+package dev.duel.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

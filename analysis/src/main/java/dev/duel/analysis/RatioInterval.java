@@ -1,4 +1,4 @@
-package dev.duel.report;
+package dev.duel.analysis;
 
 import java.util.Arrays;
 import java.util.Locale;
