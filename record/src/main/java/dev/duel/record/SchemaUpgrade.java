@@ -29,6 +29,22 @@ final class SchemaUpgrade {
                 environmentOneToTwo(tree);
             }
         }
+        if (version < 3) {
+            if (type == RunRecord.class) {
+                runTwoToThree(tree);
+            } else if (type == Environment.class) {
+                environmentTwoToThree(tree);
+            }
+        }
+    }
+
+    /** Schema 3 (issue 11: steady state) added what schema-2 duel did not measure. */
+    private static void runTwoToThree(ObjectNode run) {
+        // Each field added in schema 3 gets its schema-2 value here, one line per field.
+    }
+
+    private static void environmentTwoToThree(ObjectNode environment) {
+        // Each field added to the environment in schema 3 gets its schema-2 value here.
     }
 
     /** Schema 2 (issue 10: verdicts the data supports) added what schema-1 duel did not measure. */
