@@ -13,6 +13,8 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +110,9 @@ class SummaryFormatterTest {
                 0,
                 10_000,
                 2,
-                "epoll");
+                "epoll",
+                WarmupMode.FIXED,
+                0);
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));
@@ -146,7 +150,8 @@ class SummaryFormatterTest {
                 List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
                 examples,
                 engine,
-                open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of());
+                open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of(),
+                new WarmupEnd(WarmupMode.FIXED, WarmupEnd.Reason.FIXED_LENGTH, 5_000, null, null));
     }
 
     private static LatencySummary latency(SplittableRandom random, double medianMicros) {
