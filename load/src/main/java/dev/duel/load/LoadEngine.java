@@ -26,8 +26,9 @@ public final class LoadEngine {
         this(Clock.system());
     }
 
+    /** An engine whose auto warm-ups end by the warm-up stopping rule ({@link SteadyStateJudge}). */
     public LoadEngine(Clock clock) {
-        this(clock, WarmupJudge.NEVER_STEADY);
+        this(clock, new SteadyStateJudge());
     }
 
     /** @param judge decides when an auto warm-up ({@link Timing.Warmup.UntilSteady}) has become steady */
