@@ -1,5 +1,6 @@
 package dev.duel.record;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import java.math.BigDecimal;
@@ -41,13 +42,16 @@ public record RepetitionDecision(
         comparisons = List.copyOf(comparisons);
     }
 
-    /** What stopped the suite, or that nothing has yet. */
+    /** What stopped the suite, or that nothing has yet; written in lower case ("interval_narrow"). */
     public enum Stop {
         /** The interval is still wider than the rule and max is not reached: another repetition follows. */
+        @JsonProperty("going_on")
         GOING_ON,
         /** Every comparison's interval was within the rule (checked before max, so this wins at max too). */
+        @JsonProperty("interval_narrow")
         INTERVAL_NARROW,
         /** max repetitions ran and some interval was still wider than the rule (or could not be computed). */
+        @JsonProperty("maximum_reached")
         MAXIMUM_REACHED
     }
 
