@@ -161,14 +161,16 @@ final class SuiteSession {
     void printPlan(Suite suite, Path directory) {
         out.printf(
                 Locale.ROOT,
-                "suite %s (%s): %s runs, order %s, cooldown %d s%n",
+                "suite %s (%s): %s, order %s, cooldown %d s%n",
                 suite.name(),
                 suite.file(),
                 suite.repetitions().adaptive()
                         ? RunPlan.of(suite, suite.repetitions().min()).size() + " to "
-                                + RunPlan.of(suite).size() + " (repetitions "
-                                + suite.repetitions().describe() + ")"
-                        : String.valueOf(RunPlan.of(suite).size()),
+                                + RunPlan.of(suite).size() + " runs (repetitions "
+                                + suite.repetitions().min()
+                                + " to " + suite.repetitions().max() + " until "
+                                + suite.repetitions().until().describe() + ")"
+                        : RunPlan.of(suite).size() + " runs",
                 suite.order().name().toLowerCase(Locale.ROOT),
                 suite.cooldown().toSeconds());
         out.println("targets:");
