@@ -267,6 +267,10 @@ public final class ReportBuilder {
             notes.add(
                     "a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
         }
+        // A suite that repeated until the interval was narrow says why it stopped, under the scenario its rule read.
+        results.repetitions().stream()
+                .filter(decision -> decision.scenario().equals(name))
+                .forEach(decision -> notes.add(decision.describe()));
         Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
         List<Report.Comparison> comparisons = new ArrayList<>();
         if (shown.contains(baseline)) {
