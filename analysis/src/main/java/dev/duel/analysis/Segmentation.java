@@ -234,4 +234,20 @@ public final class Segmentation {
         }
         return sum / (to - from);
     }
+
+    /** The values of a segment that are not outliers, in order. */
+    static double[] keptValues(double[] series, Segmentation.Segment segment, int[] outlierIndices) {
+        boolean[] outlier = new boolean[series.length];
+        for (int i : outlierIndices) {
+            outlier[i] = true;
+        }
+        double[] values = new double[segment.valuesKept()];
+        int k = 0;
+        for (int i = segment.startIndex(); i < segment.endIndex(); i++) {
+            if (!outlier[i]) {
+                values[k++] = series[i];
+            }
+        }
+        return values;
+    }
 }

@@ -36,7 +36,9 @@ final class SteadyStateTuning {
                 for (double tolerance : tolerances) {
                     for (int halfWindow : halfWindows) {
                         SteadyState.Settings settings = new SteadyState.Settings(
-                                new Segmentation.Settings(penalty, minSegment, tolerance, halfWindow, 3, 0.001), 0.25);
+                                new Segmentation.Settings(penalty, minSegment, tolerance, halfWindow, 3, 0.001),
+                                0.25,
+                                10);
                         System.out.printf(
                                 Locale.ROOT,
                                 "%7.0f %6d %3.0f%% %7d |",
