@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  *       run ends. Every one must be "no steady state", and the engine's stopping rule must not have stopped
  *       warm-up on any prefix of it;
  *   <li>a `duel load` at an open rate of 110 requests/s is flat around 110 (it is paced) with per-second noise
- *       near 8%: flat, mean within 3% of 110, and with 20 s at that noise the 95% half-width of the mean is wider
+ *       near 11%: flat, mean within 3% of 110, and with 20 s at that noise the 95% half-width of the mean is wider
  *       than 3%, so the stopping rule says not yet, because of the interval and not because of a change.
  * </ul>
  */
