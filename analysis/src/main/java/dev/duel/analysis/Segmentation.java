@@ -12,7 +12,9 @@ import java.util.List;
  * (p90 − p10)); (2) {@link Pelt} finds changepoints in the remaining values with a Gaussian cost on
  * mean and variance and a penalty of {@code penaltyFactor · ln n} per changepoint (n = values kept);
  * (3) adjacent segments whose means differ by less than {@code equalWithinRelative} of the larger are
- * merged, closest pair first, until no such pair is left. Stateless and thread-safe.
+ * merged, closest pair first, until no such pair is left; (4) the final segment's start is refined by a
+ * "level, ramp, level" fit over the last two segments (see {@link #refineLastStart}), so that a warm-up
+ * ending in a ramp is steady from the ramp's end rather than from where steps fitted to it changed. Stateless and thread-safe.
  */
 public final class Segmentation {
     private Segmentation() {}
@@ -233,5 +235,21 @@ public final class Segmentation {
             sum += values[i];
         }
         return sum / (to - from);
+    }
+
+    /** The values of a segment that are not outliers, in order. */
+    static double[] keptValues(double[] series, Segmentation.Segment segment, int[] outlierIndices) {
+        boolean[] outlier = new boolean[series.length];
+        for (int i : outlierIndices) {
+            outlier[i] = true;
+        }
+        double[] values = new double[segment.valuesKept()];
+        int k = 0;
+        for (int i = segment.startIndex(); i < segment.endIndex(); i++) {
+            if (!outlier[i]) {
+                values[k++] = series[i];
+            }
+        }
+        return values;
     }
 }

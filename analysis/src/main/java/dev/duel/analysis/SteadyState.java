@@ -10,8 +10,10 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>{@link Classification#NO_STEADY_STATE}: the final segment is shorter than
- *       {@link Settings#lastFraction()} of the series (a change inside its last quarter), or it keeps
- *       no value (every second an outlier), or the series is empty;
+ *       {@link Settings#lastFraction()} of the series (a change inside its last quarter) or than
+ *       {@link Settings#minSteadySeconds()}, or it is still
+ *       moving ({@link Trend}: a line through it changes significantly, at 99.5%, by at least the
+ *       segmentation's tolerance), or it keeps no value (every second an outlier), or the series is empty;
  *   <li>{@link Classification#FLAT}: one segment, or every earlier segment equal to the final one
  *       within {@link Segmentation.Settings#equalWithinRelative()};
  *   <li>{@link Classification#WARMUP}: the final segment is better than or equal to every earlier one
@@ -41,13 +43,18 @@ public final class SteadyState {
     /**
      * @param segmentation how the series is cut (shared with the engine's {@link WarmupStop})
      * @param lastFraction a final segment shorter than this fraction of the series means no steady state (0.25)
+     * @param minSteadySeconds a final segment shorter than this many seconds is no steady state either, whatever
+     *                     the series' length (10, the engine's stable length: the report never calls steady what the
+     *                     engine would not have)
      */
-    public record Settings(Segmentation.Settings segmentation, double lastFraction) {
-        public static final Settings DEFAULT = new Settings(Segmentation.Settings.DEFAULT, 0.25);
+    public record Settings(Segmentation.Settings segmentation, double lastFraction, int minSteadySeconds) {
+        public static final Settings DEFAULT =
+                new Settings(Segmentation.Settings.DEFAULT, 0.25, WarmupStop.Settings.DEFAULT.stableSeconds());
 
         public Settings {
-            if (!(lastFraction > 0 && lastFraction < 1)) {
-                throw new IllegalArgumentException("lastFraction must be in (0, 1), was " + lastFraction);
+            if (!(lastFraction > 0 && lastFraction < 1) || minSteadySeconds < 1) {
+                throw new IllegalArgumentException("lastFraction must be in (0, 1) and minSteadySeconds positive, were "
+                        + lastFraction + " and " + minSteadySeconds);
             }
         }
     }
@@ -123,7 +130,30 @@ public final class SteadyState {
                             series.length,
                             settings.lastFraction() * 100));
         }
+        if (last.lengthSeconds() < settings.minSteadySeconds()) {
+            return none(
+                    result,
+                    String.format(
+                            Locale.ROOT,
+                            "the final segment, from second %d of %d, has lasted %d s, less than %d s",
+                            last.startIndex(),
+                            series.length,
+                            last.lengthSeconds(),
+                            settings.minSteadySeconds()));
+        }
         double tolerance = settings.segmentation().equalWithinRelative();
+        Trend.Fit trend = Trend.of(Segmentation.keptValues(series, last, result.outlierIndices()), Trend.CONFIDENCE);
+        if (trend.moving(tolerance)) {
+            return none(
+                    result,
+                    String.format(
+                            Locale.ROOT,
+                            "the final segment, from second %d of %d, is still moving: %+.1f%% over its %d s",
+                            last.startIndex(),
+                            series.length,
+                            trend.relativeChange() * 100,
+                            last.lengthSeconds()));
+        }
         boolean allEqual = true;
         boolean endedBest = true;
         for (Segmentation.Segment earlier :

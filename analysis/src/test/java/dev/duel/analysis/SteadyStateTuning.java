@@ -12,6 +12,10 @@ final class SteadyStateTuning {
     private SteadyStateTuning() {}
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("stop")) {
+            stopping();
+            return;
+        }
         double[] penalties = {3, 5, 8, 10, 15, 20};
         int[] minSegments = {2, 3, 5};
         double[] tolerances = {0.02};
@@ -36,7 +40,9 @@ final class SteadyStateTuning {
                 for (double tolerance : tolerances) {
                     for (int halfWindow : halfWindows) {
                         SteadyState.Settings settings = new SteadyState.Settings(
-                                new Segmentation.Settings(penalty, minSegment, tolerance, halfWindow, 3, 0.001), 0.25);
+                                new Segmentation.Settings(penalty, minSegment, tolerance, halfWindow, 3, 0.001),
+                                0.25,
+                                10);
                         System.out.printf(
                                 Locale.ROOT,
                                 "%7.0f %6d %3.0f%% %7d |",
@@ -74,6 +80,47 @@ final class SteadyStateTuning {
             both += near && right ? 1 : 0;
         }
         return new Score(100.0 * located / cases, 100.0 * classified / cases, 100.0 * both / cases);
+    }
+
+    /**
+     * The stopping rule checked every 5 s on growing prefixes of synthetic series (the engine's use): how often
+     * it stops at all within the series, how often it stops before the truth's final change is 2 s old (too
+     * early), and how many seconds after the final change it stops (median).
+     */
+    static void stopping() {
+        for (SyntheticSeries.Shape shape : new SyntheticSeries.Shape[] {
+            SyntheticSeries.Shape.STEP,
+            SyntheticSeries.Shape.RAMP,
+            SyntheticSeries.Shape.GENTLE_RAMP,
+            SyntheticSeries.Shape.TWO_STEPS,
+            SyntheticSeries.Shape.NOISE
+        }) {
+            int stopped = 0;
+            int early = 0;
+            java.util.List<Integer> after = new java.util.ArrayList<>();
+            for (int seed = 0; seed < 1000; seed++) {
+                SyntheticSeries.Case c = SyntheticSeries.of(shape, seed);
+                for (int t = 10; t <= c.series().length; t += 5) {
+                    WarmupStop.Decision d =
+                            WarmupStop.check(java.util.Arrays.copyOf(c.series(), t), WarmupStop.Settings.DEFAULT);
+                    if (d.steady()) {
+                        stopped++;
+                        early += d.steadySinceSecond() < c.changeIndex() - 2 ? 1 : 0;
+                        after.add(t - c.changeIndex());
+                        break;
+                    }
+                }
+            }
+            java.util.Collections.sort(after);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-12s stopped %5.1f%%, steady-since more than 2 s before the truth %4.1f%%,"
+                            + " median stop %s s after the final change%n",
+                    shape,
+                    stopped / 10.0,
+                    early / 10.0,
+                    after.isEmpty() ? "-" : after.get(after.size() / 2));
+        }
     }
 
     private static double[] parse(String list) {
