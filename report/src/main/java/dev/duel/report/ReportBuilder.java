@@ -46,6 +46,7 @@ public final class ReportBuilder {
      */
     private static final double MAX_MAIN_LATENCY_TREND = 0.25;
 
+    /** The start-up section's key beside the scenarios; the suite loader refuses a scenario of this name. */
     private static final String STARTUP_SECTION = "start-up";
 
     private final ResultsReader.Results results;
