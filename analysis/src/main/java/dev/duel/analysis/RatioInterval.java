@@ -96,6 +96,19 @@ public final class RatioInterval {
      * Infinite when a value is within half a step of 0.
      */
     static double roundingWidening(double[] a, double[] b) {
+        double step = gridStep(a, b);
+        if (step == 0) {
+            return 0;
+        }
+        return moved(Arrays.stream(a).min().orElseThrow(), step)
+                + moved(Arrays.stream(b).min().orElseThrow(), step);
+    }
+
+    /**
+     * The step of the grid the values of both sides lie on, taken as the smallest gap between distinct values,
+     * when any two values tie (the sign of rounding); 0 without ties, or when every value is the same.
+     */
+    static double gridStep(double[] a, double[] b) {
         double[] all = new double[a.length + b.length];
         System.arraycopy(a, 0, all, 0, a.length);
         System.arraycopy(b, 0, all, a.length, b.length);
@@ -110,12 +123,8 @@ public final class RatioInterval {
                 step = Math.min(step, gap);
             }
         }
-        if (!ties || Double.isInfinite(step)) {
-            // No ties; or every value the same, which leaves no interval anyway.
-            return 0;
-        }
-        return moved(Arrays.stream(a).min().orElseThrow(), step)
-                + moved(Arrays.stream(b).min().orElseThrow(), step);
+        // No ties; or every value the same, which leaves no interval anyway.
+        return !ties || Double.isInfinite(step) ? 0 : step;
     }
 
     /** How far rounding to a step of {@code step} may have moved the log of the smallest value {@code r}. */
@@ -143,12 +152,7 @@ public final class RatioInterval {
             return none(confidence);
         }
         double[] lowerTail = lowerTail(logA.length, logB.length);
-        double alpha = 1 - confidence;
-        // k: the most pairs that may lie below the lower bound; P(U <= k - 1) <= alpha / 2.
-        int k = 0;
-        while (k < lowerTail.length && lowerTail[k] <= alpha / 2) {
-            k++;
-        }
+        int k = k(lowerTail, confidence);
         if (k == 0) {
             return none(confidence);
         }
@@ -161,6 +165,21 @@ public final class RatioInterval {
                 confidence,
                 Method.HODGES_LEHMANN,
                 coverage);
+    }
+
+    /**
+     * k of the Hodges-Lehmann interval: the most pairwise differences that may lie below its lower bound,
+     * the largest k with P(U <= k - 1) <= (1 - confidence) / 2; 0 when even k = 1 is too likely.
+     *
+     * @param lowerTail {@link #lowerTail} of the two sides' run counts
+     */
+    static int k(double[] lowerTail, double confidence) {
+        double alpha = 1 - confidence;
+        int k = 0;
+        while (k < lowerTail.length && lowerTail[k] <= alpha / 2) {
+            k++;
+        }
+        return k;
     }
 
     /**
