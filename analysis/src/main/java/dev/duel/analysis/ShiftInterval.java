@@ -18,7 +18,7 @@ import java.util.Locale;
  */
 public final class ShiftInterval {
     public static final String METHOD =
-            "shares (late, unstarted, throttled) are compared as a difference in percentage points, with the "
+            "Shares (late, unstarted, throttled) are compared as a difference in percentage points, with the "
                     + "Hodges-Lehmann interval of the shift: the k-th smallest to the k-th largest of all pairwise "
                     + "differences, the same exact k, widened by the grid step where values tie; with fewer than 4 runs "
                     + "on a side, no interval";
