@@ -60,7 +60,8 @@ public final class ResultStore {
             return null;
         }
         try {
-            return RecordJson.read(Files.readString(file), file.toString(), RunInputs.class);
+            return RecordJson.read(
+                    RunInputs.withFieldsAddedSince(Files.readString(file)), file.toString(), RunInputs.class);
         } catch (RecordException e) {
             throw new IOException(e.getMessage(), e);
         }

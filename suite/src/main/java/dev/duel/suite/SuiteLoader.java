@@ -134,6 +134,13 @@ public final class SuiteLoader {
      * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
      * nor {@code ..} can leave the results folder or hide a record from the report.
      */
+    /**
+     * The report's section of every run's start-up time is keyed by this name beside the scenarios
+     * ({@code ReportBuilder.STARTUP_SECTION}, a module the suite does not see): a scenario of that name would
+     * share its rows and thresholds.
+     */
+    static final String STARTUP_SECTION = "start-up";
+
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */
@@ -539,6 +546,12 @@ public final class SuiteLoader {
                     at + ".name",
                     "a scenario's name is letters, digits, '.', '_' or '-' (it names the run's files), got '" + s.name()
                             + "'");
+        }
+        if (s.name().equalsIgnoreCase(STARTUP_SECTION)) {
+            throw new Problem(
+                    at + ".name",
+                    "'" + s.name() + "' is the name of the report's start-up section (every run's time to ready):"
+                            + " name the scenario otherwise, e.g. 'startup' or 'boot'");
         }
         ScenarioKind kind = s.kind() == null
                 ? ScenarioKind.LOAD

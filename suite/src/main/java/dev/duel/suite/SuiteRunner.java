@@ -5,6 +5,7 @@ import dev.duel.record.Environment;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.targets.Affinity;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetProcess;
@@ -124,7 +125,7 @@ public final class SuiteRunner {
             store.writeEnvironment(environment);
             environment.warnings().forEach(warning -> listener.message("warning: " + warning));
             parts.loadgen().prepare(suite.loadgen(), listener);
-            services.start(suite.services(), listener);
+            services.start(suite.services(), serviceCpus(), listener);
             CpuMeter machine = parts.machine().meter(this::targetNanos, services::cpuNanos);
             RunAttempt attempts = new RunAttempt(
                     suite,
@@ -213,6 +214,27 @@ public final class SuiteRunner {
             throw new SuiteException("cannot read the targets' jars: " + e.getMessage(), e);
         }
         resumedAcross = ResumeCheck.check(store, inputs, resume == Resume.ANYWAY);
+    }
+
+    /**
+     * Where services without a cpuset of their own run: off the CPUs the targets and the generator are
+     * pinned to when some CPU is left, so that their CPU never hides what others take there (the noise
+     * gate takes a service's CPU off only the CPUs it may use). Said once; null: every online CPU.
+     */
+    private String serviceCpus() {
+        List<String> pinned = new ArrayList<>();
+        suite.targets().forEach(target -> pinned.add(target.limits().cpuset()));
+        pinned.add(suite.loadgen().cpuset());
+        String spare = Services.spareCpus(Affinity.onlineCpus(), pinned);
+        if (!suite.services().isEmpty()) {
+            listener.message(
+                    spare == null
+                            ? "services without a cpuset float over every online CPU (none is free of the targets and"
+                                    + " the load generator)"
+                            : "services without a cpuset run on CPUs " + spare
+                                    + ", apart from the targets and the load generator");
+        }
+        return spare;
     }
 
     /**
