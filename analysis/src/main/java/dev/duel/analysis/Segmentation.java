@@ -12,13 +12,16 @@ import java.util.List;
  * (p90 − p10)); (2) {@link Pelt} finds changepoints in the remaining values with a Gaussian cost on
  * mean and variance and a penalty of {@code penaltyFactor · ln n} per changepoint (n = values kept);
  * (3) adjacent segments whose means differ by less than {@code equalWithinRelative} of the larger are
- * merged, closest pair first, until no such pair is left. Stateless and thread-safe.
+ * merged, closest pair first, until no such pair is left; (4) the final segment's start is refined by a
+ * "level, ramp, level" fit over the last two segments (see {@link #refineLastStart}), so that a warm-up
+ * ending in a ramp is steady from the ramp's end rather than from where steps fitted to it changed. Stateless and thread-safe.
  */
 public final class Segmentation {
     private Segmentation() {}
 
     /**
-     * @param penaltyFactor            the penalty per changepoint is this × ln(values kept); Barrett et al. use 15
+     * @param penaltyFactor            the penalty per changepoint is this × ln(values kept); Barrett et al. use 15 on
+     *                                 2,000-iteration series, 5 suits 30-120 s series (docs/steady-state.md)
      * @param minSegmentSeconds        least length of a segment found by PELT, in seconds (values), at least 2
      * @param equalWithinRelative      adjacent segments whose means differ by less than this fraction of the larger
      *                                 mean are one segment (0.02 = 2%)
@@ -36,7 +39,7 @@ public final class Segmentation {
             double outlierSpreads,
             double varianceFloorRelative) {
         /** The defaults; how they were chosen is in docs/steady-state.md. */
-        public static final Settings DEFAULT = new Settings(15, 2, 0.02, 5, 3, 0.001);
+        public static final Settings DEFAULT = new Settings(5, 5, 0.02, 10, 3, 0.001);
 
         public Settings {
             if (!(penaltyFactor > 0)
@@ -119,6 +122,7 @@ public final class Segmentation {
                 settings.minSegmentSeconds(),
                 varianceFloor(values, settings.varianceFloorRelative()));
         List<int[]> pieces = mergeEqual(values, starts, settings.equalWithinRelative());
+        refineLastStart(values, pieces, settings.minSegmentSeconds());
         List<Segment> segments = new ArrayList<>(pieces.size());
         for (int p = 0; p < pieces.size(); p++) {
             int from = pieces.get(p)[0];
@@ -163,6 +167,62 @@ public final class Segmentation {
         return pieces;
     }
 
+    /**
+     * A warm-up often ends in a ramp, not a step, and steps fitted to a ramp put the final segment's start
+     * seconds early (the ramp's tail joins the plateau, whose mean it is within the tolerance of). Over the
+     * last two pieces [from, to), the least-squares "level, linear ramp, level" line (levels free, the ramp
+     * from after second r to second b, continuous) is fitted for every r < b, and the final piece starts at
+     * the best b. A step is the special case b = r + 1, so a true step stays where it is; a ramp's end is
+     * found where the plateau begins rather than where the steps fitted to it changed.
+     */
+    static void refineLastStart(double[] values, List<int[]> pieces, int minSegment) {
+        if (pieces.size() < 2) {
+            return;
+        }
+        int[] before = pieces.get(pieces.size() - 2);
+        int[] last = pieces.get(pieces.size() - 1);
+        int from = before[0];
+        int to = last[1];
+        int bestStart = last[0];
+        double bestError = Double.POSITIVE_INFINITY;
+        for (int b = from + minSegment; b <= to - minSegment; b++) {
+            for (int r = from; r < b; r++) {
+                double error = rampError(values, from, to, r, b);
+                if (error < bestError) {
+                    bestError = error;
+                    bestStart = b;
+                }
+            }
+        }
+        before[1] = bestStart;
+        last[0] = bestStart;
+    }
+
+    /** Least squared error of y = low + (high − low) · clamp((i − r) / (b − r), 0, 1) over values[from, to). */
+    private static double rampError(double[] values, int from, int to, int r, int b) {
+        int n = to - from;
+        double sw = 0;
+        double sww = 0;
+        double sy = 0;
+        double swy = 0;
+        double syy = 0;
+        for (int i = from; i < to; i++) {
+            double w = i <= r ? 0 : i >= b ? 1 : (i - r) / (double) (b - r);
+            sw += w;
+            sww += w * w;
+            sy += values[i];
+            swy += w * values[i];
+            syy += values[i] * values[i];
+        }
+        double wVariance = sww - sw * sw / n;
+        double yVariance = syy - sy * sy / n;
+        if (wVariance <= 0) {
+            return yVariance;
+        }
+        double covariance = swy - sw * sy / n;
+        return yVariance - covariance * covariance / wVariance;
+    }
+
     /** |a − b| / max(|a|, |b|); 0 when both are 0. */
     static double relativeDifference(double a, double b) {
         double larger = Math.max(Math.abs(a), Math.abs(b));
@@ -175,5 +235,21 @@ public final class Segmentation {
             sum += values[i];
         }
         return sum / (to - from);
+    }
+
+    /** The values of a segment that are not outliers, in order. */
+    static double[] keptValues(double[] series, Segmentation.Segment segment, int[] outlierIndices) {
+        boolean[] outlier = new boolean[series.length];
+        for (int i : outlierIndices) {
+            outlier[i] = true;
+        }
+        double[] values = new double[segment.valuesKept()];
+        int k = 0;
+        for (int i = segment.startIndex(); i < segment.endIndex(); i++) {
+            if (!outlier[i]) {
+                values[k++] = series[i];
+            }
+        }
+        return values;
     }
 }

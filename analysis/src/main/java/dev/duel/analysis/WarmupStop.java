@@ -6,7 +6,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
 /**
  * The warm-up stopping rule: warm-up may end once the final segment of the correct-responses-per-
  * second series (as {@link Segmentation} defines it, the same segments the report shows) has lasted at
- * least {@link Settings#stableSeconds()} and the relative half-width of the confidence interval of its
+ * least {@link Settings#stableSeconds()}, is not still moving ({@link Trend}: a significant change of at least
+ * the segmentation's tolerance along it), and the relative half-width of the confidence interval of its
  * mean requests/s is at most {@link Settings#maxRelativeHalfWidth()}.
  *
  * <p>The interval. Per-second values are autocorrelated (a GC or a compilation spans seconds), so the
@@ -87,7 +88,7 @@ public final class WarmupStop {
                             last.lengthSeconds(),
                             settings.stableSeconds()));
         }
-        double[] values = keptValues(okPerSecond, last, result.outlierIndices());
+        double[] values = Segmentation.keptValues(okPerSecond, last, result.outlierIndices());
         double mean = Segmentation.mean(values, 0, values.length);
         if (values.length < 2 || !(mean > 0)) {
             return new Decision(
@@ -96,6 +97,19 @@ public final class WarmupStop {
                     Double.NaN,
                     String.format(
                             Locale.ROOT, "the final segment since second %d has no positive mean requests/s", since));
+        }
+        Trend.Fit trend = Trend.of(values, Trend.CONFIDENCE);
+        if (trend.moving(settings.segmentation().equalWithinRelative())) {
+            return new Decision(
+                    false,
+                    since,
+                    Double.NaN,
+                    String.format(
+                            Locale.ROOT,
+                            "the final segment since second %d is still moving: %+.1f%% over its %d s",
+                            since,
+                            trend.relativeChange() * 100,
+                            last.lengthSeconds()));
         }
         double relative = halfWidth(values, settings.confidence()) / mean;
         boolean steady = relative <= settings.maxRelativeHalfWidth();
@@ -135,20 +149,5 @@ public final class WarmupStop {
         double sd = Math.sqrt(squares / (n - 1));
         double t = TDistribution.of(effective - 1).inverseSurvivalProbability((1 - confidence) / 2);
         return t * sd / Math.sqrt(effective);
-    }
-
-    private static double[] keptValues(double[] series, Segmentation.Segment segment, int[] outlierIndices) {
-        boolean[] outlier = new boolean[series.length];
-        for (int i : outlierIndices) {
-            outlier[i] = true;
-        }
-        double[] values = new double[segment.valuesKept()];
-        int k = 0;
-        for (int i = segment.startIndex(); i < segment.endIndex(); i++) {
-            if (!outlier[i]) {
-                values[k++] = series[i];
-            }
-        }
-        return values;
     }
 }

@@ -57,13 +57,19 @@ final class SuiteProgress implements SuiteListener {
         this.done = alreadyDone;
         out.printf(
                 Locale.ROOT,
-                "suite %s: %d run(s) of %d target(s) x %d repetition(s)%s, about %s%n",
+                "suite %s: %s run(s) of %d target(s) x %s repetition(s)%s%s, about %s%n",
                 suite.name(),
-                totalRuns,
+                runs(totalRuns),
                 suite.targets().size(),
-                suite.repetitions(),
+                suite.repetitions().adaptive()
+                        ? suite.repetitions().min() + " to "
+                                + suite.repetitions().max()
+                        : String.valueOf(suite.repetitions().min()),
+                suite.repetitions().adaptive()
+                        ? " until " + suite.repetitions().until().describe()
+                        : "",
                 alreadyDone > 0 ? ", " + alreadyDone + " already done" : "",
-                clock(estimateLeft(totalRuns - alreadyDone)));
+                left());
     }
 
     @Override
@@ -76,18 +82,17 @@ final class SuiteProgress implements SuiteListener {
     public void runStarted(RunPlan plan, int attempt) {
         closeDisplay();
         runStartNanos = nanoClock.getAsLong();
-        int left = total - done;
         out.printf(
                 Locale.ROOT,
-                "%n[%d/%d] %s: %s, repetition %d%s   elapsed %s, left about %s%n",
+                "%n[%d/%s] %s: %s, repetition %d%s   elapsed %s, left about %s%n",
                 done + 1,
-                total,
+                runs(total),
                 plan.target(),
                 String.join(" + ", plan.scenarios()),
                 plan.repetition(),
                 attempt > 1 ? ", attempt " + attempt : "",
                 clock(nanoClock.getAsLong() - startNanos),
-                clock(estimateLeft(left)));
+                left());
     }
 
     @Override
@@ -147,9 +152,28 @@ final class SuiteProgress implements SuiteListener {
         out.println("records: " + outcome.directory().resolve("runs"));
     }
 
-    /** Time for the last {@code runsLeft} runs of the plan. */
-    private long estimateLeft(int runsLeft) {
-        List<RunPlan> plans = RunPlan.of(suite);
+    /**
+     * "12" runs, or "6 to 24" for a suite that repeats until an interval is narrow: its runs up to
+     * min, and up to max ({@code maxRuns}).
+     */
+    private String runs(int maxRuns) {
+        return suite.repetitions().adaptive()
+                ? RunPlan.of(suite, suite.repetitions().min()).size() + " to " + maxRuns
+                : String.valueOf(maxRuns);
+    }
+
+    /** The time left, or "A to B" when the suite may stop anywhere between min and max repetitions. */
+    private String left() {
+        String most = clock(estimateLeft(RunPlan.of(suite), total - done));
+        if (!suite.repetitions().adaptive()) {
+            return most;
+        }
+        List<RunPlan> least = RunPlan.of(suite, suite.repetitions().min());
+        return clock(estimateLeft(least, Math.max(0, least.size() - done))) + " to " + most;
+    }
+
+    /** Time for the last {@code runsLeft} runs of {@code plans}. */
+    private long estimateLeft(List<RunPlan> plans, int runsLeft) {
         long nanos = 0;
         for (RunPlan plan : plans.subList(Math.max(0, plans.size() - runsLeft), plans.size())) {
             long[] measured = measuredByTarget.get(plan.target());

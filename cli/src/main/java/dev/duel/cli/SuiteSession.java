@@ -161,10 +161,16 @@ final class SuiteSession {
     void printPlan(Suite suite, Path directory) {
         out.printf(
                 Locale.ROOT,
-                "suite %s (%s): %d runs, order %s, cooldown %d s%n",
+                "suite %s (%s): %s, order %s, cooldown %d s%n",
                 suite.name(),
                 suite.file(),
-                RunPlan.of(suite).size(),
+                suite.repetitions().adaptive()
+                        ? RunPlan.of(suite, suite.repetitions().min()).size() + " to "
+                                + RunPlan.of(suite).size() + " runs (repetitions "
+                                + suite.repetitions().min()
+                                + " to " + suite.repetitions().max() + " until "
+                                + suite.repetitions().until().describe() + ")"
+                        : RunPlan.of(suite).size() + " runs",
                 suite.order().name().toLowerCase(Locale.ROOT),
                 suite.cooldown().toSeconds());
         out.println("targets:");
@@ -189,7 +195,8 @@ final class SuiteSession {
                     ? 0
                     : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
         }
-        out.println("runs (about " + SuiteProgress.clock(nanos) + " in all, before any repeats):");
+        out.println("runs (about " + SuiteProgress.clock(nanos) + " in all"
+                + (suite.repetitions().adaptive() ? " at most" : "") + ", before any repeats):");
         for (RunPlan plan : RunPlan.of(suite)) {
             boolean done = store.done(plan);
             out.printf(
@@ -199,7 +206,11 @@ final class SuiteSession {
                     plan.target(),
                     String.join(" + ", plan.scenarios()),
                     plan.repetition(),
-                    done ? "  (done: will be skipped)" : "");
+                    done
+                            ? "  (done: will be skipped)"
+                            : plan.repetition() > suite.repetitions().min()
+                                    ? "  (only while the interval is too wide)"
+                                    : "");
         }
         out.println("results: " + directory.toAbsolutePath());
     }

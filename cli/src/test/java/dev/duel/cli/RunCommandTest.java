@@ -70,6 +70,24 @@ class RunCommandTest {
         assertFalse(Files.exists(temp.resolve("r")));
     }
 
+    @Test
+    void dryRunOfARangeOfRepetitionsCountsMinToMaxAndMarksTheRunsPastMin() throws Exception {
+        Path file = Files.writeString(
+                temp.resolve("suite.yaml"),
+                FixtureSuites.suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1)
+                        .replace("repetitions: 1", "repetitions: {min: 2, max: 3, until: 'rps ci within 5%'}"));
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
+        String out = outcome.out();
+        assertTrue(
+                out.contains(": 4 to 6 runs (repetitions 2 to 3 until health rps CI within 5%), order alternate"), out);
+        assertTrue(out.contains("004  a ") && !out.contains("004  a              health, repetition 2  (only"), out);
+        assertTrue(
+                out.contains("005  a              health, repetition 3  (only while the interval is too wide)"), out);
+        assertFalse(Files.exists(temp.resolve("r")));
+    }
+
     @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {

@@ -57,6 +57,22 @@ public final class Format {
         return String.format(Locale.ROOT, Math.abs(percent) >= 10 ? "%+.0f%%" : "%+.1f%%", percent);
     }
 
+    /** "+4.2 points", "-12 points": a difference of shares (0.042 = 4.2 points), signed. */
+    public static String points(double points) {
+        if (!Double.isFinite(points)) {
+            return "unbounded";
+        }
+        String format = Math.abs(points) >= 10 ? "%+.0f" : Math.abs(points) >= 0.1 || points == 0 ? "%+.1f" : "%+.2f";
+        return String.format(Locale.ROOT, format, points) + " points";
+    }
+
+    /** "+1.0 to +7.5 points": an interval of a difference of shares. */
+    public static String pointsRange(double lowPoints, double highPoints) {
+        String low = points(lowPoints);
+        return (low.endsWith(" points") ? low.substring(0, low.length() - " points".length()) : low) + " to "
+                + points(highPoints);
+    }
+
     public static String percent(double share) {
         return String.format(Locale.ROOT, share * 100 >= 10 ? "%.0f%%" : "%.1f%%", share * 100);
     }

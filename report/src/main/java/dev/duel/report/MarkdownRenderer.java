@@ -103,6 +103,7 @@ public final class MarkdownRenderer {
                             "warnings"),
                     comparisons.stream()
                             .filter(c -> !Double.isNaN(c.ratio())
+                                    || c.shift() != null
                                     || c.verdict() == Report.Verdict.REFUSED
                                     || !c.reasons().isEmpty())
                             .map(c -> List.of(

@@ -1,5 +1,6 @@
 package dev.duel.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -145,6 +146,9 @@ public record Report(
      * @param reasons  why the row gives no verdict although it has numbers (runs lost to failure or thin samples,
      *                 not at steady state, throttled, limits not enforced); empty when nothing undermines it
      * @param method   the interval's method and coverage ("Hodges-Lehmann, coverage >= 97.1%"), "" without one
+     * @param shift    for shares (late, unstarted, throttled), compared as a difference rather than a ratio: the
+     *                 difference and its interval in percentage points ({@code ratio} is then NaN); null for the
+     *                 others, and left out of summary.json
      */
     public record Comparison(
             String measure,
@@ -158,12 +162,22 @@ public record Report(
             List<String> warnings,
             String runs,
             List<String> reasons,
-            String method) {
+            String method,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Shift shift) {
         public Comparison {
             warnings = List.copyOf(warnings);
             reasons = List.copyOf(reasons);
         }
     }
+
+    /**
+     * B - A for a share, in percentage points (4.2 = B's median share is 4.2 points above A's).
+     *
+     * @param points     median(B) - median(A), points
+     * @param lowPoints  lower bound of the interval of B - A, points; -infinity when unbounded
+     * @param highPoints upper bound, points; +infinity when unbounded
+     */
+    public record Shift(double points, double lowPoints, double highPoints) {}
 
     /**
      * Warm-up curve: per target, per window, the median requests/s across runs with its range.

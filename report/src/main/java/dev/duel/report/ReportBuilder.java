@@ -1,6 +1,7 @@
 package dev.duel.report;
 
 import dev.duel.analysis.RatioInterval;
+import dev.duel.analysis.ShiftInterval;
 import dev.duel.record.Environment;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
@@ -46,6 +47,7 @@ public final class ReportBuilder {
      */
     private static final double MAX_MAIN_LATENCY_TREND = 0.25;
 
+    /** The start-up section's key beside the scenarios; the suite loader refuses a scenario of this name. */
     private static final String STARTUP_SECTION = "start-up";
 
     private final ResultsReader.Results results;
@@ -181,7 +183,7 @@ public final class ReportBuilder {
                 results.runs().stream().map(RunData::source).distinct().toList(),
                 environmentLines(),
                 baseline,
-                RatioInterval.METHOD,
+                RatioInterval.METHOD + ". " + ShiftInterval.METHOD,
                 targetRows(),
                 scenarios,
                 excluded(),
@@ -267,6 +269,10 @@ public final class ReportBuilder {
             notes.add(
                     "a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
         }
+        // A suite that repeated until the interval was narrow says why it stopped, under the scenario its rule read.
+        results.repetitions().stream()
+                .filter(decision -> decision.scenario().equals(name))
+                .forEach(decision -> notes.add(decision.describe()));
         Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
         List<Report.Comparison> comparisons = new ArrayList<>();
         if (shown.contains(baseline)) {
@@ -506,7 +512,16 @@ public final class ReportBuilder {
             List<String> reasons = new ArrayList<>();
             lost(baseline, lossesA, cellA, measure).ifPresent(reasons::add);
             lost(other, lossesB, cellB, measure).ifPresent(reasons::add);
-            undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
+            List<String> warnings = sideWarnings;
+            if (UNDERMINED_NOT.contains(measure.key()) || measure.key().startsWith(Metric.ERRORS.key() + ".")) {
+                // A target that cannot keep up has a rising p99 and late starts: not at steady state, throttled
+                // or unlimited, what it got wrong and what it left waiting are still facts to compare.
+                warnings = sideWarnings.stream()
+                        .filter(w -> !undermining.containsKey(w))
+                        .toList();
+            } else {
+                undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
+            }
             String runs = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
             comparisons.add(comparison(
                     measure,
@@ -514,10 +529,19 @@ public final class ReportBuilder {
                     cellB,
                     other,
                     refusal != null && !options.allowDistant() ? refusal : null,
-                    new RowContext(sideWarnings, runs, reasons)));
+                    new RowContext(warnings, runs, reasons)));
         }
         return comparisons;
     }
+
+    /**
+     * Measures that the warnings undermining a pair of targets (not at steady state, throttled, limits not
+     * enforced) leave compared: the errors, late and unstarted shares are facts about the target that such runs
+     * show (the errors of each kind too), not speeds a disturbed run distorts. Runs lost to failure or thin samples
+     * still withhold their verdict.
+     */
+    private static final Set<String> UNDERMINED_NOT =
+            Set.of(Metric.ERRORS.key(), Metric.LATE.key(), Metric.UNSTARTED.key());
 
     /** What a comparison row says beside its verdict: warnings, the runs behind each side, why it has no verdict. */
     private record RowContext(List<String> warnings, String runs, List<String> reasons) {}
@@ -694,6 +718,9 @@ public final class ReportBuilder {
                     label + ": not comparable: " + String.join("; ", row.reasons()) + " (" + medians
                             + ", median per run)");
         }
+        if (measure.unit() == Metric.Unit.SHARE) {
+            return shift(measure, sa, sb, other, result);
+        }
         if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
             String sentence = label + ": " + medians + " (median per run"
                     + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
@@ -746,6 +773,66 @@ public final class ReportBuilder {
         return result.of(ratio, interval, verdict, words(measure, other, amount, higher) + " (" + ci + ")");
     }
 
+    /**
+     * A share (late, unstarted, throttled) compared as a difference in percentage points, which one side at 0
+     * does not void as it voids a ratio ({@link ShiftInterval}).
+     */
+    private Report.Comparison shift(Measure measure, Summary sa, Summary sb, String other, Result result) {
+        String label = measure.label();
+        double points = (sb.median() - sa.median()) * 100;
+        String medians = Format.value(sa.median(), measure.unit()) + " for " + baseline + " and "
+                + Format.value(sb.median(), measure.unit()) + " for " + other;
+        if (sa.min() == sa.max() && sb.min() == sb.max() && sa.runs() > 1 && sb.runs() > 1) {
+            String sentence = label + ": every run gave " + medians
+                    + (points == 0 ? "" : " (" + Format.points(points) + ")")
+                    + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
+            return result.ofShift(points, null, Report.Verdict.NOT_COMPARABLE, sentence);
+        }
+        ShiftInterval.Interval interval = ShiftInterval.of(sa.values(), sb.values(), options.confidence());
+        if (!interval.bounded()) {
+            String sentence = String.format(
+                    Locale.ROOT,
+                    "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs %d on each side); medians %s"
+                            + " (%s)",
+                    label,
+                    sa.runs(),
+                    sb.runs(),
+                    options.confidence() * 100,
+                    RatioInterval.runsNeeded(options.confidence()),
+                    medians,
+                    Format.points(points));
+            return result.ofShift(points, interval, Report.Verdict.TOO_FEW_RUNS, sentence);
+        }
+        String ci = String.format(
+                Locale.ROOT,
+                "%.0f%% CI %s; %s",
+                options.confidence() * 100,
+                Format.pointsRange(interval.low() * 100, interval.high() * 100),
+                interval.label());
+        if (interval.contains(0)) {
+            return result.ofShift(
+                    points,
+                    interval,
+                    Report.Verdict.NO_DIFFERENCE,
+                    label + ": no difference beyond noise (" + ci + ")");
+        }
+        boolean higher = points > 0;
+        Report.Verdict verdict = switch (measure.direction()) {
+            case HIGHER -> higher ? Report.Verdict.BETTER : Report.Verdict.WORSE;
+            case LOWER -> higher ? Report.Verdict.WORSE : Report.Verdict.BETTER;
+            case NONE -> Report.Verdict.DIFFERENT;
+        };
+        String amount = Format.points(Math.abs(points)).substring(1);
+        String more = higher ? "more" : "fewer";
+        String words = switch (measure.key()) {
+            case "late" -> other + " starts " + amount + " " + more + " requests late";
+            case "unstarted" -> other + " leaves " + amount + " " + more + " requests unstarted";
+            case "throttled" -> other + " is throttled in " + amount + " " + more + " CPU periods";
+            default -> possessive(other) + " " + label + " is " + amount + " " + (higher ? "higher" : "lower");
+        };
+        return result.ofShift(points, interval, verdict, words + " than " + baseline + " (" + ci + ")");
+    }
+
     /** Builds one row's {@link Report.Comparison} from its verdict, with what every row carries. */
     private final class Result {
         private final Measure measure;
@@ -771,7 +858,31 @@ public final class ReportBuilder {
                     row.warnings(),
                     row.runs(),
                     verdict == Report.Verdict.REFUSED ? List.of() : row.reasons(),
-                    interval == null || interval.method() == RatioInterval.Method.NONE ? "" : interval.label());
+                    interval == null || interval.method() == RatioInterval.Method.NONE ? "" : interval.label(),
+                    null);
+        }
+
+        /** As {@link #of}, for a share compared as a difference of {@code points} percentage points. */
+        Report.Comparison ofShift(
+                double points, ShiftInterval.Interval interval, Report.Verdict verdict, String sentence) {
+            boolean bounded = interval != null && interval.bounded();
+            return new Report.Comparison(
+                    measure.key(),
+                    baseline,
+                    other,
+                    Double.NaN,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    verdict,
+                    sentence,
+                    row.warnings(),
+                    row.runs(),
+                    row.reasons(),
+                    bounded ? interval.label() : "",
+                    new Report.Shift(
+                            points,
+                            bounded ? interval.low() * 100 : Double.NEGATIVE_INFINITY,
+                            bounded ? interval.high() * 100 : Double.POSITIVE_INFINITY));
         }
     }
 

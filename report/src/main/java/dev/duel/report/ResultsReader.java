@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.duel.record.Environment;
 import dev.duel.record.RecordException;
 import dev.duel.record.RecordJson;
+import dev.duel.record.RepetitionDecision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,20 +18,39 @@ import java.util.stream.Stream;
 
 /**
  * Reads results folders written by {@code duel run}: every run record (final ones and discarded
- * attempts) and the environment capture, into the records' own types ({@link RecordJson}), and the
- * suite's name and thresholds from its copy of the suite file. Reads only; stateless.
+ * attempts), the environment capture and the decision about repetitions, into the records' own types
+ * ({@link RecordJson}), and the suite's name and thresholds from its copy of the suite file. Reads only; stateless.
  */
 public final class ResultsReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    /** Everything found in the folders, in the order given; runs sorted by folder, then file name. */
+    /**
+     * Everything found in the folders, in the order given; runs sorted by folder, then file name.
+     *
+     * @param repetitions each folder's {@code repetitions.json} (a suite that repeated until an interval was narrow:
+     *                    why it stopped), in the order of the folders; empty when none has one
+     */
     public record Results(
-            List<RunData> runs, Map<String, Environment> environments, List<String> thresholds, List<String> suites) {
+            List<RunData> runs,
+            Map<String, Environment> environments,
+            List<String> thresholds,
+            List<String> suites,
+            List<RepetitionDecision> repetitions) {
         public Results {
             runs = List.copyOf(runs);
             environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
             thresholds = List.copyOf(thresholds);
             suites = List.copyOf(suites);
+            repetitions = List.copyOf(repetitions);
+        }
+
+        /** Results of folders without a decision about repetitions. */
+        public Results(
+                List<RunData> runs,
+                Map<String, Environment> environments,
+                List<String> thresholds,
+                List<String> suites) {
+            this(runs, environments, thresholds, suites, List.of());
         }
     }
 
@@ -43,6 +63,7 @@ public final class ResultsReader {
         Map<String, Environment> environments = new LinkedHashMap<>();
         List<String> thresholds = new ArrayList<>();
         List<String> suites = new ArrayList<>();
+        List<RepetitionDecision> repetitions = new ArrayList<>();
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
             if (!Files.isDirectory(runsFolder)) {
@@ -54,6 +75,12 @@ public final class ResultsReader {
             if (Files.exists(envFile)) {
                 Environment env = record(() -> RecordJson.readEnvironment(envFile));
                 environments.put(env.fingerprint(), env);
+            }
+            Path repetitionsFile = directory.resolve("repetitions.json");
+            if (Files.exists(repetitionsFile)) {
+                String text = readText(repetitionsFile);
+                repetitions.add(
+                        record(() -> RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class)));
             }
             Path suiteCopy = directory.resolve("suite.yaml");
             if (Files.exists(suiteCopy)) {
@@ -86,7 +113,15 @@ public final class ResultsReader {
             throw new ReportException(
                     "no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
         }
-        return new Results(runs, environments, thresholds, suites);
+        return new Results(runs, environments, thresholds, suites, repetitions);
+    }
+
+    private static String readText(Path file) throws ReportException {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new ReportException(file + " cannot be read (" + e.getMessage() + ")", e);
+        }
     }
 
     private interface Read<T> {

@@ -36,10 +36,22 @@ final class Words {
     }
 
     static String ratio(Report.Comparison c) {
+        if (c.shift() != null) {
+            return Format.points(c.shift().points());
+        }
         return Double.isNaN(c.ratio()) ? "-" : Format.change(c.ratio());
     }
 
     static String interval(Report.Comparison c) {
+        if (c.shift() != null) {
+            if (c.verdict() == Report.Verdict.REFUSED || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
+                return "-";
+            }
+            return !Double.isFinite(c.shift().lowPoints())
+                            || !Double.isFinite(c.shift().highPoints())
+                    ? "unbounded"
+                    : Format.pointsRange(c.shift().lowPoints(), c.shift().highPoints());
+        }
         if (Double.isNaN(c.ratio())
                 || c.verdict() == Report.Verdict.REFUSED
                 || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
@@ -68,7 +80,8 @@ final class Words {
         return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median); the errors "
                 + "measures count failed runs too. Requests/s counts correct responses only. Latency percentiles of runs "
                 + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
-                + "baseline " + report.baseline() + ", with a 95% interval: " + report.method()
+                + "baseline " + report.baseline() + " (shares: the difference in points), with a 95% interval: "
+                + report.method()
                 + ". \"Within noise\" means the interval contains no change. Each row says how many runs each side's value "
                 + "came from, of how many planned, and which were lost and why. A row gives no better or worse when a side "
                 + "lost runs that would have moved it (failed runs; thin-sample runs for percentiles, which leave only the "

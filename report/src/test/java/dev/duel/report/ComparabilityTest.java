@@ -138,8 +138,69 @@ class ComparabilityTest {
         assertFalse(
                 report.thresholds().get(1).passed(), report.thresholds().get(1).detail());
         assertTrue(
-                comparison(report, "late").sentence().startsWith("late share: a 0.0%, b 5.0%"),
+                comparison(report, "late").sentence().startsWith("b starts 5.0 points more requests late than a"),
                 comparison(report, "late").sentence());
+    }
+
+    /** Late shares of 0 against about 5%: no ratio, but a difference in points with its interval. */
+    @Test
+    void aShareOfZeroIsComparedAsADifferenceInPoints() throws Exception {
+        SeededResults results = seeded(8);
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(SeededResults.Shape.open(0, 0)), "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(
+                    B.shaped(SeededResults.Shape.open(0.04 + 0.01 * ((i + 1) / 2), 0)),
+                    "ok",
+                    "",
+                    1,
+                    i * 2 + 1,
+                    "e",
+                    List.of("s"),
+                    false);
+        }
+        Report.Comparison late = comparison(build(List.of()), "late");
+        assertEquals(Report.Verdict.WORSE, late.verdict(), late.sentence());
+        assertEquals(
+                "b starts 5.0 points more requests late than a (95% CI +4.0 to +6.0 points; Hodges-Lehmann,"
+                        + " coverage >= 97.1%)",
+                late.sentence());
+        assertEquals(5.0, late.shift().points(), 0.01);
+        assertEquals("+5.0 points", Words.ratio(late));
+        assertEquals("+4.0 to +6.0 points", Words.interval(late));
+    }
+
+    /**
+     * A target that cannot keep up: its p99 keeps rising (not at steady state) and it starts requests late. The
+     * rising p99 leaves the speed rows without a verdict; the late share is what such runs show, and is compared.
+     */
+    @Test
+    void notAtSteadyStateLeavesTheLateShareCompared() throws Exception {
+        SeededResults results = seeded(9);
+        for (int i = 0; i < 4; i++) {
+            results.run(A.shaped(SeededResults.Shape.open(0, 0)), "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(
+                    B.shaped(SeededResults.Shape.open(0.04 + 0.01 * ((i + 1) / 2), 0.01)
+                            .warming(0.05)),
+                    "ok",
+                    "",
+                    1,
+                    i * 2 + 1,
+                    "e",
+                    List.of("s"),
+                    false);
+        }
+        Report report = build(List.of());
+        Report.Comparison p99 = comparison(report, "p99");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, p99.verdict(), p99.sentence());
+        Report.Comparison late = comparison(report, "late");
+        assertEquals(Report.Verdict.WORSE, late.verdict(), late.sentence());
+        assertTrue(late.sentence().startsWith("b starts 5.0 points more requests late than a"), late.sentence());
+        assertEquals(List.of(), late.reasons());
+        assertTrue(
+                late.warnings().stream().noneMatch(w -> w.contains("not at steady state")),
+                "no verdict beside a warning that would undermine it: " + late.warnings());
+        Report.Comparison errors = comparison(report, "errors");
+        assertTrue(errors.reasons().isEmpty(), errors.reasons().toString());
     }
 
     @Test

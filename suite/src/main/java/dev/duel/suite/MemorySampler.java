@@ -51,15 +51,25 @@ final class MemorySampler implements AutoCloseable {
     }
 
     private void sample() {
-        if (!closed) {
-            samples.add(target.get());
+        if (closed) {
+            return;
+        }
+        // A reading takes time (files of /sys and /proc): the sampler may close meanwhile, and a reading
+        // that ends after the close belongs to what comes next, not to this scenario.
+        ResourceReading reading = target.get();
+        synchronized (samples) {
+            if (!closed) {
+                samples.add(reading);
+            }
         }
     }
 
-    /** Stops sampling; samples taken after this are dropped. */
+    /** Stops sampling; a sample whose reading ends after this (even one begun before) is dropped. */
     @Override
     public void close() {
-        closed = true;
+        synchronized (samples) {
+            closed = true;
+        }
         try {
             ticking.close();
         } catch (Exception e) {

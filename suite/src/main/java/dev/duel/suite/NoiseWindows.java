@@ -15,7 +15,10 @@ import java.util.TreeSet;
  * <em>noisy</em> when more CPU than the quiet bound was busy there outside duel, and
  * <em>interfered</em> when the CPUs the target is pinned to were busy while the target used clearly
  * less than it could: something else took its CPU, however little the machine as a whole was
- * disturbed (an unpinned target has no CPUs of its own, and only the bound judges it). Pure:
+ * disturbed (an unpinned target has no CPUs of its own, and only the bound judges it). The services'
+ * CPU is taken off only where their mask lets them run: a database kept off the judged CPUs hides
+ * nothing there (on a 2-CPU machine with both sides pinned no CPU is left for it, and it is taken
+ * off as before). Pure:
  * no I/O, no clock; immutable.
  */
 final class NoiseWindows {
@@ -29,24 +32,42 @@ final class NoiseWindows {
     private final Set<Integer> targetCpus;
     private final Double targetQuotaCores;
     private final Set<Integer> loadgenCpus;
+    private final Set<Integer> servicesCpus;
     private final double maxOutsideCores;
 
     /**
      * @param targetCpus       the CPUs the target may run on, or null when it is not pinned (all of them)
      * @param targetQuotaCores its CPU quota in cores, or null without one
      * @param loadgenCpus      the CPUs the load generator is pinned to, or null when it is not pinned
+     * @param servicesCpus     the CPUs the services' processes may run on (empty without any), or null when they
+     *                         may run on any
      * @param maxOutsideCores  the quiet bound: more outside CPU than this on the judged CPUs is noise
      */
-    NoiseWindows(Set<Integer> targetCpus, Double targetQuotaCores, Set<Integer> loadgenCpus, double maxOutsideCores) {
+    NoiseWindows(
+            Set<Integer> targetCpus,
+            Double targetQuotaCores,
+            Set<Integer> loadgenCpus,
+            Set<Integer> servicesCpus,
+            double maxOutsideCores) {
         this.targetCpus = targetCpus == null ? null : Collections.unmodifiableSet(new TreeSet<>(targetCpus));
         this.targetQuotaCores = targetQuotaCores;
         this.loadgenCpus = loadgenCpus == null ? null : Collections.unmodifiableSet(new TreeSet<>(loadgenCpus));
+        this.servicesCpus = servicesCpus == null ? null : Collections.unmodifiableSet(new TreeSet<>(servicesCpus));
         this.maxOutsideCores = maxOutsideCores;
     }
 
-    /** The judge for a target under {@code limits}, the load generator pinned to {@code loadgenCpuset} (or null). */
+    /**
+     * The judge for a target under {@code limits}, the load generator pinned to {@code loadgenCpuset} (or null),
+     * services that may run anywhere.
+     */
     static NoiseWindows of(Limits limits, String loadgenCpuset, double maxOutsideCores) {
-        return new NoiseWindows(cpuList(limits.cpuset()), limits.cpus(), cpuList(loadgenCpuset), maxOutsideCores);
+        return of(limits, loadgenCpuset, null, maxOutsideCores);
+    }
+
+    /** As {@link #of(Limits, String, double)}, the services on {@code servicesCpus} (null: anywhere). */
+    static NoiseWindows of(Limits limits, String loadgenCpuset, Set<Integer> servicesCpus, double maxOutsideCores) {
+        return new NoiseWindows(
+                cpuList(limits.cpuset()), limits.cpus(), cpuList(loadgenCpuset), servicesCpus, maxOutsideCores);
     }
 
     /** "0-2,5" as {0, 1, 2, 5}; null for null. */
@@ -111,14 +132,16 @@ final class NoiseWindows {
         double targetCores = (duelTo.targetNanos() - duelFrom.targetNanos()) / wall;
         double servicesCores = (duelTo.servicesNanos() - duelFrom.servicesNanos()) / wall;
 
-        // Noise on the CPUs that matter (all of them when a side is not pinned). All of duel's CPU is
-        // taken off, wherever it ran: a lower bound of what others used there.
+        // Noise on the CPUs that matter (all of them when a side is not pinned). The generator and the
+        // target run there; the services' CPU is taken off when they may run there too, wherever it ran:
+        // a lower bound of what others used there.
         Set<Integer> judged = targetCpus == null || loadgenCpus == null ? null : union(targetCpus, loadgenCpus);
         CpuMeter.CpuTimes judgedUsed = used(from, to, judged);
         double outside = 0;
         double irq = 0;
         if (judgedUsed.known()) {
-            outside = Math.max(0, judgedUsed.busyNanos() / wall - selfCores - targetCores - servicesCores);
+            double servicesThere = mayRunOn(servicesCpus, judged) ? servicesCores : 0;
+            outside = Math.max(0, judgedUsed.busyNanos() / wall - selfCores - targetCores - servicesThere);
             irq = judgedUsed.irqNanos() / wall;
         }
 
@@ -134,7 +157,8 @@ final class NoiseWindows {
             // duel's other processes that may run on the target's CPUs take from it too, as does
             // interrupt work (mostly the benchmark's own packets): neither is interference.
             boolean loadgenThere = loadgenCpus == null || targetCpus == null || overlap(loadgenCpus, targetCpus);
-            double duelThere = servicesCores + (loadgenThere ? selfCores : 0);
+            double duelThere =
+                    (mayRunOn(servicesCpus, targetCpus) ? servicesCores : 0) + (loadgenThere ? selfCores : 0);
             available = Math.max(0, Math.min(limit, capacity - targetUsed.irqNanos() / wall - duelThere));
             boolean busy = idle < BUSY_IDLE_SHARE * capacity;
             // Only CPUs given to the target are its own: an unpinned target shares the whole machine, where
@@ -163,6 +187,11 @@ final class NoiseWindows {
         }
         return new CpuMeter.CpuTimes(
                 b.busyNanos() - a.busyNanos(), b.irqNanos() - a.irqNanos(), b.idleNanos() - a.idleNanos());
+    }
+
+    /** Whether processes allowed on {@code allowed} (null: any CPU) may run on {@code cpus} (null: every CPU). */
+    private static boolean mayRunOn(Set<Integer> allowed, Set<Integer> cpus) {
+        return allowed == null || (cpus == null ? !allowed.isEmpty() : overlap(allowed, cpus));
     }
 
     private static Set<Integer> union(Set<Integer> a, Set<Integer> b) {

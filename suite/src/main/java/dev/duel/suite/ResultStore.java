@@ -3,6 +3,7 @@ package dev.duel.suite;
 import dev.duel.record.Environment;
 import dev.duel.record.RecordException;
 import dev.duel.record.RecordJson;
+import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,13 +13,18 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 
 /**
- * A suite's results folder: {@code suite.yaml} (the suite file it belongs to), {@code env.json}, and in {@code runs/} one JSON record per run (written
+ * A suite's results folder: {@code suite.yaml} (the suite file it belongs to), {@code env.json},
+ * {@code repetitions.json} (a suite that repeats until an interval is narrow: why it stopped), and in
+ * {@code runs/} one JSON record per run (written
  * atomically), one per discarded attempt beside it, the run's log, and an {@code .inflight} marker
  * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume.
  * Nothing is ever overwritten except an in-flight run's own partial log. Not thread-safe: one
  * runner per folder.
  */
 public final class ResultStore {
+    /** The file of {@link #writeRepetitions}, beside {@code env.json}. */
+    public static final String REPETITIONS = "repetitions.json";
+
     private final Path directory;
     private final Path runs;
 
@@ -54,7 +60,8 @@ public final class ResultStore {
             return null;
         }
         try {
-            return RecordJson.read(Files.readString(file), file.toString(), RunInputs.class);
+            return RecordJson.read(
+                    RunInputs.withFieldsAddedSince(Files.readString(file)), file.toString(), RunInputs.class);
         } catch (RecordException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -100,6 +107,24 @@ public final class ResultStore {
     /** True once the run has its final record (ok, failed, invalid, or discarded past its retries). */
     public boolean done(RunPlan plan) {
         return Files.isRegularFile(recordFile(plan));
+    }
+
+    /** The run's final record, read back as the report would read it. */
+    public RunRecord finalRecord(RunPlan plan) throws IOException {
+        try {
+            return RecordJson.readRun(recordFile(plan));
+        } catch (RecordException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Keeps the latest decision of a suite with {@code repetitions: {min, max, until}} as
+     * {@code repetitions.json}, replacing the previous one: it is recomputed from the records on every
+     * resume, so it never holds anything the records cannot give again.
+     */
+    public void writeRepetitions(RepetitionDecision decision) throws IOException {
+        AtomicJson.write(directory.resolve(REPETITIONS), decision);
     }
 
     /** The attempts already discarded for noise, so that numbering goes on after a resume. */

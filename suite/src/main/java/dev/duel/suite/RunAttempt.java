@@ -164,7 +164,10 @@ final class RunAttempt {
     private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         NoiseWindows noise = NoiseWindows.of(
-                spec.limits(), suite.loadgen().cpuset(), suite.gates().quietMaxCores());
+                spec.limits(),
+                suite.loadgen().cpuset(),
+                services.cpus(),
+                suite.gates().quietMaxCores());
         // A start-up scenario measures every start, the run's own first one included: each is judged as a window.
         String startupScenario = plan.scenarios().stream()
                 .filter(name -> suite.scenario(name).kind() == ScenarioKind.STARTUP)

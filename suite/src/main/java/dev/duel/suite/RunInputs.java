@@ -16,17 +16,22 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
- * What a suite's runs were measured with, beyond the suite file: duel's version, each target's jar
- * (its SHA-256) and its JDK's {@code release} facts. Kept in the results folder as
+ * What a suite's runs were measured with, beyond the suite file: duel's version and a hash of its
+ * code, each target's jar (its SHA-256), the jars its command names, and its JDK's {@code release} facts. Kept in the results folder as
  * {@code inputs.json}, so that a resume can tell a rebuilt jar, an updated JDK or another duel from
  * the runs already there ({@link #changesSince}). Immutable.
  *
- * @param duelVersion the duel that measured, as {@code DuelVersion.current()} says
- * @param targets     one entry per target, in the suite's order
+ * @param duelVersion    the duel that measured, as {@code DuelVersion.current()} says (the same for every build of a
+ *                       version)
+ * @param duelCodeSha256 SHA-256 of duel's code ({@link DuelCode}), lower-case hex; null when it could not be read, or
+ *                       in a folder an older duel made (which did not hash it)
+ * @param targets        one entry per target, in the suite's order
  */
-public record RunInputs(String duelVersion, List<TargetInputs> targets) {
+public record RunInputs(
+        String duelVersion, @JsonSetter(nulls = Nulls.SET) String duelCodeSha256, List<TargetInputs> targets) {
     public RunInputs {
         targets = List.copyOf(targets);
     }
@@ -37,15 +42,21 @@ public record RunInputs(String duelVersion, List<TargetInputs> targets) {
      * @param jarSha256   SHA-256 of the jar's bytes, lower-case hex; null for a plain command or a missing jar
      * @param jdkHome     the JDK's home folder, or null for a plain command
      * @param jdkRelease  the JDK's {@code release} facts ({@link Jdk#releaseFacts()}); empty for a plain command
+     * @param commandJars SHA-256 (hex) of each jar a plain command names (an argument, or the part after its last
+     *                    '=' or ':', ending in ".jar" that is a file), by the argument's absolute path; empty for a
+     *                    jar target; null in a folder an older duel made
      */
     public record TargetInputs(
             String target,
             @JsonSetter(nulls = Nulls.SET) String jar,
             @JsonSetter(nulls = Nulls.SET) String jarSha256,
             @JsonSetter(nulls = Nulls.SET) String jdkHome,
-            Map<String, String> jdkRelease) {
+            Map<String, String> jdkRelease,
+            @JsonSetter(nulls = Nulls.SET) Map<String, String> commandJars) {
         public TargetInputs {
             jdkRelease = Map.copyOf(jdkRelease);
+            commandJars =
+                    commandJars == null ? null : java.util.Collections.unmodifiableMap(new TreeMap<>(commandJars));
         }
     }
 
@@ -60,9 +71,49 @@ public record RunInputs(String duelVersion, List<TargetInputs> targets) {
                     jar == null ? null : jar.toAbsolutePath().toString(),
                     jar == null || !Files.isRegularFile(jar) ? null : sha256(jar),
                     jdk == null ? null : jdk.home().toString(),
-                    jdk == null ? Map.of() : new java.util.TreeMap<>(jdk.releaseFacts())));
+                    jdk == null ? Map.of() : new java.util.TreeMap<>(jdk.releaseFacts()),
+                    commandJars(spec.command())));
         }
-        return new RunInputs(duelVersion, targets);
+        return new RunInputs(duelVersion, DuelCode.sha256(), targets);
+    }
+
+    /** The jars a command names (java -jar x.jar, -javaagent:y.jar, --cp=z.jar), each hashed; see {@link TargetInputs}. */
+    static Map<String, String> commandJars(List<String> command) throws IOException {
+        Map<String, String> jars = new TreeMap<>();
+        for (String argument : command) {
+            String named = argument.substring(Math.max(argument.lastIndexOf('='), argument.lastIndexOf(':')) + 1);
+            if (named.endsWith(".jar") && Files.isRegularFile(Path.of(named))) {
+                Path jar = Path.of(named).toAbsolutePath();
+                jars.put(jar.toString(), sha256(jar));
+            }
+        }
+        return jars;
+    }
+
+    /**
+     * {@code inputs.json} text as this duel writes it: the fields an older duel did not write ({@code
+     * duelCodeSha256}, each target's {@code commandJars}) added as null, "not recorded", never a guessed value.
+     * Text that is not a JSON object is returned as it is, for the reader to refuse with its own message.
+     */
+    static String withFieldsAddedSince(String json) {
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return json;
+        }
+        if (!(tree instanceof com.fasterxml.jackson.databind.node.ObjectNode inputs)) {
+            return json;
+        }
+        if (!inputs.has("duelCodeSha256")) {
+            inputs.putNull("duelCodeSha256");
+        }
+        for (com.fasterxml.jackson.databind.JsonNode target : inputs.path("targets")) {
+            if (target instanceof com.fasterxml.jackson.databind.node.ObjectNode entry && !entry.has("commandJars")) {
+                entry.putNull("commandJars");
+            }
+        }
+        return inputs.toString();
     }
 
     /**
@@ -73,6 +124,11 @@ public record RunInputs(String duelVersion, List<TargetInputs> targets) {
         List<String> changes = new ArrayList<>();
         if (!Objects.equals(earlier.duelVersion, duelVersion)) {
             changes.add("duel's version changed (" + earlier.duelVersion + " before, " + duelVersion + " now)");
+        } else if (!Objects.equals(earlier.duelCodeSha256, duelCodeSha256)) {
+            // The version is the same for every build of it: only the code tells a rebuilt duel.
+            changes.add("duel's code changed, same version " + duelVersion + " (SHA-256 "
+                    + (earlier.duelCodeSha256 == null ? "not recorded by that duel" : shortHash(earlier.duelCodeSha256))
+                    + " before, " + shortHash(duelCodeSha256) + " now): it was rebuilt");
         }
         for (TargetInputs now : targets) {
             TargetInputs before = earlier.targets.stream()
@@ -86,6 +142,11 @@ public record RunInputs(String duelVersion, List<TargetInputs> targets) {
                 changes.add(now.target() + "'s jar " + now.jar() + " changed (SHA-256 " + shortHash(before.jarSha256())
                         + " before" + (Objects.equals(before.jar(), now.jar()) ? "" : " at " + before.jar()) + ", "
                         + shortHash(now.jarSha256()) + " now)");
+            }
+            if (!Objects.equals(before.commandJars(), now.commandJars())
+                    && !(before.commandJars() == null && now.commandJars().isEmpty())) {
+                changes.add(now.target() + "'s command jars changed (" + describeJars(before.commandJars())
+                        + " before, " + describeJars(now.commandJars()) + " now)");
             }
             if (!Objects.equals(before.jdkHome(), now.jdkHome())
                     || !Objects.equals(before.jdkRelease(), now.jdkRelease())) {
@@ -104,6 +165,18 @@ public record RunInputs(String duelVersion, List<TargetInputs> targets) {
         return release.getOrDefault("IMPLEMENTOR", "?") + " "
                 + release.getOrDefault("JAVA_RUNTIME_VERSION", release.getOrDefault("JAVA_VERSION", "?")) + " at "
                 + inputs.jdkHome();
+    }
+
+    private static String describeJars(Map<String, String> jars) {
+        if (jars == null) {
+            return "not recorded by that duel";
+        }
+        if (jars.isEmpty()) {
+            return "none";
+        }
+        List<String> each = new ArrayList<>();
+        jars.forEach((jar, sha) -> each.add(jar + " SHA-256 " + shortHash(sha)));
+        return String.join(", ", each);
     }
 
     private static String shortHash(String sha256) {

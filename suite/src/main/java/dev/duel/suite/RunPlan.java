@@ -18,12 +18,21 @@ public record RunPlan(int index, int repetition, String target, List<String> sce
     }
 
     /**
-     * Every run of a suite in order. Alternate: in each repetition every target measures every
-     * scenario group, and the target order flips from one repetition to the next (AB, BA, AB...),
-     * so that neither side always runs first, warmest or last. Sequential: all runs of the first
-     * target, then all of the second.
+     * Every run a suite may make, in order: up to its maximum of repetitions (with a rule, the runs
+     * past its minimum are made only while the interval is still too wide; {@link SuiteRunner}).
      */
     public static List<RunPlan> of(Suite suite) {
+        return of(suite, suite.repetitions().max());
+    }
+
+    /**
+     * The runs of the first {@code repetitions} repetitions, in order. Alternate: in each repetition
+     * every target measures every scenario group, and the target order flips from one repetition to
+     * the next (AB, BA, AB...), so that neither side always runs first, warmest or last; a run's
+     * index does not depend on how many repetitions follow. Sequential: all runs of the first target,
+     * then all of the second.
+     */
+    public static List<RunPlan> of(Suite suite, int repetitions) {
         List<List<String>> groups = new ArrayList<>();
         if (!suite.together().isEmpty()) {
             groups.add(suite.together());
@@ -37,7 +46,7 @@ public record RunPlan(int index, int repetition, String target, List<String> sce
         List<RunPlan> plans = new ArrayList<>();
         if (suite.order() == Suite.Order.SEQUENTIAL) {
             for (String target : targets) {
-                for (int repetition = 1; repetition <= suite.repetitions(); repetition++) {
+                for (int repetition = 1; repetition <= repetitions; repetition++) {
                     for (List<String> group : groups) {
                         plans.add(new RunPlan(plans.size() + 1, repetition, target, group));
                     }
@@ -45,7 +54,7 @@ public record RunPlan(int index, int repetition, String target, List<String> sce
             }
             return plans;
         }
-        for (int repetition = 1; repetition <= suite.repetitions(); repetition++) {
+        for (int repetition = 1; repetition <= repetitions; repetition++) {
             for (List<String> group : groups) {
                 List<String> order = new ArrayList<>(targets);
                 if (repetition % 2 == 0) {

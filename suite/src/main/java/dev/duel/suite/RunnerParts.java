@@ -53,7 +53,8 @@ public record RunnerParts(
         return new RunnerParts(
                 jdks,
                 launcher,
-                (spec, log, spawned) -> RunningService.start(spec, launcher, jdks, cgroups, log, spawned),
+                (spec, floatCpus, log, spawned) ->
+                        RunningService.start(spec, floatCpus, launcher, jdks, cgroups, log, spawned),
                 engine,
                 MachineCpu::new,
                 QuietGate.Sleeper.SYSTEM,
@@ -80,7 +81,8 @@ public record RunnerParts(
     /** Starts a service; see {@link RunningService#start}. */
     @FunctionalInterface
     public interface ServiceStarter {
-        RunningService start(ServiceSpec spec, Path log, LongConsumer spawned)
+        /** @param floatCpus the CPUs a service without a cpuset of its own runs on, or null for every online CPU */
+        RunningService start(ServiceSpec spec, String floatCpus, Path log, LongConsumer spawned)
                 throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException;
     }
 

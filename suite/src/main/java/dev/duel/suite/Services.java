@@ -32,12 +32,20 @@ final class Services {
         this.logs = logs;
     }
 
-    void start(List<ServiceSpec> specs, SuiteListener listener) throws SuiteException, InterruptedException {
+    /**
+     * Starts the services in order.
+     *
+     * @param floatCpus the CPUs a service without a cpuset of its own runs on ({@link #spareCpus}), or null for
+     *                  every online CPU
+     */
+    void start(List<ServiceSpec> specs, String floatCpus, SuiteListener listener)
+            throws SuiteException, InterruptedException {
         for (ServiceSpec spec : specs) {
             listener.message("starting service " + spec.name());
             try {
                 running.add(starter.start(
                         spec,
+                        floatCpus,
                         logs.resolve(spec.name() + ".log"),
                         pid -> ledger.remember(pid, "service " + spec.name())));
             } catch (IOException | TargetFailedException | IdentityMismatchException e) {
@@ -68,6 +76,62 @@ final class Services {
                 .forEach(service -> affinity.addAll(
                         Affinity.ofTree("service " + service.name(), service.pid(), service.groupMembers())));
         return affinity;
+    }
+
+    /**
+     * The online CPUs that none of {@code pinned} (the targets' cpusets and the load generator's, null
+     * entries for those not pinned) takes, as a CPU list ("2-3"); null when there is no such CPU (a
+     * 2-CPU machine with the target on one and the generator on the other) or nothing is pinned: then a
+     * service floats over every online CPU, as before.
+     *
+     * @param online the kernel's list of online CPUs, or null when unknown
+     */
+    static String spareCpus(String online, List<String> pinned) {
+        if (online == null) {
+            return null;
+        }
+        java.util.Set<Integer> spare = NoiseWindows.cpuList(online);
+        int all = spare.size();
+        pinned.stream().filter(java.util.Objects::nonNull).forEach(list -> spare.removeAll(NoiseWindows.cpuList(list)));
+        if (spare.isEmpty() || spare.size() == all) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        Integer from = null;
+        Integer previous = null;
+        for (int cpu : spare) {
+            if (from != null && cpu != previous + 1) {
+                text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
+                from = null;
+            }
+            if (from == null) {
+                from = cpu;
+            }
+            previous = cpu;
+        }
+        text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
+        return text.toString();
+    }
+
+    /**
+     * The CPUs the processes of the services started here may run on, as the kernel reports them now
+     * (the union over every process); empty without such a service, null when one's cannot be read (it
+     * may then run anywhere). The noise gate takes the services' CPU off only CPUs in this set.
+     */
+    java.util.Set<Integer> cpus() {
+        java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+        for (RunningService service : running) {
+            if (service.pid() < 0) {
+                continue;
+            }
+            List<ProcessAffinity> processes =
+                    Affinity.ofTree("service " + service.name(), service.pid(), service.groupMembers());
+            if (processes.isEmpty()) {
+                return null;
+            }
+            processes.forEach(process -> cpus.addAll(NoiseWindows.cpuList(process.cpusAllowed())));
+        }
+        return cpus;
     }
 
     /** CPU nanoseconds the services used so far (what the gates must not count as outside noise). */

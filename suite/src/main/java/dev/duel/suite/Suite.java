@@ -10,7 +10,9 @@ import java.util.List;
  * A checked suite: targets measured in alternation, each fresh under its limits, against shared
  * services, for each scenario, so many times. Immutable.
  *
- * @param together scenarios measured in this order on one fresh target per run (others get their own)
+ * @param together    scenarios measured in this order on one fresh target per run (others get their own)
+ * @param repetitions how many times each target measures each scenario group: a fixed number, or from a minimum
+ *                    until an interval is narrow enough, up to a maximum
  */
 public record Suite(
         String name,
@@ -19,7 +21,7 @@ public record Suite(
         List<ServiceSpec> services,
         List<Scenario> scenarios,
         List<String> together,
-        int repetitions,
+        Repetitions repetitions,
         Order order,
         Duration cooldown,
         Loadgen loadgen,
@@ -32,6 +34,39 @@ public record Suite(
         ALTERNATE,
         /** All repetitions of A, then all of B: for contrast only, drift then favours one side. */
         SEQUENTIAL
+    }
+
+    /**
+     * How many repetitions run: {@code repetitions: 6} is {@code min = max = 6} with no rule; {@code repetitions:
+     * {min: 3, max: 12, until: 'rps ci within 5%'}} runs 3, then one more at a time (a run of every target for
+     * every scenario group, the order alternating as always) until the rule is met or 12 have run
+     * ({@link RepetitionCheck}).
+     *
+     * @param until null for a fixed number
+     */
+    public record Repetitions(int min, int max, StopRule until) {
+        public Repetitions {
+            if (min < 1 || max < min) {
+                throw new IllegalArgumentException("repetitions: 1 <= min <= max, got " + min + " and " + max);
+            }
+            if (until == null && min != max) {
+                throw new IllegalArgumentException("repetitions: a range needs a rule (until)");
+            }
+        }
+
+        public static Repetitions fixed(int count) {
+            return new Repetitions(count, count, null);
+        }
+
+        /** True when the number of repetitions depends on what was measured. */
+        public boolean adaptive() {
+            return until != null;
+        }
+
+        /** "6", or "3 to 12 (until json rps CI within 5%)". */
+        public String describe() {
+            return adaptive() ? min + " to " + max + " (until " + until.describe() + ")" : String.valueOf(min);
+        }
     }
 
     /**

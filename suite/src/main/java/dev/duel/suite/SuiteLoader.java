@@ -22,6 +22,7 @@ import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.Arrival;
+import dev.duel.suite.file.RepetitionsEntry;
 import dev.duel.suite.file.ServiceEntry;
 import dev.duel.suite.file.SuiteFile;
 import dev.duel.targets.IdentityCheck;
@@ -133,6 +134,13 @@ public final class SuiteLoader {
      * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
      * nor {@code ..} can leave the results folder or hide a record from the report.
      */
+    /**
+     * The report's section of every run's start-up time is keyed by this name beside the scenarios
+     * ({@code ReportBuilder.STARTUP_SECTION}, a module the suite does not see): a scenario of that name would
+     * share its rows and thresholds.
+     */
+    static final String STARTUP_SECTION = "start-up";
+
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */
@@ -247,6 +255,9 @@ public final class SuiteLoader {
         if (List.class.isAssignableFrom(type)) {
             return "a list";
         }
+        if (type == RepetitionsEntry.class) {
+            return "a whole number, or a mapping {min: 3, max: 12, until: 'rps ci within 5%'}";
+        }
         if (Map.class.isAssignableFrom(type) || type.getName().startsWith("dev.duel")) {
             return "a mapping (key: value lines)";
         }
@@ -319,10 +330,6 @@ public final class SuiteLoader {
                         null);
             }
         }
-        int repetitions = f.repetitions() == null ? 3 : f.repetitions();
-        if (repetitions < 1) {
-            throw new Problem("repetitions", "at least 1, got " + repetitions);
-        }
         Suite.Order order = f.order() == null
                 ? Suite.Order.ALTERNATE
                 : switch (f.order().toLowerCase(Locale.ROOT)) {
@@ -330,6 +337,7 @@ public final class SuiteLoader {
                     case "sequential" -> Suite.Order.SEQUENTIAL;
                     default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
                 };
+        Suite.Repetitions repetitions = repetitions(f.repetitions(), scenarios, targets.size(), order);
         Duration cooldown = duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
         return new Suite(
                 name,
@@ -344,6 +352,82 @@ public final class SuiteLoader {
                 loadgen,
                 gates(f.gates()),
                 f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()));
+    }
+
+    /**
+     * {@code repetitions: N}, or {@code {min, max, until}}: all three keys, min at least 2 (an interval needs two
+     * runs a side), max at least min, a rule that names a scenario with a main phase (it may leave the name out when
+     * the suite has one scenario), two targets or more, in alternate order.
+     */
+    private static Suite.Repetitions repetitions(
+            RepetitionsEntry r, List<Scenario> scenarios, int targets, Suite.Order order) {
+        if (r == null) {
+            return Suite.Repetitions.fixed(3);
+        }
+        if (r.count() != null) {
+            if (r.count() < 1) {
+                throw new Problem("repetitions", "at least 1, got " + r.count());
+            }
+            return Suite.Repetitions.fixed(r.count());
+        }
+        String missing = r.min() == null ? "min" : r.max() == null ? "max" : r.until() == null ? "until" : null;
+        if (missing != null) {
+            throw new Problem(
+                    "repetitions",
+                    missing + " is missing: write {min: 3, max: 12, until: 'rps ci within 5%'}, or a plain number"
+                            + " of repetitions");
+        }
+        if (r.min() < 2) {
+            throw new Problem(
+                    "repetitions.min", "at least 2 (an interval needs two runs of each target), got " + r.min());
+        }
+        if (r.max() < r.min()) {
+            throw new Problem("repetitions.max", "at least min (" + r.min() + "), got " + r.max());
+        }
+        StopRule rule;
+        try {
+            rule = StopRule.parse(r.until());
+        } catch (IllegalArgumentException e) {
+            throw new Problem("repetitions.until", "repetitions.until", e.getMessage(), e);
+        }
+        List<String> names = scenarios.stream().map(Scenario::name).toList();
+        String scenario = rule.scenario();
+        if (scenario == null) {
+            if (scenarios.size() > 1) {
+                throw new Problem(
+                        "repetitions.until",
+                        "the suite has several scenarios " + names + ": name the one to read, e.g. '" + names.get(0)
+                                + ": " + r.until().trim() + "'");
+            }
+            scenario = names.get(0);
+        } else if (!names.contains(scenario)) {
+            throw new Problem("repetitions.until", "no scenario is named '" + scenario + "'; scenarios are " + names);
+        }
+        String named = scenario;
+        ScenarioKind kind = scenarios.stream()
+                .filter(s -> s.name().equals(named))
+                .findFirst()
+                .orElseThrow()
+                .kind();
+        if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
+            throw new Problem(
+                    "repetitions.until",
+                    "'" + scenario + "' is a " + kind.label() + " scenario, which has no main phase to read "
+                            + rule.measure().key() + " from: name a load, latency or throughput scenario");
+        }
+        if (targets < 2) {
+            throw new Problem(
+                    "repetitions.until",
+                    "the rule narrows the interval of one target against another: the suite needs two targets or"
+                            + " more, it has " + targets);
+        }
+        if (order != Suite.Order.ALTERNATE) {
+            throw new Problem(
+                    "repetitions.until",
+                    "a rule adds runs of every target at a time, which needs order: alternate (sequential runs"
+                            + " every repetition of one target before the next)");
+        }
+        return new Suite.Repetitions(r.min(), r.max(), rule.about(scenario));
     }
 
     private static String stripExtension(String fileName) {
@@ -462,6 +546,12 @@ public final class SuiteLoader {
                     at + ".name",
                     "a scenario's name is letters, digits, '.', '_' or '-' (it names the run's files), got '" + s.name()
                             + "'");
+        }
+        if (s.name().equalsIgnoreCase(STARTUP_SECTION)) {
+            throw new Problem(
+                    at + ".name",
+                    "'" + s.name() + "' is the name of the report's start-up section (every run's time to ready):"
+                            + " name the scenario otherwise, e.g. 'startup' or 'boot'");
         }
         ScenarioKind kind = s.kind() == null
                 ? ScenarioKind.LOAD

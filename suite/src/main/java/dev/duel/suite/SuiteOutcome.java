@@ -6,6 +6,8 @@ import java.util.List;
 /**
  * How a suite ended: counts of final records by status, and the problems a reader must know.
  *
+ * @param planned runs of the suite's plan; with {@code repetitions: {min, max, until}}, of the repetitions it made
+ *                (min to max, as the rule decided)
  * @param skipped runs already complete in the folder (a resumed suite)
  */
 public record SuiteOutcome(

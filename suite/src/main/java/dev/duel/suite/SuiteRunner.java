@@ -2,8 +2,10 @@ package dev.duel.suite;
 
 import dev.duel.record.DuelVersion;
 import dev.duel.record.Environment;
+import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.targets.Affinity;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetProcess;
@@ -18,7 +20,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs a suite: captures the environment, readies the load generator, starts the services, then
  * runs every planned run ({@link RunAttempt}), repeating runs discarded for noise up to the
- * suite's retries, and writes each run's record atomically. Completed runs in the folder are
+ * suite's retries, and writes each run's record atomically. With {@code repetitions: {min, max,
+ * until}} it runs repetition after repetition and, from min on, asks {@link RepetitionCheck} after
+ * each whether the interval is narrow enough, from the records on disk, so that a resume decides the
+ * same; the decision is written as {@code repetitions.json} and said. Completed runs in the folder are
  * skipped, so a killed suite resumes where it was. What it drives comes in {@link RunnerParts}.
  * Not thread-safe: one suite at a time, except {@link #abort()}, which may come from any thread.
  */
@@ -120,7 +125,7 @@ public final class SuiteRunner {
             store.writeEnvironment(environment);
             environment.warnings().forEach(warning -> listener.message("warning: " + warning));
             parts.loadgen().prepare(suite.loadgen(), listener);
-            services.start(suite.services(), listener);
+            services.start(suite.services(), serviceCpus(), listener);
             CpuMeter machine = parts.machine().meter(this::targetNanos, services::cpuNanos);
             RunAttempt attempts = new RunAttempt(
                     suite,
@@ -142,23 +147,44 @@ public final class SuiteRunner {
                     resumedAcross);
             Map<Status, Integer> counts = new EnumMap<>(Status.class);
             List<String> problems = new ArrayList<>();
-            for (RunPlan plan : plans) {
-                if (store.done(plan)) {
-                    continue;
+            List<String> targets = suite.targets().stream().map(t -> t.name()).toList();
+            Suite.Repetitions repetitions = suite.repetitions();
+            int made = repetitions.max();
+            RunPlan previous = null;
+            for (int repetition = 1; repetition <= repetitions.max(); repetition++) {
+                for (RunPlan plan : plans) {
+                    if (plan.repetition() != repetition || store.done(plan)) {
+                        continue;
+                    }
+                    if (previous != null && !suite.cooldown().isZero()) {
+                        listener.stage(
+                                previous, "cooling down " + suite.cooldown().toSeconds() + " s");
+                        parts.sleeper().sleep(suite.cooldown());
+                    }
+                    if (store.wasInFlight(plan)) {
+                        listener.message(
+                                "run " + plan.fileStem() + " was under way when duel stopped: running it again");
+                    }
+                    RunRecord record = runWithRetries(attempts, plan, problems);
+                    counts.merge(record.status(), 1, Integer::sum);
+                    previous = plan;
                 }
-                if (store.wasInFlight(plan)) {
-                    listener.message("run " + plan.fileStem() + " was under way when duel stopped: running it again");
-                }
-                RunRecord record = runWithRetries(attempts, plan, problems);
-                counts.merge(record.status(), 1, Integer::sum);
-                if (!suite.cooldown().isZero() && plan != plans.get(plans.size() - 1)) {
-                    listener.stage(plan, "cooling down " + suite.cooldown().toSeconds() + " s");
-                    parts.sleeper().sleep(suite.cooldown());
+                if (repetitions.adaptive() && repetition >= repetitions.min()) {
+                    RepetitionDecision decision = decide(plans, targets, repetition);
+                    store.writeRepetitions(decision);
+                    listener.message(decision.describe());
+                    if (decision.stop() != RepetitionDecision.Stop.GOING_ON) {
+                        made = repetition;
+                        break;
+                    }
                 }
             }
+            int lastRepetition = made;
             SuiteOutcome outcome = new SuiteOutcome(
                     store.directory(),
-                    plans.size(),
+                    (int) plans.stream()
+                            .filter(p -> p.repetition() <= lastRepetition)
+                            .count(),
                     alreadyDone,
                     counts.getOrDefault(Status.OK, 0),
                     counts.getOrDefault(Status.FAILED, 0),
@@ -191,6 +217,27 @@ public final class SuiteRunner {
     }
 
     /**
+     * Where services without a cpuset of their own run: off the CPUs the targets and the generator are
+     * pinned to when some CPU is left, so that their CPU never hides what others take there (the noise
+     * gate takes a service's CPU off only the CPUs it may use). Said once; null: every online CPU.
+     */
+    private String serviceCpus() {
+        List<String> pinned = new ArrayList<>();
+        suite.targets().forEach(target -> pinned.add(target.limits().cpuset()));
+        pinned.add(suite.loadgen().cpuset());
+        String spare = Services.spareCpus(Affinity.onlineCpus(), pinned);
+        if (!suite.services().isEmpty()) {
+            listener.message(
+                    spare == null
+                            ? "services without a cpuset float over every online CPU (none is free of the targets and"
+                                    + " the load generator)"
+                            : "services without a cpuset run on CPUs " + spare
+                                    + ", apart from the targets and the load generator");
+        }
+        return spare;
+    }
+
+    /**
      * Stops the current target and the services now, from another thread (a shutdown hook on
      * Ctrl-C or SIGTERM). The run under way writes no record, so a resume redoes it.
      */
@@ -203,6 +250,17 @@ public final class SuiteRunner {
         services.stop();
         // A target still starting is not "current" yet, but it is noted from its first instant.
         ledger.endLeftoversWhileStopping();
+    }
+
+    /** The rule's decision after {@code repetition}, from the final records on disk of repetitions 1 to it. */
+    private RepetitionDecision decide(List<RunPlan> plans, List<String> targets, int repetition) throws IOException {
+        List<RunRecord> records = new ArrayList<>();
+        for (RunPlan plan : plans) {
+            if (plan.repetition() <= repetition && store.done(plan)) {
+                records.add(store.finalRecord(plan));
+            }
+        }
+        return RepetitionCheck.decide(suite.repetitions(), targets, repetition, records);
     }
 
     private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems)

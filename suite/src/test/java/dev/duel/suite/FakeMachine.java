@@ -175,7 +175,7 @@ final class FakeMachine {
         return new RunnerParts(
                 new JdkResolver(),
                 (spec, env, log, spawned) -> start(spec),
-                (spec, log, spawned) -> {
+                (spec, floatCpus, log, spawned) -> {
                     throw new AssertionError("fake suites have no services");
                 },
                 this::load,

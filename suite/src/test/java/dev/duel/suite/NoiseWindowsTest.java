@@ -137,8 +137,39 @@ class NoiseWindowsTest {
         Machine other = new Machine(2).step(SECOND, cores(1, 0.3), cores(0, 0), 0.3, 0.5, 0.2);
         NoiseWindow stolen = NoiseWindows.of(new Limits(1.0, "0", null), "1", 0.25)
                 .window("json", false, 0, other.readings.get(0), other.readings.get(1));
-        assertEquals(0.8, stolen.targetAvailableCores(), 1e-9, "the service may run there: it is taken off");
+        assertEquals(
+                0.8,
+                stolen.targetAvailableCores(),
+                1e-9,
+                "a service that may run anywhere (a 2-CPU machine leaves it no CPU of its own) is taken off");
         assertTrue(stolen.interfered(), "0.5 of 0.8 cores while the CPU was busy");
         assertEquals(0.3, stolen.outsideCores(), 1e-9);
+    }
+
+    @Test
+    void aServiceKeptOffTheJudgedCpusHidesNothingThere() {
+        // Four CPUs: the target on 0, the generator on 1, PostgreSQL floating over 2-3 using a whole core,
+        // and a busy loop on CPU 0 that takes half of it from the target.
+        Machine m = new Machine(4).step(SECOND, cores(1, 0.3, 0.5, 0.5), cores(0, 0, 0, 0), 0.3, 0.5, 1.0);
+        NoiseWindow w = NoiseWindows.of(new Limits(1.0, "0", null), "1", Set.of(2, 3), 0.25)
+                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+        assertEquals(0.5, w.outsideCores(), 1e-9, "the busy loop's half core, the service's core not taken off");
+        assertTrue(w.noisy());
+        assertEquals(1.0, w.targetAvailableCores(), 1e-9);
+        assertTrue(w.interfered(), "0.5 of 1 core while CPU 0 was busy");
+        // The same machine with the service allowed on the target's CPU: its core may have been there.
+        NoiseWindow anywhere = NoiseWindows.of(new Limits(1.0, "0", null), "1", Set.of(0, 1, 2, 3), 0.25)
+                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+        assertFalse(anywhere.noisy());
+        assertFalse(anywhere.interfered());
+    }
+
+    @Test
+    void servicesFloatOverTheCpusNoSideIsPinnedToWhenThereAreAny() {
+        assertEquals("2-3", Services.spareCpus("0-3", java.util.Arrays.asList("0", "1")));
+        assertEquals("0,3-5", Services.spareCpus("0-5", java.util.Arrays.asList("1-2", null)));
+        assertEquals(null, Services.spareCpus("0-1", List.of("0", "1")), "a 2-CPU machine leaves none: every CPU");
+        assertEquals(null, Services.spareCpus("0-3", java.util.Arrays.asList(null, null)), "nothing pinned");
+        assertEquals(null, Services.spareCpus(null, List.of("0")));
     }
 }

@@ -154,4 +154,70 @@ class ResumeInputsTest {
                         .get(0)
                         .jarSha256());
     }
+
+    @Test
+    void aRebuiltDuelOfTheSameVersionIsRefused() throws Exception {
+        run(SuiteRunner.Resume.REFUSE_CHANGES);
+        RunInputs first = new ResultStore(temp.resolve("results")).inputs();
+        assertEquals(DuelCode.sha256(), first.duelCodeSha256());
+        forgetLastRun();
+        Path inputs = temp.resolve("results/inputs.json");
+        Files.writeString(
+                inputs,
+                Files.readString(inputs)
+                        .replaceFirst("\"duelCodeSha256\" : \"[^\"]*\"", "\"duelCodeSha256\" : \"0123456789abcdef\""));
+
+        String message = assertThrows(SuiteException.class, () -> run(SuiteRunner.Resume.REFUSE_CHANGES))
+                .getMessage();
+
+        assertTrue(
+                message.contains("duel's code changed, same version " + first.duelVersion()
+                        + " (SHA-256 0123456789ab… before, "
+                        + first.duelCodeSha256().substring(0, 12)
+                        + "… now): it was rebuilt"),
+                message);
+        // A folder an older duel made has neither hash: it reads, and the resume is refused as across another duel.
+        Files.writeString(
+                inputs,
+                Files.readString(inputs)
+                        .replaceFirst("\"duelCodeSha256\" : \"[^\"]*\",", "")
+                        .replaceAll(",\\s*\"commandJars\" : \\{[^}]*}", ""));
+        String older = assertThrows(SuiteException.class, () -> run(SuiteRunner.Resume.REFUSE_CHANGES))
+                .getMessage();
+        assertTrue(older.contains("(SHA-256 not recorded by that duel before, "), older);
+    }
+
+    @Test
+    void aRebuiltJarThatACommandNamesIsRefused() throws Exception {
+        Path tool = Files.writeString(temp.resolve("tool.jar"), "tool 1");
+        String yaml = Files.readString(temp.resolve("suite.yaml"))
+                .replaceFirst(
+                        "jar: app.jar",
+                        "command: [java, '-javaagent:" + temp.resolve("agent.jar") + "', -jar, " + tool + "]")
+                .replaceFirst(
+                        " *java: "
+                                + java.util.regex.Pattern.quote(
+                                        temp.resolve("jdk").toString()) + "\n",
+                        "");
+        Files.writeString(temp.resolve("agent.jar"), "agent 1");
+        suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+        run(SuiteRunner.Resume.REFUSE_CHANGES);
+        RunInputs first = new ResultStore(temp.resolve("results")).inputs();
+        assertEquals(
+                java.util.Map.of(
+                        tool.toAbsolutePath().toString(),
+                        RunInputs.sha256(tool),
+                        temp.resolve("agent.jar").toAbsolutePath().toString(),
+                        RunInputs.sha256(temp.resolve("agent.jar"))),
+                first.targets().get(0).commandJars());
+        forgetLastRun();
+        String before = RunInputs.sha256(tool).substring(0, 12);
+        Files.writeString(tool, "tool 2");
+
+        String message = assertThrows(SuiteException.class, () -> run(SuiteRunner.Resume.REFUSE_CHANGES))
+                .getMessage();
+
+        assertTrue(message.contains("a's command jars changed ("), message);
+        assertTrue(message.contains(tool.toAbsolutePath() + " SHA-256 " + before + "… before"), message);
+    }
 }

@@ -185,7 +185,7 @@ class ScenarioMemoryTest {
                         Map.of(),
                         new CpuMeter.DuelCpu(0, 0, 0)),
                 new Services(
-                        (spec, log, spawned) -> {
+                        (spec, floatCpus, log, spawned) -> {
                             throw new AssertionError("no services");
                         },
                         new ProcessLedger(temp, SuiteListener.NONE),

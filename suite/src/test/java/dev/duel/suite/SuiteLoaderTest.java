@@ -368,6 +368,17 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aScenarioCannotTakeTheNameOfTheReportsStartUpSection() throws Exception {
+        Path file = temp.resolve("suite.yaml");
+        String yaml = GOOD.replace("  - name: boot", "  - name: start-up");
+        assertEquals(
+                at(file, yaml, "  - name: start-up", "name")
+                        + "scenarios[3] (start-up).name: 'start-up' is the name of the report's start-up section"
+                        + " (every run's time to ready): name the scenario otherwise, e.g. 'startup' or 'boot'",
+                failure(yaml));
+    }
+
+    @Test
     void aVariableValueThatWouldBreakTheRequestIsShownAtTheVars() throws IOException {
         String yaml = GOOD.replace(
                 "request: {path: '/products/${id}', vars: {id: 'seq:1..10000'}}",

@@ -12,7 +12,8 @@ import java.util.List;
  * CPU affinity of the processes duel starts. A child inherits its parent's affinity, and duel pins
  * itself to the load generator's CPUs ({@code loadgen.cpuset}), so every child is started through
  * {@code taskset -c MASK} with an explicit mask: the target's cpuset, or every online CPU (a service
- * such as the embedded PostgreSQL floats). Kernels that keep a task's user-requested affinity when it
+ * such as the embedded PostgreSQL floats), narrowed for a service by {@link #floating} to the CPUs that
+ * neither a target nor the generator is pinned to where there are such CPUs. Kernels that keep a task's user-requested affinity when it
  * moves into a cpuset would otherwise leave a child on the generator's core even in its own group.
  * Also reads the affinity a process ended up with ({@code Cpus_allowed_list}), for the record.
  * Stateless; thread-safe.
@@ -33,6 +34,16 @@ public final class Affinity {
         List<String> pinned = new ArrayList<>(List.of("taskset", "-c", mask));
         pinned.addAll(command);
         return pinned;
+    }
+
+    /**
+     * {@code command} narrowed to {@code cpus} when given (a service without a cpuset of its own, kept
+     * off the CPUs the targets and the load generator are pinned to), else unchanged. The group's own
+     * wrapper ({@link LimitedGroup#wrap}) still runs first with its mask: this inner {@code taskset}
+     * only narrows it, so a group with a cpuset never sees its processes leave it.
+     */
+    public static List<String> floating(String cpus, List<String> command) {
+        return cpus == null || !tasksetInstalled() ? command : pinned(cpus, command);
     }
 
     /** The kernel's list of online CPUs ("0-1"), or null without /sys. */

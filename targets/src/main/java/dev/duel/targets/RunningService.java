@@ -36,11 +36,14 @@ public final class RunningService implements AutoCloseable {
     /**
      * Starts the service (or, for an external one, only names it).
      *
-     * @param log     where its output goes
-     * @param spawned told the process id as soon as the process exists
+     * @param floatCpus the CPUs a service without a cpuset of its own runs on ("2-3"), or null for every
+     *                  online CPU (see {@link Affinity#floating})
+     * @param log       where its output goes
+     * @param spawned   told the process id as soon as the process exists
      */
     public static RunningService start(
             ServiceSpec spec,
+            String floatCpus,
             TargetLauncher launcher,
             JdkResolver jdks,
             Cgroups cgroups,
@@ -56,7 +59,9 @@ public final class RunningService implements AutoCloseable {
                     command.name(),
                     null,
                     null,
-                    command.command(),
+                    command.limits().cpuset() == null
+                            ? Affinity.floating(floatCpus, command.command())
+                            : command.command(),
                     List.of(),
                     command.env(),
                     command.port(),
@@ -75,10 +80,12 @@ public final class RunningService implements AutoCloseable {
                     + " is missing: build it with mvn -pl reference/pg -am package -DskipTests");
         }
         LimitedGroup group = cgroups.create(postgres.name(), postgres.limits());
-        List<String> command = group.wrap(List.of(
+        List<String> java = List.of(
                 jdks.installed().get(0).java().toString(),
                 "-jar",
-                postgres.launcherJar().toString()));
+                postgres.launcherJar().toString());
+        List<String> command =
+                group.wrap(postgres.limits().cpuset() == null ? Affinity.floating(floatCpus, java) : java);
         Files.createDirectories(log.toAbsolutePath().getParent());
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))

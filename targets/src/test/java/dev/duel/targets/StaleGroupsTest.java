@@ -54,7 +54,7 @@ class StaleGroupsTest {
             Path inUse = group(root, "jdk17-1a2b3c4d" + running.suffix(), "");
             Path left = group(root, "jdk25-5e6f7a8b" + gone.suffix(), "");
             // Same PID as the running duel, another start time: the PID was recycled, its duel is gone.
-            Path recycled = group(root, "jdk25-0a0b0c0d@" + running.pid() + "-" + (running.startMillis() - 1), "");
+            Path recycled = group(root, "jdk25-0a0b0c0d@" + running.pid() + "-t" + (running.start() - 1), "");
             Path older = group(root, "jdk17-9f8e7d6c", "");
             Path busy = group(root, "pg-11223344" + gone.suffix(), "4242\n");
 
@@ -90,6 +90,32 @@ class StaleGroupsTest {
                 assertTrue(self.alive());
             }
         }
+    }
+
+    @Test
+    void anOwnerIsMatchedByItsStartInClockTicksWhichAWallClockStepDoesNotMove() throws IOException {
+        long pid = ProcessHandle.current().pid();
+        // Field 22 of /proc/self/stat, read here on its own: counted after the command name's ')'.
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        long ticks = Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19]);
+        GroupOwner self = GroupOwner.current();
+        assertEquals("@" + pid + "-t" + ticks, self.suffix(), "not epoch milliseconds derived from the boot time");
+        assertTrue(GroupOwner.parse("jdk17-1a2b3c4d@" + pid + "-t" + ticks)
+                .orElseThrow()
+                .alive());
+        assertFalse(GroupOwner.parse("jdk17-1a2b3c4d@" + pid + "-t" + (ticks + 1))
+                .orElseThrow()
+                .alive());
+        // A name an earlier duel wrote, in epoch milliseconds, still reads and matches as it did.
+        long millis =
+                ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+        GroupOwner older =
+                GroupOwner.parse("jdk17-1a2b3c4d@" + pid + "-" + millis).orElseThrow();
+        assertEquals(pid, older.pid());
+        assertTrue(older.alive());
+        assertFalse(GroupOwner.parse("jdk17-1a2b3c4d@" + pid + "-" + (millis - 1))
+                .orElseThrow()
+                .alive());
     }
 
     @Test

@@ -15,7 +15,7 @@ public record SuiteFile(
         Map<String, ServiceEntry> services,
         List<ScenarioEntry> scenarios,
         List<String> together,
-        Integer repetitions,
+        RepetitionsEntry repetitions,
         String order,
         String cooldown,
         LoadgenEntry loadgen,

@@ -1,0 +1,54 @@
+package dev.duel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.suite.RunPlan;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.fixtures.FixtureSuites;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What {@code duel run} says of the runs it plans, fixed or from min to max repetitions. */
+class SuiteProgressTest {
+    @TempDir
+    Path temp;
+
+    private String progress(String repetitions) throws Exception {
+        String yaml = FixtureSuites.suite(
+                        FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 1)
+                .replace("repetitions: 1", repetitions);
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        SuiteProgress progress = new SuiteProgress(out, () -> 0L);
+        List<RunPlan> plans = RunPlan.of(suite);
+        progress.suiteStarted(suite, plans.size(), 0);
+        progress.runStarted(plans.get(0), 1);
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSuiteThatRepeatsUntilTheIntervalIsNarrowPlansMinToMax() throws Exception {
+        String out = progress("repetitions: {min: 3, max: 12, until: 'rps ci within 5%'}");
+        assertTrue(
+                out.startsWith("suite fixtures: 6 to 24 run(s) of 2 target(s) x 3 to 12 repetition(s) until health rps"
+                        + " CI within 5%, about "),
+                out);
+        assertTrue(out.contains("\n[1/6 to 24] a: health, repetition 1"), out);
+        assertTrue(out.matches("(?s).*left about \\d+:\\d\\d to \\d+:\\d\\d\n"), out);
+    }
+
+    @Test
+    void aFixedNumberIsSaidAsBefore() throws Exception {
+        String out = progress("repetitions: 2");
+        assertTrue(out.startsWith("suite fixtures: 4 run(s) of 2 target(s) x 2 repetition(s), about "), out);
+        assertTrue(out.contains("\n[1/4] a: health, repetition 1"), out);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.duel.record;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Why a suite with {@code repetitions: {min, max, until}} stopped adding repetitions, or that it has
+ * not yet: written by the suite runner as {@code repetitions.json} in the results folder after every
+ * repetition from {@code min} on (atomically, replacing the last one), and recomputed from the run
+ * records on disk when a suite is resumed. Suites with a plain {@code repetitions: N} write none. Not
+ * versioned: read strictly as it is, like {@code inputs.json}. Immutable. Field by field, with
+ * units: {@code docs/records.md}.
+ *
+ * @param rule          the {@code until} text as the suite file wrote it ("rps ci within 5%")
+ * @param scenario      the scenario whose runs the rule reads
+ * @param measure       the measure's key ("rps", "p50", "p90", "p99", "cpu"), as thresholds name it
+ * @param withinPercent the largest relative half-width that stops the suite, percent of the ratio (5 for 5%)
+ * @param confidence    the interval's confidence, a fraction (0.95)
+ * @param min           repetitions always run
+ * @param max           repetitions never exceeded, whatever became of the runs (failed and invalid runs count)
+ * @param repetitions   repetitions complete when this decision was taken
+ * @param stop          what the decision is
+ * @param comparisons   every other target against the first (the baseline), in the suite's order
+ */
+public record RepetitionDecision(
+        String rule,
+        String scenario,
+        String measure,
+        double withinPercent,
+        double confidence,
+        int min,
+        int max,
+        int repetitions,
+        Stop stop,
+        List<Comparison> comparisons) {
+
+    public RepetitionDecision {
+        comparisons = List.copyOf(comparisons);
+    }
+
+    /** What stopped the suite, or that nothing has yet; written in lower case ("interval_narrow"). */
+    public enum Stop {
+        /** The interval is still wider than the rule and max is not reached: another repetition follows. */
+        @JsonProperty("going_on")
+        GOING_ON,
+        /** Every comparison's interval was within the rule (checked before max, so this wins at max too). */
+        @JsonProperty("interval_narrow")
+        INTERVAL_NARROW,
+        /** max repetitions ran and some interval was still wider than the rule (or could not be computed). */
+        @JsonProperty("maximum_reached")
+        MAXIMUM_REACHED
+    }
+
+    /**
+     * One target against the baseline, over the ok runs of repetitions 1 to {@code repetitions}.
+     *
+     * @param baseline       the first target of the suite
+     * @param target         the other target
+     * @param baselineValues ok runs of the baseline that gave a value of the measure
+     * @param targetValues   ok runs of the target that gave a value of the measure
+     * @param ratio          median of the target's values over the baseline's, or null when a side has none
+     * @param low            lower bound of the ratio's interval, or null when no bounded interval exists (fewer than
+     *                       2 values a side, or no run-to-run variation)
+     * @param high           upper bound, or null likewise
+     * @param halfWidthPercent the larger distance of a bound from {@code ratio}, percent of it (4.1); null when the
+     *                       interval is not bounded, which never stops the suite
+     * @param method         how the interval was computed ("Hodges-Lehmann, coverage >= 97.1%", "Welch t, ..."), or
+     *                       "none"
+     */
+    public record Comparison(
+            String baseline,
+            String target,
+            int baselineValues,
+            int targetValues,
+            @JsonSetter(nulls = Nulls.SET) Double ratio,
+            @JsonSetter(nulls = Nulls.SET) Double low,
+            @JsonSetter(nulls = Nulls.SET) Double high,
+            @JsonSetter(nulls = Nulls.SET) Double halfWidthPercent,
+            String method) {
+
+        /** True when this interval is as narrow as {@code withinPercent} asks. */
+        public boolean within(double withinPercent) {
+            return halfWidthPercent != null && halfWidthPercent <= withinPercent;
+        }
+
+        /** "jdk25/jdk17 rps ratio 0.912, 95% CI ±4.1% (6 and 6 ok runs)". */
+        String describe(String measure, double confidence) {
+            String runs = String.format(Locale.ROOT, "%d and %d ok runs", targetValues, baselineValues);
+            if (ratio == null) {
+                return String.format(Locale.ROOT, "%s/%s %s: no ratio (%s)", target, baseline, measure, runs);
+            }
+            return String.format(
+                    Locale.ROOT,
+                    "%s/%s %s ratio %.3f, %.0f%% CI %s (%s)",
+                    target,
+                    baseline,
+                    measure,
+                    ratio,
+                    confidence * 100,
+                    halfWidthPercent == null ? "not bounded" : String.format(Locale.ROOT, "±%.1f%%", halfWidthPercent),
+                    runs);
+        }
+    }
+
+    /**
+     * One line for a person, the same in the suite's output and the report: "repetitions: stopped after 5 (of 3 to
+     * 12): json rps CI within 5% (jdk25/jdk17 rps ratio 0.912, 95% CI ±4.1% (5 and 5 ok runs))".
+     */
+    public String describe() {
+        String range = min + " to " + max;
+        String what = String.format(
+                Locale.ROOT,
+                "%s %s CI within %s%%",
+                scenario,
+                measure,
+                new BigDecimal(String.valueOf(withinPercent))
+                        .stripTrailingZeros()
+                        .toPlainString());
+        String detail = String.join(
+                "; ",
+                comparisons.stream().map(c -> c.describe(measure, confidence)).toList());
+        return switch (stop) {
+            case GOING_ON ->
+                "repetitions: " + repetitions + " done (of " + range + "), " + what + " not yet met (" + detail
+                        + "): one more";
+            case INTERVAL_NARROW ->
+                "repetitions: stopped after " + repetitions + " (of " + range + "): the interval is narrow enough, "
+                        + what + " (" + detail + ")";
+            case MAXIMUM_REACHED ->
+                "repetitions: stopped at the maximum of " + max + " (of " + range + "): " + what + " was not met ("
+                        + detail + ")";
+        };
+    }
+}

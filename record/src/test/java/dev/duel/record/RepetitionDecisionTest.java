@@ -1,0 +1,47 @@
+package dev.duel.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code repetitions.json}: written and read by the records' codec, strictly, with its enum in lower case. */
+class RepetitionDecisionTest {
+    private static final RepetitionDecision AT_MAX = new RepetitionDecision(
+            "json: rps ci within 5%",
+            "json",
+            "rps",
+            5,
+            0.95,
+            3,
+            12,
+            12,
+            RepetitionDecision.Stop.MAXIMUM_REACHED,
+            List.of(
+                    new RepetitionDecision.Comparison(
+                            "a", "b", 12, 12, 1.1, 1.02, 1.19, 8.18, "Hodges-Lehmann, coverage >= 95.6%"),
+                    new RepetitionDecision.Comparison("a", "c", 12, 1, 0.9, null, null, null, "none")));
+
+    @Test
+    void itRoundTripsThroughTheCodecWithNullsWhereNoIntervalExists() throws Exception {
+        String json = RecordJson.text(AT_MAX);
+        assertTrue(json.contains("\"stop\" : \"maximum_reached\""), json);
+        assertTrue(json.contains("\"halfWidthPercent\" : null"), json);
+        assertEquals(AT_MAX, RecordJson.read(json, "repetitions.json", RepetitionDecision.class));
+        assertThrows(
+                RecordException.class,
+                () -> RecordJson.read(
+                        json.replace("\"withinPercent\"", "\"within\""), "repetitions.json", RepetitionDecision.class));
+    }
+
+    @Test
+    void itSaysWhatStoppedTheRepetitionsInOneLine() {
+        assertEquals(
+                "repetitions: stopped at the maximum of 12 (of 3 to 12): json rps CI within 5% was not met (b/a rps"
+                        + " ratio 1.100, 95% CI ±8.2% (12 and 12 ok runs); c/a rps ratio 0.900, 95% CI not bounded (1 and"
+                        + " 12 ok runs))",
+                AT_MAX.describe());
+    }
+}

@@ -1,0 +1,108 @@
+package dev.duel.suite;
+
+import dev.duel.analysis.RatioInterval;
+import dev.duel.record.RepetitionDecision;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Whether a suite with {@code repetitions: {min, max, until}} needs another repetition, from the
+ * final records of its repetitions so far. Pure: records in, decision out, so that a resumed suite
+ * takes the same decisions from the records on disk.
+ *
+ * <p>Only ok runs give values; a failed, invalid or discarded run gives none but still counts
+ * toward max, which is a cap on repetitions (and so on time), never on values. Each target other
+ * than the first is compared with the first (the report's default baseline): the point estimate is
+ * the ratio of medians (other / first, as the report prints it) and the interval is
+ * {@link RatioInterval} at 95%, the report's own. An interval is narrow enough when both bounds lie
+ * within N% of the point estimate: {@code max(ratio - low, high - ratio) / ratio <= N / 100}. The
+ * suite stops once every comparison is narrow enough, or at max. An unbounded interval (fewer than
+ * two values on a side, or every value the same) is never narrow. Stateless, thread-safe.
+ */
+public final class RepetitionCheck {
+    private RepetitionCheck() {}
+
+    /**
+     * @param targets      the suite's targets in order, the first being the baseline
+     * @param repetitions  repetitions complete: runs of later repetitions in {@code records} are left out
+     * @param records      final records of the suite's runs (any status, any order)
+     */
+    public static RepetitionDecision decide(
+            Suite.Repetitions rule, List<String> targets, int repetitions, List<RunRecord> records) {
+        StopRule until = rule.until();
+        if (until == null) {
+            throw new IllegalArgumentException("a fixed number of repetitions has nothing to decide");
+        }
+        String baseline = targets.get(0);
+        double[] baselineValues = values(records, baseline, until, repetitions);
+        List<RepetitionDecision.Comparison> comparisons = new ArrayList<>();
+        for (String target : targets.subList(1, targets.size())) {
+            comparisons.add(compare(baseline, baselineValues, target, values(records, target, until, repetitions)));
+        }
+        boolean narrow = comparisons.stream().allMatch(c -> c.within(until.withinPercent()));
+        RepetitionDecision.Stop stop = repetitions < rule.min()
+                ? RepetitionDecision.Stop.GOING_ON
+                : narrow
+                        ? RepetitionDecision.Stop.INTERVAL_NARROW
+                        : repetitions >= rule.max()
+                                ? RepetitionDecision.Stop.MAXIMUM_REACHED
+                                : RepetitionDecision.Stop.GOING_ON;
+        return new RepetitionDecision(
+                until.text(),
+                until.scenario(),
+                until.measure().key(),
+                until.withinPercent(),
+                StopRule.CONFIDENCE,
+                rule.min(),
+                rule.max(),
+                repetitions,
+                stop,
+                comparisons);
+    }
+
+    /** The measure's values in the ok runs of {@code target} in repetitions 1 to {@code repetitions}. */
+    static double[] values(List<RunRecord> records, String target, StopRule until, int repetitions) {
+        return records.stream()
+                .filter(r -> r.target().equals(target)
+                        && r.status() == Status.OK
+                        && r.repetition() <= repetitions
+                        && r.result(until.scenario()) != null)
+                .mapToDouble(r -> until.measure().read(r.result(until.scenario())))
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
+    }
+
+    private static RepetitionDecision.Comparison compare(String baseline, double[] a, String target, double[] b) {
+        if (a.length == 0 || b.length == 0) {
+            return new RepetitionDecision.Comparison(
+                    baseline, target, a.length, b.length, null, null, null, null, "none");
+        }
+        double ratio = median(b) / median(a);
+        RatioInterval.Interval interval = RatioInterval.of(a, b, StopRule.CONFIDENCE);
+        if (!interval.bounded()) {
+            return new RepetitionDecision.Comparison(
+                    baseline, target, a.length, b.length, ratio, null, null, null, interval.label());
+        }
+        double halfWidth = Math.max(ratio - interval.low(), interval.high() - ratio) / ratio;
+        return new RepetitionDecision.Comparison(
+                baseline,
+                target,
+                a.length,
+                b.length,
+                ratio,
+                interval.low(),
+                interval.high(),
+                halfWidth * 100,
+                interval.label());
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

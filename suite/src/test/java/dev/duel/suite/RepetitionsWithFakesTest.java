@@ -1,0 +1,166 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.RecordJson;
+import dev.duel.record.RepetitionDecision;
+import dev.duel.record.RunRecord;
+import dev.duel.suite.fixtures.FixtureSuites;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repetitions: {min, max, until}} through the whole runner on a simulated machine
+ * ({@link FakeMachine}): it adds alternating pairs until the interval is narrow, or stops at max,
+ * says which, writes {@code repetitions.json}, and decides the same again on resume.
+ */
+class RepetitionsWithFakesTest {
+    @TempDir
+    Path temp;
+
+    private final List<String> messages = new ArrayList<>();
+
+    /** Requests/s of a and b in repetitions 1 to 12: wide for three pairs, then tight (narrow enough at 8). */
+    private static final double[] A = {800, 1200, 1000, 1000, 1003, 997, 1002, 998, 1001, 999, 1000, 1000};
+
+    private static final double[] B = {1320, 880, 1100, 1101, 1097, 1103, 1099, 1102, 1098, 1100, 1100, 1100};
+
+    private Suite suite(String repetitions) throws Exception {
+        String yaml = FixtureSuites.suite(
+                        FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 1)
+                .replace("repetitions: 1", repetitions);
+        return new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+    }
+
+    /** A machine whose load runs serve a's and b's values of repetitions {@code from} on, in the alternating order. */
+    private static FakeMachine machine(double[] a, double[] b, int from) {
+        List<FakeMachine.Script> scripts = new ArrayList<>();
+        for (int repetition = from; repetition <= a.length; repetition++) {
+            double first = repetition % 2 == 1 ? a[repetition - 1] : b[repetition - 1];
+            double second = repetition % 2 == 1 ? b[repetition - 1] : a[repetition - 1];
+            scripts.add(new FakeMachine.Script(first, Map.of(), 0.2, false));
+            scripts.add(new FakeMachine.Script(second, Map.of(), 0.2, false));
+        }
+        return new FakeMachine().script(scripts.toArray(FakeMachine.Script[]::new));
+    }
+
+    private SuiteOutcome run(Suite suite, FakeMachine machine) throws Exception {
+        SuiteListener listener = new SuiteListener() {
+            @Override
+            public void message(String text) {
+                messages.add(text);
+            }
+        };
+        return new SuiteRunner(suite, temp.resolve("results"), listener, machine.parts()).run();
+    }
+
+    private List<Path> finalRecords() throws IOException {
+        try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
+            return files.filter(f -> f.getFileName().toString().matches("\\d{3}-[^.]*\\.json"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private RepetitionDecision decision() throws Exception {
+        return RecordJson.read(
+                Files.readString(temp.resolve("results/repetitions.json")),
+                "repetitions.json",
+                RepetitionDecision.class);
+    }
+
+    private List<String> repetitionMessages() {
+        return messages.stream().filter(m -> m.startsWith("repetitions: ")).toList();
+    }
+
+    @Test
+    void pairsAreAddedUntilTheIntervalIsNarrowAndTheStopIsSaidAndKept() throws Exception {
+        FakeMachine machine = machine(A, B, 1);
+        SuiteOutcome outcome = run(suite("repetitions: {min: 3, max: 12, until: 'rps ci within 5%'}"), machine);
+        assertEquals(16, machine.loadRuns(), "8 repetitions of a and b");
+        assertEquals(16, outcome.ok());
+        assertEquals(16, outcome.planned(), "the runs made, not the 24 that max allowed");
+        assertEquals(16, finalRecords().size());
+        List<String> targets = new ArrayList<>();
+        for (Path file : finalRecords()) {
+            RunRecord record = RecordJson.readRun(file);
+            targets.add(record.target());
+        }
+        assertEquals(
+                List.of("a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a"),
+                targets,
+                "pairs alternate as always");
+        RepetitionDecision decision = decision();
+        assertEquals(RepetitionDecision.Stop.INTERVAL_NARROW, decision.stop());
+        assertEquals(8, decision.repetitions());
+        assertEquals("health", decision.scenario());
+        assertEquals("rps", decision.measure());
+        assertEquals(8, decision.comparisons().get(0).targetValues());
+        List<String> said = repetitionMessages();
+        assertEquals(6, said.size(), "one decision after each of repetitions 3 to 8: " + said);
+        assertTrue(said.get(0).startsWith("repetitions: 3 done (of 3 to 12), health rps CI within 5% not yet met"));
+        assertEquals(decision.describe(), said.get(5));
+        assertTrue(said.get(5).startsWith("repetitions: stopped after 8 (of 3 to 12): the interval is narrow enough"));
+    }
+
+    @Test
+    void aSeriesThatNeverNarrowsStopsAtMaxAndSaysSo() throws Exception {
+        double[] a = {800, 1200, 1000, 900, 1150};
+        double[] b = {1000, 880, 1300, 1250, 950};
+        FakeMachine machine = machine(a, b, 1);
+        SuiteOutcome outcome = run(suite("repetitions: {min: 3, max: 5, until: 'rps ci within 5%'}"), machine);
+        assertEquals(10, machine.loadRuns());
+        assertEquals(10, outcome.planned());
+        RepetitionDecision decision = decision();
+        assertEquals(RepetitionDecision.Stop.MAXIMUM_REACHED, decision.stop());
+        assertEquals(5, decision.repetitions());
+        assertTrue(
+                repetitionMessages().get(2).startsWith("repetitions: stopped at the maximum of 5 (of 3 to 5)"),
+                repetitionMessages().toString());
+    }
+
+    @Test
+    void aResumedSuiteTakesTheSameDecisionFromTheRecordsOnDisk() throws Exception {
+        Suite suite = suite("repetitions: {min: 3, max: 12, until: 'rps ci within 5%'}");
+        run(suite, machine(A, B, 1));
+        RepetitionDecision first = decision();
+
+        // As if duel had been killed during repetition 6: the records of repetitions 6 to 8 are not there.
+        for (Path file : finalRecords()) {
+            if (RecordJson.readRun(file).repetition() >= 6) {
+                Files.delete(file);
+            }
+        }
+        messages.clear();
+        FakeMachine rest = machine(A, B, 6);
+        SuiteOutcome resumed = run(suite, rest);
+        assertEquals(6, rest.loadRuns(), "only repetitions 6 to 8 are run again");
+        assertEquals(10, resumed.skipped());
+        assertEquals(first, decision());
+        assertEquals(6, repetitionMessages().size(), "the decisions after 3, 4 and 5 are taken again from disk");
+
+        messages.clear();
+        FakeMachine none = machine(A, B, 13);
+        run(suite, none);
+        assertEquals(0, none.loadRuns(), "a finished suite runs nothing more");
+        assertEquals(first, decision());
+    }
+
+    @Test
+    void aPlainNumberOfRepetitionsWritesNoDecision() throws Exception {
+        FakeMachine machine = machine(A, B, 1);
+        SuiteOutcome outcome = run(suite("repetitions: 2"), machine);
+        assertEquals(4, outcome.planned());
+        assertEquals(4, machine.loadRuns());
+        assertTrue(Files.notExists(temp.resolve("results/repetitions.json")));
+        assertTrue(repetitionMessages().isEmpty());
+    }
+}
