@@ -52,6 +52,27 @@ final class Converters {
         }
     }
 
+    /** {@code --warmup}: a duration, or {@code auto} (until steady). */
+    static final class WarmupConverter implements CommandLine.ITypeConverter<WarmupFlag> {
+        @Override
+        public WarmupFlag convert(String value) {
+            return value.trim().equalsIgnoreCase("auto") ? WarmupFlag.AUTO : new WarmupFlag(duration(value));
+        }
+    }
+
+    /** A warm-up as typed: {@code fixed} is its length, or null for {@code auto}. */
+    record WarmupFlag(Duration fixed) {
+        static final WarmupFlag AUTO = new WarmupFlag(null);
+
+        boolean auto() {
+            return fixed == null;
+        }
+
+        boolean none() {
+            return fixed != null && fixed.isZero();
+        }
+    }
+
     static final class RateConverter implements CommandLine.ITypeConverter<Rate> {
         @Override
         public Rate convert(String value) {

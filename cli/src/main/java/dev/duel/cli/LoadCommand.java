@@ -45,6 +45,7 @@ import picocli.CommandLine.Parameters;
             "",
             "Examples:",
             "  duel load http://127.0.0.1:8080/json --vus 32 --duration 30s --warmup 10s",
+            "  duel load http://127.0.0.1:8080/json --vus 32 --duration 20s --warmup auto --max-warmup 120s --gap 2s",
             "  duel load http://127.0.0.1:8080/products/$${id} --var id=seq:1..10000 --check 'json:/id == $${id}' --rate 2000",
             "",
             ExitCodes.HELP
@@ -92,11 +93,21 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--warmup",
-            paramLabel = "D",
+            paramLabel = "D|auto",
             defaultValue = "0s",
+            converter = Converters.WarmupConverter.class,
+            description = {
+                "warm-up phase, not in the main statistics (default: ${DEFAULT-VALUE}); auto: until correct",
+                "responses per second are steady (judged every 2 s), or --max-warmup at the latest"
+            })
+    Converters.WarmupFlag warmup;
+
+    @Option(
+            names = "--max-warmup",
+            paramLabel = "D",
             converter = Converters.DurationConverter.class,
-            description = "warm-up phase, not in the main statistics (default: ${DEFAULT-VALUE})")
-    Duration warmup;
+            description = "cap of --warmup auto; a run that reaches it is kept, with no steady state (default: 120s)")
+    Duration maxWarmup;
 
     @Option(
             names = "--gap",
@@ -368,13 +379,25 @@ final class LoadCommand implements Callable<Integer> {
         }
         Timing timing;
         if (windows != null) {
-            if (duration != null || !warmup.isZero() || !gap.isZero()) {
+            if (duration != null || !warmup.none() || !gap.isZero() || maxWarmup != null) {
                 throw new CommandLine.ParameterException(
-                        spec.commandLine(), "--windows replaces phases: leave out --warmup, --gap and --duration");
+                        spec.commandLine(),
+                        "--windows replaces phases: leave out --warmup, --max-warmup, --gap and --duration");
             }
             timing = new Timing.Windows(windows, windowLength, awaitFirst);
         } else {
-            timing = new Timing.Phases(warmup, gap, duration == null ? Duration.ofSeconds(10) : duration);
+            Timing.Warmup warmupPhase;
+            if (warmup.auto()) {
+                warmupPhase = new Timing.Warmup.UntilSteady(
+                        maxWarmup == null ? Timing.Warmup.UntilSteady.DEFAULT_MAX : maxWarmup);
+            } else if (maxWarmup != null) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--max-warmup caps --warmup auto: add --warmup auto, or leave out --max-warmup for a fixed warm-up");
+            } else {
+                warmupPhase = new Timing.Warmup.Fixed(warmup.fixed());
+            }
+            timing = new Timing.Phases(warmupPhase, gap, duration == null ? Duration.ofSeconds(10) : duration);
         }
         List<Header> headerList = new ArrayList<>();
         for (String header : headers) {

@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The live progress line, one bar per phase: elapsed / total, then the last second's rate,
- * the failures so far and the last second's p99. On a terminal a progress bar redraws in place;
+ * the failures so far and the last second's p99; during an auto warm-up, first that it waits for a
+ * steady state and the judge's last relative half-width of requests/s. On a terminal a progress bar redraws in place;
  * elsewhere (CI logs) a plain line is printed each second. Used on the engine's control thread.
  */
 final class ProgressDisplay implements ProgressListener {
@@ -45,12 +46,13 @@ final class ProgressDisplay implements ProgressListener {
             return;
         }
         String p99 = second.ok() == 0 ? "-" : SummaryFormatter.millis(second.p99Micros());
-        String rates = String.format(
-                Locale.ROOT,
-                "%,d req/s  errors %,d  p99 %s",
-                second.ok() + second.failures(),
-                status.totalFailures(),
-                p99);
+        String rates = waiting(status)
+                + String.format(
+                        Locale.ROOT,
+                        "%,d req/s  errors %,d  p99 %s",
+                        second.ok() + second.failures(),
+                        status.totalFailures(),
+                        p99);
         if (!interactive) {
             // Logs get one plain line per second; redrawing bars only make sense on a terminal.
             long elapsedSeconds = Math.round(status.phaseElapsedMillis() / 1000);
@@ -80,6 +82,16 @@ final class ProgressDisplay implements ProgressListener {
         }
         bar.stepTo(Math.round(status.phaseElapsedMillis() / 1000));
         bar.setExtraMessage(rates);
+    }
+
+    /** What an auto warm-up waits for, and how far the judge's last half-width is from it; "" otherwise. */
+    static String waiting(RunStatus status) {
+        if (!status.awaitingSteady()) {
+            return "";
+        }
+        return status.relativeHalfWidth() == null
+                ? "waiting for steady state  "
+                : String.format(Locale.ROOT, "waiting for steady state (±%.1f%%)  ", status.relativeHalfWidth() * 100);
     }
 
     @Override

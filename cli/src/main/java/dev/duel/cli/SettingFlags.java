@@ -21,6 +21,7 @@ final class SettingFlags {
             case TIMEOUT -> "--timeout";
             case THREADS -> "--threads";
             case WARMUP -> "--warmup";
+            case MAX_WARMUP -> "--max-warmup";
             case GAP -> "--gap";
             case DURATION -> "--duration";
             case WINDOWS -> "--windows";

@@ -191,7 +191,7 @@ final class SuiteProgress implements SuiteListener {
             if (scenario.kind() == ScenarioKind.STARTUP) {
                 run = run.plus(START_STOP_GUESS.multipliedBy(Math.max(0, scenario.starts() - 1)));
             } else if (scenario.timing() instanceof Timing.Phases phases) {
-                run = run.plus(phases.warmup()).plus(phases.gap()).plus(phases.main());
+                run = run.plus(phases.longestWarmup()).plus(phases.gap()).plus(phases.main());
             } else if (scenario.timing() instanceof Timing.Windows windows) {
                 run = run.plus(windows.total());
             }

@@ -6,6 +6,8 @@ import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -35,7 +37,9 @@ final class SummaryFormatter {
                 : String.format(
                         Locale.ROOT,
                         "warm-up %s, gap %s, main %s",
-                        seconds(s.warmupMillis()),
+                        s.warmupMode() == WarmupMode.AUTO
+                                ? "auto " + seconds(s.warmupMillis()) + " of at most " + seconds(s.maxWarmupMillis())
+                                : seconds(s.warmupMillis()),
                         seconds(s.gapMillis()),
                         seconds(s.durationMillis()));
         out.append(String.format(
@@ -45,11 +49,12 @@ final class SummaryFormatter {
             PhaseResult w = result.warmup();
             out.append(String.format(
                     Locale.ROOT,
-                    "%nwarm-up  %s  %,d ok, %,d failed, %,d interrupted%n",
+                    "%nwarm-up  %s  %,d ok, %,d failed, %,d interrupted%s%n",
                     seconds(w.durationMillis()),
                     w.ok(),
                     w.failed() + w.connectFailures(),
-                    w.interrupted()));
+                    w.interrupted(),
+                    autoWarmupEnd(result.warmupEnd())));
         }
         phase(out, result.main(), maxErrorRate);
         engine(out, result.engine());
@@ -227,6 +232,22 @@ final class SummaryFormatter {
         return ms < 10
                 ? String.format(Locale.ROOT, "%.2fms", ms)
                 : ms < 100 ? String.format(Locale.ROOT, "%.1fms", ms) : String.format(Locale.ROOT, "%.0fms", ms);
+    }
+
+    /** Why an auto warm-up ended, after the warm-up's counts; "" for a fixed one. */
+    private static String autoWarmupEnd(WarmupEnd end) {
+        if (end == null || end.mode() != WarmupMode.AUTO) {
+            return "";
+        }
+        String spread = end.relativeHalfWidth() == null
+                ? ""
+                : String.format(Locale.ROOT, " (requests/s ±%.1f%%)", end.relativeHalfWidth() * 100);
+        return switch (end.reason()) {
+            case STEADY -> "; steady since " + seconds(end.steadySinceMillis()) + spread;
+            case CAP -> "; no steady state within " + seconds(end.endedAtMillis()) + spread;
+            case STOPPED -> "; stopped before a steady state" + spread;
+            case FIXED_LENGTH -> "";
+        };
     }
 
     static String seconds(double millis) {

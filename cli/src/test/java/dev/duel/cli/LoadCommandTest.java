@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.load.Timing;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.record.RecordJson;
 import dev.duel.record.load.LoadResult;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -318,5 +320,40 @@ class LoadCommandTest {
         }
         Captured load = Captured.duel("load", "--help");
         assertTrue(load.out().contains("json:/id == ${id}") && load.out().contains("0.01 or 1%"), load.out());
+    }
+
+    private static Timing.Phases phasesOf(String... args) throws Exception {
+        LoadCommand command = new LoadCommand();
+        new CommandLine(command).parseArgs(args);
+        return (Timing.Phases) command.plan().timing();
+    }
+
+    @Test
+    void warmupAutoRunsUntilSteadyWithTheGivenCapOrTwoMinutes() throws Exception {
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(90)),
+                phasesOf(sink.url("/"), "--warmup", "auto", "--max-warmup", "90s")
+                        .warmup());
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)),
+                phasesOf(sink.url("/"), "--warmup", "AUTO").warmup());
+        assertEquals(
+                new Timing.Warmup.Fixed(Duration.ofSeconds(10)),
+                phasesOf(sink.url("/"), "--warmup", "10s").warmup());
+    }
+
+    @Test
+    void aCapWithoutAutoOrWithWindowsIsAUsageErrorNamingTheFix() {
+        Captured fixed = Captured.duel("load", sink.url("/"), "--warmup", "10s", "--max-warmup", "60s", "-q");
+        assertEquals(ExitCodes.USAGE, fixed.exitCode(), fixed.out() + fixed.err());
+        assertTrue(
+                fixed.err().contains("--max-warmup caps --warmup auto: add --warmup auto, or leave out --max-warmup"),
+                fixed.err());
+        Captured windows = Captured.duel("load", sink.url("/"), "--windows", "3", "--max-warmup", "60s", "-q");
+        assertEquals(ExitCodes.USAGE, windows.exitCode());
+        assertTrue(windows.err().contains("--windows replaces phases"), windows.err());
+        Captured tiny = Captured.duel("load", sink.url("/"), "--warmup", "auto", "--max-warmup", "1s", "-q");
+        assertEquals(ExitCodes.USAGE, tiny.exitCode());
+        assertTrue(tiny.err().contains("--max-warmup: must be at least 2 s"), tiny.err());
     }
 }

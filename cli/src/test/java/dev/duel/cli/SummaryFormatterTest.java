@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.Phase;
 import dev.duel.record.SampleRecords;
@@ -13,6 +14,8 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +32,12 @@ class SummaryFormatterTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     static LoadResult seededResult(long seed, boolean open) {
+        return seededResult(
+                seed, open, new WarmupEnd(WarmupMode.FIXED, WarmupEnd.Reason.FIXED_LENGTH, 5_000, null, null));
+    }
+
+    /** The seeded result with its warm-up (5 s long) ended as {@code warmupEnd} says. */
+    static LoadResult seededResult(long seed, boolean open, WarmupEnd warmupEnd) {
         SplittableRandom random = new SplittableRandom(seed);
         LatencySummary latency = latency(random, 700);
         Map<FailureKind, Long> failures = new LinkedHashMap<>();
@@ -108,7 +117,9 @@ class SummaryFormatterTest {
                 0,
                 10_000,
                 2,
-                "epoll");
+                "epoll",
+                warmupEnd.mode(),
+                warmupEnd.mode() == WarmupMode.AUTO ? 120_000 : 0);
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));
@@ -146,7 +157,8 @@ class SummaryFormatterTest {
                 List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
                 examples,
                 engine,
-                open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of());
+                open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of(),
+                warmupEnd);
     }
 
     private static LatencySummary latency(SplittableRandom random, double medianMicros) {
@@ -176,6 +188,25 @@ class SummaryFormatterTest {
     @Test
     void openModelSummaryMatchesTheGoldenFile() throws IOException {
         assertGolden("summary-open.txt", new SummaryFormatter().format(seededResult(7, true), 0.01));
+    }
+
+    @Test
+    void anAutoWarmUpSaysHowLongItRanOfItsCapAndWhyItEnded() {
+        String steady = new SummaryFormatter()
+                .format(
+                        seededResult(
+                                42,
+                                false,
+                                new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 5_000, 2_000.0, 0.021)),
+                        0);
+        assertTrue(steady.contains("warm-up auto 5.0s of at most 120.0s, gap 1.0s, main 10.0s"), steady);
+        assertTrue(steady.contains("interrupted; steady since 2.0s (requests/s ±2.1%)"), steady);
+        String capped = new SummaryFormatter()
+                .format(
+                        seededResult(
+                                42, false, new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.CAP, 5_000, null, 0.09)),
+                        0);
+        assertTrue(capped.contains("interrupted; no steady state within 5.0s (requests/s ±9.0%)"), capped);
     }
 
     @Test

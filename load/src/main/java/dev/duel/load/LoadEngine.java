@@ -18,6 +18,7 @@ import java.net.UnknownHostException;
  */
 public final class LoadEngine {
     private final Clock clock;
+    private final WarmupJudge judge;
     private volatile EngineRun current;
     private volatile boolean stopRequested;
 
@@ -25,8 +26,15 @@ public final class LoadEngine {
         this(Clock.system());
     }
 
+    /** An engine whose auto warm-ups end by the warm-up stopping rule ({@link SteadyStateJudge}). */
     public LoadEngine(Clock clock) {
+        this(clock, new SteadyStateJudge());
+    }
+
+    /** @param judge decides when an auto warm-up ({@link Timing.Warmup.UntilSteady}) has become steady */
+    public LoadEngine(Clock clock, WarmupJudge judge) {
         this.clock = clock;
+        this.judge = judge;
     }
 
     /**
@@ -56,7 +64,7 @@ public final class LoadEngine {
         ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());
         Transports transport = Transports.choose(plan.transport());
         InetSocketAddress address = reachableAddress(plan);
-        EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, listener);
+        EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, judge, listener);
         current = run;
         if (stopRequested) {
             run.stop(); // a stop that came while the run was being prepared

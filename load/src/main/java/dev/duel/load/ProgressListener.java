@@ -33,8 +33,23 @@ public interface ProgressListener {
      *
      * @param phase              the phase now
      * @param phaseElapsedMillis time spent in that phase
-     * @param phaseTotalMillis   its planned length, or -1 while unknown (waiting for a first answer)
+     * @param phaseTotalMillis   its planned length, or -1 while unknown (waiting for a first answer, or for a steady
+     *                           state)
      * @param totalFailures      failures so far in the run
+     * @param awaitingSteady     an auto warm-up is waiting for a steady state (its length is not known yet)
+     * @param relativeHalfWidth  while awaiting steady: the judge's last relative 95% half-width of correct responses
+     *                           per second (a fraction), or null before its first judgement
      */
-    record RunStatus(Phase phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {}
+    record RunStatus(
+            Phase phase,
+            double phaseElapsedMillis,
+            double phaseTotalMillis,
+            long totalFailures,
+            boolean awaitingSteady,
+            Double relativeHalfWidth) {
+        /** A status with no auto warm-up pending. */
+        public RunStatus(Phase phase, double phaseElapsedMillis, double phaseTotalMillis, long totalFailures) {
+            this(phase, phaseElapsedMillis, phaseTotalMillis, totalFailures, false, null);
+        }
+    }
 }

@@ -19,6 +19,8 @@ public enum Setting {
     THREADS("threads"),
     /** Warm-up phase length. */
     WARMUP("warm-up"),
+    /** Cap of a warm-up that runs until steady. */
+    MAX_WARMUP("maximum warm-up"),
     /** Pause with no load between warm-up and main. */
     GAP("gap"),
     /** Main phase length. */

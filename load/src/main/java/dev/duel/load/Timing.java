@@ -8,16 +8,52 @@ public sealed interface Timing {
      * Warm-up, a gap with no load, then main. Each boundary is a hard stop: requests in flight
      * at a boundary count as interrupted, in neither phase. Only main feeds the main statistics.
      */
-    record Phases(Duration warmup, Duration gap, Duration main) implements Timing {
+    record Phases(Warmup warmup, Duration gap, Duration main) implements Timing {
+        /** A fixed warm-up of {@code warmup}. */
+        public Phases(Duration warmup, Duration gap, Duration main) {
+            this(new Warmup.Fixed(warmup), gap, main);
+        }
+
         public Phases {
-            if (warmup.isNegative()) {
-                throw new InvalidSettingException(Setting.WARMUP, "cannot be negative");
-            }
             if (gap.isNegative()) {
                 throw new InvalidSettingException(Setting.GAP, "cannot be negative");
             }
             if (main.isZero() || main.isNegative()) {
                 throw new InvalidSettingException(Setting.DURATION, "must be positive");
+            }
+        }
+
+        /** The longest the warm-up can last: its length, or its cap. */
+        public Duration longestWarmup() {
+            return warmup instanceof Warmup.Fixed fixed ? fixed.length() : ((Warmup.UntilSteady) warmup).max();
+        }
+    }
+
+    /** How long a phased run warms up. */
+    sealed interface Warmup {
+        /** Exactly {@code length}. */
+        record Fixed(Duration length) implements Warmup {
+            public Fixed {
+                if (length.isNegative()) {
+                    throw new InvalidSettingException(Setting.WARMUP, "cannot be negative");
+                }
+            }
+        }
+
+        /**
+         * Until a {@link dev.duel.load.WarmupJudge} finds the correct responses per second steady, or
+         * {@code max} at the latest: then the run has no steady state within {@code max}.
+         */
+        record UntilSteady(Duration max) implements Warmup {
+            /** The cap where none is given: long enough for the slowest JIT warm-up measured here (60-90 s). */
+            public static final Duration DEFAULT_MAX = Duration.ofSeconds(120);
+
+            public UntilSteady {
+                if (max.compareTo(Duration.ofSeconds(WarmupJudge.CHECK_EVERY_SECONDS)) < 0) {
+                    throw new InvalidSettingException(
+                            Setting.MAX_WARMUP,
+                            "must be at least " + WarmupJudge.CHECK_EVERY_SECONDS + " s, the time of a first check");
+                }
             }
         }
     }

@@ -8,12 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
+import dev.duel.record.Phase;
 import dev.duel.record.load.Arrival;
 import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +141,52 @@ class LoopbackIntegrationTest {
             assertEquals(0, inGap);
             assertTrue(result.main().ok() >= 6, "main ran: " + result.main());
             assertAccounting(result.main());
+        }
+    }
+
+    @Test
+    void anAutoWarmUpEndsOnTheJudgesWordAndTheRecordSaysWhenAndWhy() throws Exception {
+        try (TestServer server =
+                new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok").delayed(MS))) {
+            // Steady from the first check (2 full seconds): warm-up ends at the next whole second, 3 s.
+            WarmupJudge judge = okPerSecond -> new WarmupJudge.Decision(true, 0, 0.02, "flat");
+            List<ProgressListener.RunStatus> statuses = new ArrayList<>();
+            ProgressListener listener = (second, latency, status) -> statuses.add(status);
+            Timing.Phases phases = new Timing.Phases(
+                    new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)), Duration.ZERO, Duration.ofSeconds(1));
+            LoadResult result = new LoadEngine(Clock.system(), judge)
+                    .run(plan(server.url("/"), new LoadModel.Closed(2), phases, List.of()), listener);
+
+            assertEquals(new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 3_000, 0.0, 0.02), result.warmupEnd());
+            assertEquals(WarmupMode.AUTO, result.settings().warmupMode());
+            assertEquals(120_000, result.settings().maxWarmupMillis());
+            assertEquals(3_000, result.settings().warmupMillis(), "main starts at the resolved warm-up + gap");
+            assertEquals(3_000, result.warmup().durationMillis());
+            assertEquals(1_000, result.main().durationMillis());
+            assertEquals(
+                    List.of(Phase.WARMUP, Phase.WARMUP, Phase.WARMUP, Phase.MAIN),
+                    result.seconds().stream().map(SecondResult::phase).toList());
+            assertTrue(statuses.get(0).awaitingSteady(), "the first second waits for steady state: " + statuses);
+            assertEquals(-1, statuses.get(0).phaseTotalMillis());
+            assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+        }
+    }
+
+    @Test
+    void anAutoWarmUpThatNeverSettlesIsKeptWithAWarning() throws Exception {
+        try (TestServer server =
+                new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok").delayed(MS))) {
+            Timing.Phases phases = new Timing.Phases(
+                    new Timing.Warmup.UntilSteady(Duration.ofSeconds(2)), Duration.ZERO, Duration.ofSeconds(1));
+            LoadResult result = new LoadEngine(Clock.system(), WarmupJudge.NEVER_STEADY)
+                    .run(plan(server.url("/"), new LoadModel.Closed(2), phases, List.of()), ProgressListener.NONE);
+
+            assertEquals(WarmupEnd.Reason.CAP, result.warmupEnd().reason());
+            assertEquals(2_000, result.warmupEnd().endedAtMillis());
+            assertTrue(result.main().ok() > 0, "main ran: " + result.main());
+            assertTrue(
+                    result.warnings().get(0).startsWith("no steady state within 2 s"),
+                    result.warnings().toString());
         }
     }
 

@@ -41,6 +41,41 @@ final class SchemaUpgrade {
     /** Schema 3 (issue 11: steady state) added what schema-2 duel did not measure. */
     private static void runTwoToThree(ObjectNode run) {
         // Each field added in schema 3 gets its schema-2 value here, one line per field.
+        eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadTwoToThree));
+    }
+
+    /**
+     * A scenario's load result: schema-2 duel knew only fixed warm-ups, so a phased run's warm-up mode and the
+     * end of its warm-up follow exactly from its settings and its warm-up phase; windowed runs have neither.
+     */
+    private static void loadTwoToThree(ObjectNode load) {
+        boolean windowed = load.get("settings") instanceof ObjectNode settings
+                && settings.path("windows").asInt(0) > 0;
+        inObject(
+                load,
+                "settings",
+                settings -> fill(settings, "warmupMode", windowed ? NODES.nullNode() : NODES.textNode("fixed")));
+        inObject(load, "settings", settings -> fill(settings, "maxWarmupMillis", NODES.numberNode(0.0)));
+        fill(load, "warmupEnd", windowed ? NODES.nullNode() : fixedWarmupEnd(load));
+    }
+
+    /**
+     * A fixed warm-up ended at its length, unless the run was stopped during it: the warm-up phase's duration
+     * then falls short of the setting, and says when.
+     */
+    private static JsonNode fixedWarmupEnd(ObjectNode load) {
+        double plannedMillis = load.path("settings").path("warmupMillis").asDouble(0);
+        JsonNode warmup = load.get("warmup");
+        double ranMillis = warmup != null && warmup.isObject()
+                ? warmup.path("durationMillis").asDouble(0)
+                : 0;
+        ObjectNode end = NODES.objectNode();
+        end.put("mode", "fixed");
+        end.put("reason", ranMillis < plannedMillis ? "stopped" : "fixed_length");
+        end.put("endedAtMillis", ranMillis);
+        end.putNull("steadySinceMillis");
+        end.putNull("relativeHalfWidth");
+        return end;
     }
 
     private static void environmentTwoToThree(ObjectNode environment) {

@@ -62,7 +62,8 @@ class RecordJsonTest {
                         "",
                         "GET /json HTTP/1.1")),
                 SampleRecords.engine(0.3, 1, 20_000, main.ok()),
-                List.of());
+                List.of(),
+                SampleRecords.fixedWarmupEnd(settings, warmup));
         RunRecord.ScenarioResult result = new RunRecord.ScenarioResult(
                 "json",
                 ScenarioKind.LOAD,

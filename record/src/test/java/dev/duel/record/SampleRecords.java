@@ -8,6 +8,8 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -123,7 +125,9 @@ public final class SampleRecords {
                 windows > 0 ? 120_000 : 0,
                 10_000,
                 1,
-                "epoll");
+                "epoll",
+                windows > 0 ? null : WarmupMode.FIXED,
+                0);
     }
 
     /** Open-model settings at {@code ratePerSecond} with up to {@code maxConnections}, phases. */
@@ -156,7 +160,9 @@ public final class SampleRecords {
                 0,
                 10_000,
                 1,
-                "epoll");
+                "epoll",
+                WarmupMode.FIXED,
+                0);
     }
 
     /** The load generator's use of its {@code cores} over main at {@code utilization}. */
@@ -204,7 +210,22 @@ public final class SampleRecords {
                 seconds,
                 List.of(),
                 engine,
-                List.of());
+                List.of(),
+                fixedWarmupEnd(settings, warmup));
+    }
+
+    /** How a phased run's fixed warm-up ended: at its length, or earlier if the run was stopped; null with windows. */
+    public static WarmupEnd fixedWarmupEnd(PlanSettings settings, PhaseResult warmup) {
+        if (settings.windows() > 0) {
+            return null;
+        }
+        double ranMillis = warmup == null ? 0 : warmup.durationMillis();
+        return new WarmupEnd(
+                WarmupMode.FIXED,
+                ranMillis < settings.warmupMillis() ? WarmupEnd.Reason.STOPPED : WarmupEnd.Reason.FIXED_LENGTH,
+                ranMillis,
+                null,
+                null);
     }
 
     /**

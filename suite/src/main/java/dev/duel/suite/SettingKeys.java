@@ -23,6 +23,7 @@ final class SettingKeys {
             case TIMEOUT -> scenario + ".timeout";
             case THREADS -> "loadgen.threads";
             case WARMUP -> scenario + ".phases.warmup";
+            case MAX_WARMUP -> scenario + ".phases.maxWarmup";
             case GAP -> scenario + ".phases.gap";
             case DURATION -> scenario + ".phases.duration";
             case WINDOWS -> scenario + ".windows.count";

@@ -684,11 +684,24 @@ public final class SuiteLoader {
         if (windows != null) {
             throw new Problem(scenario + ".windows", "windows belong to kind: warmup-curve; this scenario has phases");
         }
-        SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null);
-        Duration warmup = duration(scenario + ".phases.warmup", p.warmup(), Duration.ofSeconds(10));
+        SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null, null);
         Duration gap = duration(scenario + ".phases.gap", p.gap(), Duration.ofSeconds(2));
         Duration main = duration(scenario + ".phases.duration", p.duration(), Duration.ofSeconds(20));
-        return setting(scenario, null, null, () -> new Timing.Phases(warmup, gap, main));
+        boolean auto = p.warmup() != null && p.warmup().trim().equalsIgnoreCase("auto");
+        if (!auto && p.maxWarmup() != null) {
+            throw new Problem(
+                    scenario + ".phases.maxWarmup",
+                    "caps warmup: auto; write warmup: auto, or leave out maxWarmup for a fixed warm-up");
+        }
+        Duration maxWarmup =
+                duration(scenario + ".phases.maxWarmup", p.maxWarmup(), Timing.Warmup.UntilSteady.DEFAULT_MAX);
+        return setting(scenario, null, null, () -> {
+            Timing.Warmup warmup = auto
+                    ? new Timing.Warmup.UntilSteady(maxWarmup)
+                    : new Timing.Warmup.Fixed(
+                            duration(scenario + ".phases.warmup", p.warmup(), Duration.ofSeconds(10)));
+            return new Timing.Phases(warmup, gap, main);
+        });
     }
 
     private static Suite.Gates gates(SuiteFile.GatesEntry g) {

@@ -107,7 +107,8 @@ class RunVerdictTest {
                 List.of(),
                 examples,
                 SampleRecords.engine(utilization, 2, 2_000, main.ok()),
-                List.of());
+                List.of(),
+                null);
     }
 
     private static LoadResult clean() {
@@ -153,7 +154,8 @@ class RunVerdictTest {
                 List.of(),
                 List.of(),
                 clean().engine(),
-                List.of());
+                List.of(),
+                null);
         assertEquals(
                 RunVerdict.failed("no request was sent in json's main phase"),
                 RunVerdict.ofScenario(CLOSED, silent, null, GATES));
@@ -262,7 +264,8 @@ class RunVerdictTest {
                 load.seconds(),
                 load.failureExamples(),
                 engine,
-                load.warnings());
+                load.warnings(),
+                load.warmupEnd());
     }
 
     /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */

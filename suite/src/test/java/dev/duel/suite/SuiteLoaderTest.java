@@ -90,6 +90,61 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void warmupAutoRunsUntilSteadyWithTheGivenCapOrTwoMinutes() throws Exception {
+        Suite capped = loader.load(write(GOOD.replace(
+                "phases: {warmup: 10s, gap: 5s, duration: 20s}",
+                "phases: {warmup: auto, maxWarmup: 90s, gap: 5s, duration: 20s}")));
+        assertEquals(
+                new Timing.Phases(
+                        new Timing.Warmup.UntilSteady(Duration.ofSeconds(90)),
+                        Duration.ofSeconds(5),
+                        Duration.ofSeconds(20)),
+                capped.scenario("json").timing());
+        Suite byDefault = loader.load(write(GOOD.replace("warmup: 10s,", "warmup: auto,")));
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)),
+                ((Timing.Phases) byDefault.scenario("json").timing()).warmup());
+    }
+
+    @Test
+    void aCapWithoutAutoIsAnErrorNamingTheFix() throws IOException {
+        Path file = write(GOOD.replace("warmup: 10s,", "warmup: 10s, maxWarmup: 60s,"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
+        assertTrue(
+                e.getMessage()
+                        .contains("scenarios[0] (json).phases.maxWarmup: caps warmup: auto; write warmup: auto,"
+                                + " or leave out maxWarmup for a fixed warm-up"),
+                e.getMessage());
+        Path tiny = write(GOOD.replace("warmup: 10s,", "warmup: auto, maxWarmup: 1s,"));
+        SuiteException e2 = assertThrows(SuiteException.class, () -> loader.load(tiny));
+        assertTrue(
+                e2.getMessage().contains("scenarios[0] (json).phases.maxWarmup: must be at least 2 s"),
+                e2.getMessage());
+    }
+
+    @Test
+    void theReadySuitesWarmUpUntilSteadyExceptTheWarmUpCurve() throws Exception {
+        List<Path> ready;
+        try (var files = Files.list(Path.of("../suites"))) {
+            ready = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(ready.size() >= 4, ready.toString());
+        for (Path file : ready) {
+            Suite suite = loader.load(file);
+            for (Scenario scenario : suite.scenarios()) {
+                if (scenario.timing() instanceof Timing.Phases phases) {
+                    assertEquals(
+                            new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)),
+                            phases.warmup(),
+                            file + ": " + scenario.name());
+                }
+            }
+        }
+        Suite curve = loader.load(Path.of("../suites/warmup-curve.yaml"));
+        assertTrue(curve.scenarios().stream().anyMatch(s -> s.timing() instanceof Timing.Windows));
+    }
+
+    @Test
     void theModelsSeedReachesThePlanAndVariablesKeepTheirOrder() throws Exception {
         Suite suite =
                 loader.load(write(GOOD.replace("model: {vus: 32}", "model: {rate: 100, arrival: poisson, seed: 7}")

@@ -5,6 +5,7 @@ import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.Timing;
+import dev.duel.load.WarmupJudge;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -16,6 +17,7 @@ import dev.duel.load.schedule.ArrivalSchedule;
 import dev.duel.load.schedule.PoissonArrivals;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
+import dev.duel.load.schedule.WarmupController;
 import dev.duel.record.DuelVersion;
 import dev.duel.record.Phase;
 import dev.duel.record.load.Arrival;
@@ -24,6 +26,8 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
@@ -57,7 +61,9 @@ public final class EngineRun {
     private final Transports transport;
     private final InetSocketAddress address;
     private final Clock clock;
+    private final WarmupJudge judge;
     private final ProgressListener listener;
+    private WarmupController warmupController;
     private final int threads;
     private volatile boolean stopRequested;
 
@@ -89,6 +95,7 @@ public final class EngineRun {
             Transports transport,
             InetSocketAddress address,
             Clock clock,
+            WarmupJudge judge,
             ProgressListener listener) {
         this.plan = plan;
         this.template = template;
@@ -96,6 +103,7 @@ public final class EngineRun {
         this.transport = transport;
         this.address = address;
         this.clock = clock;
+        this.judge = judge;
         this.listener = listener;
         int wanted = plan.threads() > 0 ? plan.threads() : Runtime.getRuntime().availableProcessors();
         this.threads = Math.max(1, Math.min(wanted, plan.model().maxConnections()));
@@ -145,12 +153,20 @@ public final class EngineRun {
             timeline = Timeline.windowed(start, windowed.total().toNanos());
         } else {
             Timing.Phases phases = (Timing.Phases) timing;
-            timeline = Timeline.phased(
-                    start,
-                    phases.warmup().toNanos(),
-                    phases.gap().toNanos(),
-                    phases.main().toNanos());
+            long warmupNanos = phases.longestWarmup().toNanos();
+            timeline = phases.warmup() instanceof Timing.Warmup.UntilSteady
+                    ? Timeline.untilSteady(
+                            start,
+                            warmupNanos,
+                            phases.gap().toNanos(),
+                            phases.main().toNanos())
+                    : Timeline.phased(
+                            start,
+                            warmupNanos,
+                            phases.gap().toNanos(),
+                            phases.main().toNanos());
         }
+        warmupController = new WarmupController(timeline, judge);
         if (stopRequested) {
             timeline.endAt(start);
         }
@@ -297,6 +313,7 @@ public final class EngineRun {
             SecondResult second = Results.second(merged, timeline.phaseAt(secondStart));
             seconds.add(second);
             failuresSoFar += second.failures();
+            warmupController.onSecond(merged.index(), merged.ok(), clock.nanoTime());
             listener.onSecond(
                     second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
         }
@@ -321,7 +338,7 @@ public final class EngineRun {
         switch (phase) {
             case WARMUP -> {
                 elapsed = (now - timeline.startNanos()) / 1e6;
-                total = timeline.windowed() ? -1 : timeline.warmupNanos() / 1e6;
+                total = timeline.windowed() || warmupController.awaitingSteady() ? -1 : timeline.warmupNanos() / 1e6;
             }
             case GAP -> {
                 elapsed = (now - timeline.startNanos() - timeline.warmupNanos()) / 1e6;
@@ -336,7 +353,14 @@ public final class EngineRun {
                 total = 0;
             }
         }
-        return new ProgressListener.RunStatus(phase, elapsed, total, failuresSoFar);
+        boolean awaitingSteady = phase == Phase.WARMUP && warmupController.awaitingSteady();
+        return new ProgressListener.RunStatus(
+                phase,
+                elapsed,
+                total,
+                failuresSoFar,
+                awaitingSteady,
+                awaitingSteady ? warmupController.relativeHalfWidth() : null);
     }
 
     private void finishLoops() {
@@ -370,6 +394,10 @@ public final class EngineRun {
         if (stopRequested) {
             warnings.add(0, "the run was stopped early by the user: main lasted " + Math.round(mainMillis) + " ms");
         }
+        WarmupEnd warmupEnd = timeline.windowed() ? null : warmupController.end();
+        if (warmupEnd != null && warmupEnd.reason() == WarmupEnd.Reason.CAP) {
+            warnings.add(noSteadyState(warmupEnd));
+        }
         warnings.addAll(Findings.warnings(mainStarted ? mainResult : null, plan.model()));
         EngineUsage engine = engineUsage(mainResult);
         double firstCorrect = timeline.windowed()
@@ -388,7 +416,22 @@ public final class EngineRun {
                 List.copyOf(seconds),
                 Results.examples(examples),
                 engine,
-                List.copyOf(warnings));
+                List.copyOf(warnings),
+                warmupEnd);
+    }
+
+    /** The warning of a warm-up until steady that ran to its cap: the run is kept, its main phase measured as planned. */
+    static String noSteadyState(WarmupEnd end) {
+        return String.format(
+                Locale.ROOT,
+                "no steady state within %.0f s: the warm-up ran to its cap%s, and main was measured after it all the same",
+                end.endedAtMillis() / 1_000,
+                end.relativeHalfWidth() == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                " (requests/s last varied by ±%.1f%% at 95%%)",
+                                end.relativeHalfWidth() * 100));
     }
 
     /** Phased runs: the second in which the first correct response ended, to a second's precision. */
@@ -454,8 +497,13 @@ public final class EngineRun {
         int windowCount = 0;
         double windowLengthMillis = 0;
         double awaitFirstMillis = 0;
+        WarmupMode warmupMode = null;
+        double maxWarmupMillis = 0;
         if (plan.timing() instanceof Timing.Phases p) {
-            warmupMillis = p.warmup().toNanos() / 1e6;
+            // An auto warm-up's resolved length is the one it turned out to have: main starts at warm-up + gap.
+            warmupMillis = timeline.warmupNanos() / 1e6;
+            warmupMode = p.warmup() instanceof Timing.Warmup.UntilSteady ? WarmupMode.AUTO : WarmupMode.FIXED;
+            maxWarmupMillis = warmupMode == WarmupMode.AUTO ? p.longestWarmup().toNanos() / 1e6 : 0;
             gapMillis = p.gap().toNanos() / 1e6;
             durationMillis = p.main().toNanos() / 1e6;
         } else {
@@ -486,7 +534,9 @@ public final class EngineRun {
                 awaitFirstMillis,
                 plan.timeout().toNanos() / 1e6,
                 threads,
-                transport.name());
+                transport.name(),
+                warmupMode,
+                maxWarmupMillis);
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) {

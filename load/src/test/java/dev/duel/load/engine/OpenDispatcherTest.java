@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.ManualClock;
+import dev.duel.load.WarmupJudge;
 import dev.duel.load.record.IntervalCollector;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.record.PhaseAccumulator;
 import dev.duel.load.schedule.Rate;
 import dev.duel.load.schedule.Timeline;
 import dev.duel.load.schedule.UniformArrivals;
+import dev.duel.load.schedule.WarmupController;
 import dev.duel.record.Phase;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -32,6 +36,7 @@ class OpenDispatcherTest {
 
         final ManualClock clock = new ManualClock(0);
         final Timeline timeline;
+        final IntervalCollector seconds = new IntervalCollector(1);
         final LoopRecorder recorder;
         final OpenDispatcher<Integer> dispatcher;
         final LongUnaryOperator serviceNanosAtSend;
@@ -43,7 +48,7 @@ class OpenDispatcherTest {
 
         Simulation(Timeline timeline, Rate rate, int maxConnections, LongUnaryOperator serviceNanosAtSend) {
             this.timeline = timeline;
-            this.recorder = new LoopRecorder(0, timeline, new IntervalCollector(1), Integer.MAX_VALUE, null);
+            this.recorder = new LoopRecorder(0, timeline, seconds, Integer.MAX_VALUE, null);
             this.dispatcher = new OpenDispatcher<>(
                     clock, timeline, new UniformArrivals(rate, 0, 1), maxConnections, recorder, this);
             this.serviceNanosAtSend = serviceNanosAtSend;
@@ -89,6 +94,81 @@ class OpenDispatcherTest {
         PhaseAccumulator main() {
             return recorder.phase(Phase.MAIN);
         }
+
+        /**
+         * As the engine's control thread does: {@code lagNanos} after each whole second, the loop hands its seconds
+         * over, and each merged second goes to the warm-up's controller.
+         */
+        void controlEverySecond(WarmupController controller, long lagNanos) {
+            for (long second = S; second < timeline.endNanos(); second += S) {
+                at(second + lagNanos, () -> {
+                    recorder.flushThrough(clock.nanoTime());
+                    for (IntervalCollector.Merged merged : seconds.drainFinished()) {
+                        controller.onSecond(merged.index(), merged.ok(), clock.nanoTime());
+                    }
+                });
+            }
+        }
+    }
+
+    /** Steady once the series has {@code steadyAtSeconds} seconds; counts how often it was asked. */
+    private static final class FakeJudge implements WarmupJudge {
+        final int steadyAtSeconds;
+        final List<Integer> askedWithSeconds = new ArrayList<>();
+
+        FakeJudge(int steadyAtSeconds) {
+            this.steadyAtSeconds = steadyAtSeconds;
+        }
+
+        @Override
+        public Decision judge(double[] okPerSecond) {
+            askedWithSeconds.add(okPerSecond.length);
+            return okPerSecond.length >= steadyAtSeconds
+                    ? new Decision(true, 0, 0.01, "flat")
+                    : Decision.notYet(0.5, "moving");
+        }
+    }
+
+    @Test
+    void anAutoWarmUpEndsWhereTheJudgeSaysAndGapAndMainFollowWithHardEdges() {
+        // 10 requests/s, 1 ms each, except the one sent at 6.9 s, still in flight when warm-up ends at 7 s.
+        Timeline timeline = Timeline.untilSteady(0, 120 * S, S, 2 * S);
+        Simulation sim =
+                new Simulation(timeline, Rate.perSecond(10), 2, sentAt -> sentAt == 6_900 * MS ? 250 * MS : MS);
+        FakeJudge judge = new FakeJudge(6);
+        WarmupController controller = new WarmupController(timeline, judge);
+        sim.controlEverySecond(controller, 5 * MS);
+        sim.run();
+
+        // Steady when the 6th second was judged at 6.005 s: warm-up [0, 7 s), gap [7, 8 s), main [8, 10 s).
+        assertEquals(List.of(2, 4, 6), judge.askedWithSeconds);
+        assertEquals(10 * S, timeline.endNanos());
+        PhaseAccumulator warmup = sim.recorder.phase(Phase.WARMUP);
+        assertEquals(70, warmup.sent());
+        assertEquals(69, warmup.ok());
+        assertEquals(1, warmup.interrupted(), "the request in flight at warm-up's end counts in neither phase");
+        assertEquals(20, sim.main().sent());
+        assertEquals(20, sim.main().ok());
+        assertTrue(sim.sentIntended.stream().noneMatch(t -> t >= 7 * S && t < 8 * S), "nothing intended in the gap");
+        assertTrue(sim.sentIntended.stream().noneMatch(t -> t >= 10 * S), "nothing after main's end");
+        assertEquals(8 * S, sim.sentIntended.get(70), "main's schedule starts at main's start");
+        assertEquals(WarmupEnd.Reason.STEADY, controller.end().reason());
+    }
+
+    @Test
+    void anAutoWarmUpThatNeverSettlesRunsToItsCapAndMainStillRuns() {
+        Timeline timeline = Timeline.untilSteady(0, 4 * S, 0, S);
+        Simulation sim = new Simulation(timeline, Rate.perSecond(10), 2, sentAt -> MS);
+        FakeJudge judge = new FakeJudge(Integer.MAX_VALUE);
+        WarmupController controller = new WarmupController(timeline, judge);
+        sim.controlEverySecond(controller, 5 * MS);
+        sim.run();
+
+        assertEquals(List.of(2, 4), judge.askedWithSeconds);
+        assertEquals(40, sim.recorder.phase(Phase.WARMUP).sent());
+        assertEquals(10, sim.main().sent());
+        assertTrue(sim.sentIntended.stream().noneMatch(t -> t >= 5 * S));
+        assertEquals(new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.CAP, 4_000, null, 0.5), controller.end());
     }
 
     @Test

@@ -18,6 +18,8 @@ import java.util.List;
  * @param failureExamples            the first few failures of each kind
  * @param engine                     the load generator's own use of the machine over main
  * @param warnings                   what a reader must know before trusting the numbers
+ * @param warmupEnd                  phased runs: when and why warm-up ended (ms from the run's start); null for
+ *                                   windowed runs, whose warm-up is the wait for the first correct response
  */
 public record LoadResult(
         String duelVersion,
@@ -32,4 +34,5 @@ public record LoadResult(
         List<SecondResult> seconds,
         List<FailureExample> failureExamples,
         EngineUsage engine,
-        List<String> warnings) {}
+        List<String> warnings,
+        @JsonSetter(nulls = Nulls.SET) WarmupEnd warmupEnd) {}

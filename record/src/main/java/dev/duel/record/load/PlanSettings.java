@@ -20,7 +20,9 @@ import java.util.Map;
  * @param arrival            open model: spacing of arrivals; null in the closed model
  * @param maxConnections     connections the engine may open (closed model: the users)
  * @param seed               seed of every random choice
- * @param warmupMillis       phases: warm-up length; 0 with windows
+ * @param warmupMillis       phases: warm-up length; for an auto warm-up, the length it turned out to have (= the
+ *                           result's {@code warmupEnd.endedAtMillis}, so main starts at warm-up + gap either way); 0
+ *                           with windows
  * @param gapMillis          phases: pause between warm-up and main
  * @param durationMillis     length of main (windows: all windows together)
  * @param windows            windows counted from the first correct response; 0 for phases
@@ -29,6 +31,8 @@ import java.util.Map;
  * @param timeoutMillis      per-request timeout
  * @param threads            event-loop threads used
  * @param transport          socket transport used ("epoll" or "nio")
+ * @param warmupMode         phases: fixed, or auto (until steady, with a cap); null with windows
+ * @param maxWarmupMillis    auto warm-up: its cap in milliseconds; 0 otherwise
  */
 public record PlanSettings(
         String method,
@@ -51,7 +55,9 @@ public record PlanSettings(
         double awaitFirstMillis,
         double timeoutMillis,
         int threads,
-        String transport) {
+        String transport,
+        @JsonSetter(nulls = Nulls.SET) WarmupMode warmupMode,
+        double maxWarmupMillis) {
 
     /** How load is offered. */
     public enum Model {
