@@ -58,6 +58,36 @@ class ChartsAndHtmlTest {
         }
     }
 
+    /** Per target, each run's series then its segments as a step line whose jumps are the changepoints. */
+    @Test
+    void theWarmupChartHoldsEveryRunsSeriesAndItsSegments() throws Exception {
+        Report report = report("jdk25");
+        Charts.Spec spec = Charts.specs(report).stream()
+                .filter(s -> s.file().equals("warmup-json-jdk17.png"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(Charts.Kind.SERIES, spec.kind());
+        List<Report.WarmupRun> runs = report.scenarios().get(0).warmup().runs().stream()
+                .filter(r -> r.target().equals("jdk17"))
+                .toList();
+        assertEquals(runs.size() * 2, spec.series().size());
+        for (int i = 0; i < runs.size(); i++) {
+            Report.WarmupRun run = runs.get(i);
+            Charts.Series points = spec.series().get(2 * i);
+            Charts.Series steps = spec.series().get(2 * i + 1);
+            assertEquals(run.run() + " (warm-up)", points.name());
+            assertEquals(run.seconds().size(), points.x().length);
+            assertEquals(0, points.x()[0], "seconds count from the first correct answer");
+            assertEquals(run.run() + " segments", steps.name());
+            // Warm-up 0-10 s, gap, main 15-35 s: two segments, the jump at main's start.
+            assertEquals(
+                    List.of(0.0, 10.0, 15.0, 35.0),
+                    java.util.Arrays.stream(steps.x()).boxed().toList());
+            assertEquals(steps.y()[0], steps.y()[1]);
+            assertEquals(run.steadyRequestsPerSecond(), steps.y()[2], 1e-9);
+        }
+    }
+
     @Test
     void aTargetNamedLikeAScriptIsShownAsText() throws Exception {
         Report report = report(EVIL);

@@ -121,6 +121,56 @@ class ComparabilityTest {
                 report.headline().toString());
     }
 
+    /**
+     * One of a's runs was still warming through main's first seconds: its requests/s is its steady mean, but main's
+     * latency histogram and CPU counter mix warm-up in, so that run leaves the latency and CPU rows, which then
+     * give no verdict; requests/s keeps its verdict.
+     */
+    @Test
+    void aRunSteadyOnlyInsideMainLeavesTheLatencyAndCpuRowsWithoutAVerdict() throws Exception {
+        SeededResults results = seeded(7);
+        SeededResults.Behaviour late = A.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.LATE));
+        for (int i = 0; i < 4; i++) {
+            results.run(i == 1 ? late : A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of("*.p99 < 1s"));
+        Report.Comparison rps = comparison(report, "rps");
+        assertEquals(Report.Verdict.BETTER, rps.verdict(), rps.sentence());
+        for (String key : List.of("p50", "p99", "mean", "cpu")) {
+            Report.Comparison row = comparison(report, key);
+            assertEquals(Report.Verdict.NOT_COMPARABLE, row.verdict(), row.sentence());
+            assertTrue(
+                    row.sentence().contains(": not comparable: 1 of 4 a runs reached steady state only inside main ("),
+                    row.sentence());
+            assertTrue(row.runs().startsWith("a 3 of 4 (lost 1 steady only inside main); b 4 of 4"), row.runs());
+        }
+        assertEquals(
+                "s: not judged: a.p99 leaves out 1 of 4 runs (reached steady state only inside main)",
+                report.thresholds().get(0).detail());
+    }
+
+    /** A side with a run that never settled has no steady-state verdict on any row, and every row says why. */
+    @Test
+    void aSideWithARunThatNeverSettledHasNoSteadyStateVerdict() throws Exception {
+        SeededResults results = seeded(8);
+        SeededResults.Behaviour never = B.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.NEVER));
+        for (int i = 0; i < 4; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(i == 2 ? never : B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of());
+        for (Report.Comparison row : report.scenarios().get(0).comparisons()) {
+            assertEquals(Report.Verdict.NOT_COMPARABLE, row.verdict(), row.sentence());
+            assertTrue(row.sentence().contains("1 of 4 b runs never reached steady state"), row.sentence());
+        }
+        Report.Comparison rps = comparison(report, "rps");
+        assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1 never steady)"), rps.runs());
+        assertTrue(
+                rps.warnings().stream().anyMatch(w -> w.startsWith("b: 1 of 4 runs never reached steady state")),
+                rps.warnings().toString());
+    }
+
     /** Each run's first start is a fresh process; its restarts are not further samples. */
     @Test
     void startUpTakesOneValuePerRunItsFirstStart() throws Exception {
