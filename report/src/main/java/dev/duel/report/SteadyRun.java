@@ -72,6 +72,21 @@ record SteadyRun(
         segments = List.copyOf(segments);
     }
 
+    @Override
+    public int[] seconds() {
+        return seconds.clone();
+    }
+
+    @Override
+    public double[] requestsPerSecond() {
+        return requestsPerSecond.clone();
+    }
+
+    @Override
+    public double[] p99Micros() {
+        return p99Micros.clone();
+    }
+
     boolean steady() {
         return classification != SteadyState.Classification.NO_STEADY_STATE;
     }
