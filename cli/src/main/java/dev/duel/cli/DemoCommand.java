@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.report.TerminalRenderer;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import java.io.PrintStream;
@@ -121,9 +122,11 @@ final class DemoCommand implements Callable<Integer> {
                         + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .run(suiteFile, directory, dryRun);
-        if (result.markdown() != null) {
+        if (result.markdown() != null && result.report() != null) {
             out.println();
-            out.println(result.markdown());
+            // The terminal form opens with the answer (steady-state verdict, time to steady state), then the tables.
+            out.print(new TerminalRenderer().render(result.report()));
+            out.println();
             out.printf(
                     Locale.ROOT,
                     "duel demo: done in %s. Open %s%n",

@@ -21,7 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The report's charts: first as plain data ({@link Spec}, what golden files pin down), then drawn
  * as PNG by XChart. Requests/s of each run per target as dots with the median marked, warm-up
- * curves, latency percentile curves on a log scale, CPU per request bars. Stateless; drawing needs
+ * curves, latency percentile curves on a log scale, CPU per request bars, and per target every run's per-second
+ * requests/s with the segments found in it (the warm-up answer). Stateless; drawing needs
  * AWT in headless mode, which {@link #png} sets.
  */
 public final class Charts {
@@ -40,7 +41,9 @@ public final class Charts {
         RUNS,
         CURVE,
         PERCENTILES,
-        BARS
+        BARS,
+        /** Each run's requests/s per second with its segments as a step line (the changepoints are its jumps). */
+        SERIES
     }
 
     /** One series: x and y values (for BARS, x is the category index). */
@@ -90,6 +93,17 @@ public final class Charts {
             }
             if (scenario.curve() != null && !scenario.curve().windows().isEmpty()) {
                 specs.add(curve(scenario, slug));
+            }
+            if (scenario.warmup() != null) {
+                for (String target : scenario.targets()) {
+                    List<Report.WarmupRun> runs = scenario.warmup().runs().stream()
+                            .filter(r ->
+                                    r.target().equals(target) && !r.seconds().isEmpty())
+                            .toList();
+                    if (!runs.isEmpty()) {
+                        specs.add(series(scenario, target, runs, slug));
+                    }
+                }
             }
             if (scenario.latency().values().stream().anyMatch(points -> !points.isEmpty())) {
                 specs.add(percentiles(scenario, slug));
@@ -152,6 +166,43 @@ public final class Charts {
                 Kind.CURVE,
                 scenario.name() + ": warm-up curve (median over runs)",
                 "seconds since the first correct answer (window end)",
+                "requests/s",
+                List.of(),
+                series);
+    }
+
+    /**
+     * One target's runs: each run's requests/s per second (x: seconds from the second of its first correct answer;
+     * the gap's seconds are missing), then its segments as a step line named "RUN segments" whose jumps are the
+     * changepoints, ending where the final (steady) segment ends.
+     */
+    private static Spec series(
+            Report.ScenarioReport scenario, String target, List<Report.WarmupRun> runs, String slug) {
+        List<Series> series = new ArrayList<>();
+        for (Report.WarmupRun run : runs) {
+            double[] x =
+                    run.seconds().stream().mapToDouble(Integer::doubleValue).toArray();
+            double[] y = run.requestsPerSecond().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            series.add(new Series(run.run() + " (" + Words.classification(run.classification()) + ")", x, y));
+            double[] sx = new double[run.segments().size() * 2];
+            double[] sy = new double[sx.length];
+            for (int i = 0; i < run.segments().size(); i++) {
+                Report.Segment segment = run.segments().get(i);
+                sx[2 * i] = segment.fromSecond();
+                sx[2 * i + 1] = segment.toSecond();
+                sy[2 * i] = segment.meanRequestsPerSecond();
+                sy[2 * i + 1] = segment.meanRequestsPerSecond();
+            }
+            series.add(new Series(run.run() + " segments", sx, sy));
+        }
+        return new Spec(
+                "warmup-" + slug + "-" + slug(target) + ".png",
+                scenario.name(),
+                Kind.SERIES,
+                scenario.name() + ": " + target + " requests/s per second of each run (lines: segments)",
+                "seconds since the first correct answer (gap left out)",
                 "requests/s",
                 List.of(),
                 series);
@@ -252,10 +303,22 @@ public final class Charts {
         for (Series s : spec.series()) {
             XYSeries series = chart.addSeries(s.name(), s.x(), s.y());
             boolean median = spec.kind() == Kind.RUNS && s.name().endsWith(" median");
-            Color c = COLORS[(median ? color - 1 : color) % COLORS.length];
+            boolean segments = spec.kind() == Kind.SERIES && s.name().endsWith(" segments");
+            Color c = COLORS[Math.floorMod(median || segments ? color - 1 : color, COLORS.length)];
             series.setLineColor(c);
             series.setMarkerColor(c);
-            if (spec.kind() == Kind.RUNS) {
+            if (spec.kind() == Kind.SERIES) {
+                series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                if (segments) {
+                    series.setMarker(SeriesMarkers.NONE);
+                    series.setLineStyle(new BasicStroke(3f));
+                    series.setShowInLegend(false);
+                } else {
+                    series.setMarker(SeriesMarkers.CIRCLE);
+                    series.setLineStyle(new BasicStroke(0.5f));
+                    color++;
+                }
+            } else if (spec.kind() == Kind.RUNS) {
                 if (median) {
                     series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                     series.setMarker(SeriesMarkers.NONE);

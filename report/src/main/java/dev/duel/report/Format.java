@@ -17,6 +17,10 @@ public final class Format {
                 value >= 1000
                         ? String.format(Locale.ROOT, "%.2f s", value / 1000)
                         : String.format(Locale.ROOT, "%.0f ms", value);
+            case SECONDS ->
+                value == Math.rint(value)
+                        ? String.format(Locale.ROOT, "%,.0f s", value)
+                        : String.format(Locale.ROOT, "%,.1f s", value);
             case COUNT -> String.format(Locale.ROOT, "%,.0f", value);
             case CORES -> String.format(Locale.ROOT, "%.2f", value);
             case SHARE -> String.format(Locale.ROOT, "%.1f%%", value * 100);

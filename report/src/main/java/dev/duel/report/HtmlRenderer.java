@@ -35,6 +35,12 @@ public final class HtmlRenderer {
                 .append(" &middot; baseline: <b>")
                 .append(escape(report.baseline()))
                 .append("</b></p>\n");
+        if (!report.headline().isEmpty()) {
+            html.append("<div class=\"headline\">\n");
+            report.headline()
+                    .forEach(line -> html.append("<p>").append(escape(line)).append("</p>\n"));
+            html.append("</div>\n");
+        }
         if (!report.warnings().isEmpty()) {
             html.append("<div class=\"warnings\"><b>Warnings</b><ul>\n");
             report.warnings().forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
@@ -171,7 +177,41 @@ public final class HtmlRenderer {
                 html.append("</ol>\n");
             }
         }
-        specs.stream().filter(s -> scenario.name().equals(s.scenario())).forEach(s -> chart(html, s));
+        specs.stream()
+                .filter(s -> scenario.name().equals(s.scenario()) && s.kind() != Charts.Kind.SERIES)
+                .forEach(s -> chart(html, s));
+        if (scenario.warmup() != null) {
+            warmup(html, scenario, specs);
+        }
+    }
+
+    private void warmup(StringBuilder html, Report.ScenarioReport scenario, List<Charts.Spec> specs) {
+        html.append("<h3>")
+                .append(escape(scenario.name()))
+                .append(": warm-up</h3>\n<p class=\"note\">")
+                .append(escape(Words.WARMUP_INTRO))
+                .append("</p>\n");
+        List<List<String>> runs = Words.warmupRuns(scenario.warmup());
+        table(html, runs.get(0), runs.subList(1, runs.size()));
+        List<String> reasons = Words.unsteadyReasons(scenario.warmup());
+        if (!reasons.isEmpty()) {
+            html.append("<ul>\n");
+            reasons.forEach(r -> html.append("<li>").append(escape(r)).append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        List<List<String>> rows = Words.warmupTable(scenario);
+        table(html, rows.get(0), rows.subList(1, rows.size()));
+        if (!scenario.warmup().comparisons().isEmpty()) {
+            html.append("<ul>\n");
+            scenario.warmup()
+                    .comparisons()
+                    .forEach(c ->
+                            html.append("<li>").append(escape(c.sentence())).append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        specs.stream()
+                .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.SERIES)
+                .forEach(s -> chart(html, s));
     }
 
     private void chart(StringBuilder html, Charts.Spec spec) {
@@ -223,6 +263,7 @@ public final class HtmlRenderer {
             body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; } h3 { font-size: 1.05em; }
             .meta { color: #555; }
+            .headline p { font-size: 1.1em; font-weight: bold; margin: .3em 0; }
             .warnings { background: #fff4e5; border-left: 4px solid #e69500; padding: .5em 1em .5em 2.5em; }
             div.warnings { padding-left: 1em; }
             table { border-collapse: collapse; margin: .5em 0 1em; font-size: .9em; }

@@ -15,6 +15,10 @@ public final class MarkdownRenderer {
                 .append(" · baseline: **")
                 .append(escape(report.baseline()))
                 .append("**\n\n");
+        if (!report.headline().isEmpty()) {
+            report.headline()
+                    .forEach(line -> md.append("**").append(escape(line)).append("**\n\n"));
+        }
         if (!report.warnings().isEmpty()) {
             md.append("> **Warnings**\n");
             report.warnings().forEach(w -> md.append("> - ").append(escape(w)).append('\n'));
@@ -128,6 +132,29 @@ public final class MarkdownRenderer {
             for (Report.Comparison c : comparisons) {
                 md.append("- ").append(escape(c.sentence())).append('\n');
             }
+            md.append('\n');
+        }
+        if (scenario.warmup() != null) {
+            warmup(md, scenario);
+        }
+    }
+
+    private static void warmup(StringBuilder md, Report.ScenarioReport scenario) {
+        md.append("### ").append(escape(scenario.name())).append(": warm-up\n\n");
+        md.append(escape(Words.WARMUP_INTRO)).append(".\n\n");
+        List<List<String>> runs = Words.warmupRuns(scenario.warmup());
+        table(md, runs.get(0), runs.subList(1, runs.size()));
+        Words.unsteadyReasons(scenario.warmup())
+                .forEach(r -> md.append("- ").append(escape(r)).append('\n'));
+        if (!Words.unsteadyReasons(scenario.warmup()).isEmpty()) {
+            md.append('\n');
+        }
+        List<List<String>> rows = Words.warmupTable(scenario);
+        table(md, rows.get(0), rows.subList(1, rows.size()));
+        for (Report.Comparison c : scenario.warmup().comparisons()) {
+            md.append("- ").append(escape(c.sentence())).append('\n');
+        }
+        if (!scenario.warmup().comparisons().isEmpty()) {
             md.append('\n');
         }
     }

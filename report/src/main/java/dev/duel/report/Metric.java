@@ -44,17 +44,7 @@ public enum Metric {
             Unit.BYTES,
             Direction.LOWER,
             false,
-            s -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1),
-    /**
-     * Not a speed: whether main was at steady state (responses/s of its last third against its first,
-     * whole seconds inside main only).
-     */
-    TREND("trend", "requests/s trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainTrend()),
-    /**
-     * Not a speed: whether main was at steady state by latency (median per-second p99 of its last third
-     * against its first); in the open model throughput follows the offered rate, so this is what moves.
-     */
-    TREND_P99("trend.p99", "p99 trend in main", Unit.CHANGE, Direction.NONE, false, s -> s.mainLatencyTrend());
+            s -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1);
 
     /** Which way is better. NONE: a fact to show, compared without judgement (e.g. cores used). */
     public enum Direction {
@@ -68,6 +58,8 @@ public enum Metric {
         RATE,
         MICROS,
         MILLIS,
+        /** Whole or half seconds, e.g. a time to steady state. */
+        SECONDS,
         COUNT,
         CORES,
         SHARE,

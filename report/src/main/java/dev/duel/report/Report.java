@@ -14,6 +14,9 @@ import java.util.Map;
  * @param environment the machine, from env.json, in "name: value" lines
  * @param targets     how each target was run (JDK, flags, limits and whether they were enforced)
  * @param warnings    said before any table: things that make every number below less trustworthy
+ * @param headline    the answer first, one sentence per load scenario and target compared with the baseline: its
+ *                    steady-state requests/s against the baseline's and each side's time to steady state, or why
+ *                    there is no such verdict (see {@link Headline})
  */
 public record Report(
         String title,
@@ -26,9 +29,11 @@ public record Report(
         List<ScenarioReport> scenarios,
         List<Excluded> excluded,
         List<ThresholdResult> thresholds,
-        List<String> warnings) {
+        List<String> warnings,
+        List<String> headline) {
 
     public Report {
+        headline = List.copyOf(headline);
         sources = List.copyOf(sources);
         environment = List.copyOf(environment);
         targets = List.copyOf(targets);
@@ -36,6 +41,34 @@ public record Report(
         excluded = List.copyOf(excluded);
         thresholds = List.copyOf(thresholds);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A report without a headline (built by hand, e.g. in tests of what surrounds it). */
+    public Report(
+            String title,
+            String duelVersion,
+            List<String> sources,
+            List<String> environment,
+            String baseline,
+            String method,
+            List<TargetRow> targets,
+            List<ScenarioReport> scenarios,
+            List<Excluded> excluded,
+            List<ThresholdResult> thresholds,
+            List<String> warnings) {
+        this(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                List.of());
     }
 
     /** True when a threshold failed: {@code duel report} exits 1. */
@@ -54,6 +87,9 @@ public record Report(
      * One scenario: a table of measures x targets, the comparisons against the baseline, the
      * warm-up curve when the scenario measured windows, and each target's latency percentile curve
      * (from runs with at least 1,000 samples).
+     *
+     * @param warmup the warm-up answer (each run's classification, time to steady state, warm-up cost); null for
+     *               start-up sections. The rows are the steady-state answer: see {@link Cell}
      */
     public record ScenarioReport(
             String name,
@@ -65,7 +101,8 @@ public record Report(
             Curve curve,
             List<String> notes,
             Map<String, List<LatencyCurve.Point>> latency,
-            Map<String, Losses> losses) {
+            Map<String, Losses> losses,
+            Warmup warmup) {
         public ScenarioReport {
             losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
             targets = List.copyOf(targets);
@@ -96,8 +133,17 @@ public record Report(
      *
      * @param thinRuns   runs left out because their main phase held fewer than 1,000 samples
      * @param failedRuns failed runs whose values are in the summary (the errors measures count them)
+     * @param unsteadyRuns runs left out of a steady-state measure (requests/s, latency, CPU per request) because
+     *                   they never reached a steady state
+     * @param steadyInsideMainRuns runs left out of main's latency and CPU per request because their steady state
+     *                   began inside main: main's histogram mixes warm-up and steady seconds
      */
-    public record Cell(Summary summary, String missing, int thinRuns, int failedRuns) {
+    public record Cell(
+            Summary summary, String missing, int thinRuns, int failedRuns, int unsteadyRuns, int steadyInsideMainRuns) {
+        public Cell(Summary summary, String missing, int thinRuns, int failedRuns) {
+            this(summary, missing, thinRuns, failedRuns, 0, 0);
+        }
+
         public Cell(Summary summary, String missing, int thinRuns) {
             this(summary, missing, thinRuns, 0);
         }
@@ -191,6 +237,63 @@ public record Report(
             steadyWindow = Collections.unmodifiableMap(new LinkedHashMap<>(steadyWindow));
         }
     }
+
+    /**
+     * The warm-up answer of a load scenario: how each valid run's per-second series behaved (see
+     * {@link SteadyRun} for which seconds count), and per target the time to steady state and the warm-up cost of
+     * the runs that reached one, compared with the baseline.
+     *
+     * @param runs        every valid run of the scenario, in run order
+     * @param rows        "time to steady state" (seconds) and "warm-up cost" (requests), one
+     *                    cell per target over its steady runs; runs that never settled are counted in the cell
+     * @param comparisons those rows against the baseline
+     */
+    public record Warmup(List<WarmupRun> runs, List<Row> rows, List<Comparison> comparisons) {
+        public Warmup {
+            runs = List.copyOf(runs);
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+        }
+    }
+
+    /**
+     * One run's warm-up.
+     *
+     * @param run                     the run's number as in the records ("003")
+     * @param classification          flat, warm-up, slowdown or no steady state (requests/s and p99 combined)
+     * @param secondsToSteady         from the second of the first correct answer to the start of the final segment,
+     *                                seconds; -1 with no steady state
+     * @param warmupCostRequests      requests the run would have served before steady state at its steady rate,
+     *                                minus those it served; NaN with no steady state
+     * @param steadyRequestsPerSecond mean requests/s of the steady seconds; NaN with no steady state
+     * @param steadyThroughMain       the steady state covers all of main (main's latency and CPU are steady values)
+     * @param why                     the numbers behind the classification
+     * @param seconds                 the series' seconds, counted from the second of the first correct answer (the
+     *                                gap's seconds are missing)
+     * @param requestsPerSecond       correct responses in each of those seconds
+     * @param segments                the requests/s series' segments, in the same seconds
+     */
+    public record WarmupRun(
+            String run,
+            String target,
+            dev.duel.analysis.SteadyState.Classification classification,
+            double secondsToSteady,
+            double warmupCostRequests,
+            double steadyRequestsPerSecond,
+            boolean steadyThroughMain,
+            String why,
+            List<Integer> seconds,
+            List<Double> requestsPerSecond,
+            List<Segment> segments) {
+        public WarmupRun {
+            seconds = List.copyOf(seconds);
+            requestsPerSecond = List.copyOf(requestsPerSecond);
+            segments = List.copyOf(segments);
+        }
+    }
+
+    /** Seconds [fromSecond, toSecond) of a run's series, counted as in {@link WarmupRun#seconds}, and its mean requests/s. */
+    public record Segment(int fromSecond, int toSecond, double meanRequestsPerSecond) {}
 
     /** A run that feeds no statistic, and why: never silently dropped. */
     public record Excluded(String run, String target, String status, String reason) {}

@@ -36,16 +36,7 @@ public final class ReportBuilder {
             Metric.CORES,
             Metric.THROTTLED,
             Metric.PEAK_ANON,
-            Metric.PEAK_RSS,
-            Metric.TREND,
-            Metric.TREND_P99);
-    /** A side whose requests/s moved more than this within main (median over runs) was not at steady state. */
-    private static final double MAX_MAIN_TREND = 0.10;
-    /**
-     * A side whose per-second p99 moved more than this within main (median over runs) was not at steady
-     * state. Wider than for throughput: a third's median per-second p99 is itself noisy.
-     */
-    private static final double MAX_MAIN_LATENCY_TREND = 0.25;
+            Metric.PEAK_RSS);
 
     /** The start-up section's key beside the scenarios; the suite loader refuses a scenario of this name. */
     private static final String STARTUP_SECTION = "start-up";
@@ -58,6 +49,8 @@ public final class ReportBuilder {
 
     private final List<String> targets;
     private final String baseline;
+    /** Each run's steady state per scenario, analysed once (see {@link SteadyRun}). */
+    private final Map<String, SteadyRun> steadyRuns = new LinkedHashMap<>();
 
     /**
      * Checks thresholds before any run exists: their form, their numbers and units, and that they name
@@ -174,6 +167,7 @@ public final class ReportBuilder {
             }
         }
         thresholds.addAll(evaluator.evaluate(options.thresholds()));
+        List<String> headline = Headline.of(scenarios, baseline);
         String title = results.suites().isEmpty()
                 ? String.join(" vs ", targets)
                 : String.join(", ", new LinkedHashSet<>(results.suites()));
@@ -188,7 +182,15 @@ public final class ReportBuilder {
                 scenarios,
                 excluded(),
                 thresholds,
-                warnings);
+                warnings,
+                headline);
+    }
+
+    /** The run's steady state in the scenario, from its per-second series. */
+    private SteadyRun steady(RunData run, String scenario) {
+        return steadyRuns.computeIfAbsent(
+                run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
+                key -> SteadyRun.of(run.scenario(scenario).result().load()));
     }
 
     private String duelVersion() {
@@ -229,9 +231,6 @@ public final class ReportBuilder {
             rows.add(row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0));
         } else {
             for (Metric metric : LOAD_METRICS) {
-                if ((metric == Metric.TREND || metric == Metric.TREND_P99) && kind == ScenarioKind.WARMUP_CURVE) {
-                    continue; // its windows are the warm-up, shown as a curve
-                }
                 if (metric == Metric.PEAK_RSS && noSchemaOne(name)) {
                     continue; // schema 1's memory measure, shown only where a schema-1 record has nothing better
                 }
@@ -274,6 +273,20 @@ public final class ReportBuilder {
                 .filter(decision -> decision.scenario().equals(name))
                 .forEach(decision -> notes.add(decision.describe()));
         Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
+        Report.Warmup warmup = null;
+        if (kind != ScenarioKind.STARTUP) {
+            WarmupAnswer answer = new WarmupAnswer(shown, target -> runsOf(target, name), run -> steady(run, name));
+            warmup = answer.build(List.of());
+            List<Report.Comparison> warmupComparisons = new ArrayList<>();
+            if (shown.contains(baseline)) {
+                for (String other : shown) {
+                    if (!other.equals(baseline)) {
+                        warmupComparisons.addAll(compare(name, warmup.rows(), rows, shown, other));
+                    }
+                }
+            }
+            warmup = answer.build(warmupComparisons);
+        }
         List<Report.Comparison> comparisons = new ArrayList<>();
         if (shown.contains(baseline)) {
             for (String other : shown) {
@@ -296,8 +309,11 @@ public final class ReportBuilder {
                                 .toList()));
             }
         }
+        if (warmup != null) {
+            notes.add(SteadyMeasures.NOTE);
+        }
         return new Report.ScenarioReport(
-                name, kind.label(), load, shown, rows, comparisons, curve, notes, latency, losses(name, shown));
+                name, kind.label(), load, shown, rows, comparisons, curve, notes, latency, losses(name, shown), warmup);
     }
 
     private Report.ScenarioReport startupSection() {
@@ -330,7 +346,8 @@ public final class ReportBuilder {
                 null,
                 List.of(),
                 Map.of(),
-                losses(STARTUP_SECTION, shown));
+                losses(STARTUP_SECTION, shown),
+                null);
     }
 
     private interface Values {
@@ -361,6 +378,8 @@ public final class ReportBuilder {
             long thinSamples = 0;
             int thin = 0;
             int failed = 0;
+            int unsteady = 0;
+            int steadyInsideMain = 0;
             // Errors see failed runs too: with maxErrorRate 0 every run with an error fails, and ok runs alone
             // would always count 0.
             for (RunData run : metric == Metric.ERRORS ? runsWithFailed(target, scenario) : runsOf(target, scenario)) {
@@ -368,6 +387,19 @@ public final class ReportBuilder {
                 double value = metric.read(data);
                 if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
                     continue;
+                }
+                if (SteadyMeasures.applies(metric, data.kind())) {
+                    SteadyRun steadyRun = steady(run, scenario);
+                    SteadyMeasures.Use use = SteadyMeasures.use(metric, steadyRun);
+                    if (use == SteadyMeasures.Use.NEVER_STEADY) {
+                        unsteady++;
+                        continue;
+                    }
+                    if (use == SteadyMeasures.Use.STEADY_INSIDE_MAIN) {
+                        steadyInsideMain++;
+                        continue;
+                    }
+                    value = SteadyMeasures.value(metric, steadyRun, value);
                 }
                 if (metric.percentile() && data.samples() < Metric.MIN_SAMPLES_FOR_PERCENTILES) {
                     thin++;
@@ -385,10 +417,20 @@ public final class ReportBuilder {
                                 kept.stream().mapToDouble(Double::doubleValue).toArray()),
                         null,
                         thin,
-                        failed));
+                        failed,
+                        unsteady,
+                        steadyInsideMain));
             } else if (thin > 0) {
                 cells.add(new Report.Cell(
-                        null, String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples), thin));
+                        null,
+                        String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples),
+                        thin,
+                        0,
+                        unsteady,
+                        steadyInsideMain));
+            } else if (unsteady + steadyInsideMain > 0) {
+                cells.add(new Report.Cell(
+                        null, SteadyMeasures.missing(unsteady, steadyInsideMain), 0, 0, unsteady, steadyInsideMain));
             } else {
                 cells.add(new Report.Cell(null, "not measured", 0));
             }
@@ -483,6 +525,12 @@ public final class ReportBuilder {
     }
 
     private List<Report.Comparison> compare(String scenario, List<Report.Row> rows, List<String> shown, String other) {
+        return compare(scenario, rows, rows, shown, other);
+    }
+
+    /** @param sideRows the scenario's rows, where the throttling that undermines a side is read */
+    private List<Report.Comparison> compare(
+            String scenario, List<Report.Row> rows, List<Report.Row> sideRows, List<String> shown, String other) {
         int a = shown.indexOf(baseline);
         int b = shown.indexOf(other);
         List<RunData> runsA = scenario.equals(STARTUP_SECTION)
@@ -501,8 +549,14 @@ public final class ReportBuilder {
         // What undermines every verdict of this pair: said as warnings, and the rows give no verdict.
         // Each warning in full, and in a few words for the rows' reasons.
         Map<String, String> undermining = new LinkedHashMap<>();
-        undermining.putAll(undermining(baseline, runsA, rows, a));
-        undermining.putAll(undermining(other, runsB, rows, b));
+        undermining.putAll(undermining(baseline, runsA, sideRows, a));
+        undermining.putAll(undermining(other, runsB, sideRows, b));
+        if (!scenario.equals(STARTUP_SECTION)) {
+            undermining.putAll(SteadyMeasures.undermining(
+                    baseline, runsA.stream().map(r -> steady(r, scenario)).toList()));
+            undermining.putAll(SteadyMeasures.undermining(
+                    other, runsB.stream().map(r -> steady(r, scenario)).toList()));
+        }
         sideWarnings.addAll(undermining.keySet());
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
@@ -512,8 +566,12 @@ public final class ReportBuilder {
             List<String> reasons = new ArrayList<>();
             lost(baseline, lossesA, cellA, measure).ifPresent(reasons::add);
             lost(other, lossesB, cellB, measure).ifPresent(reasons::add);
+            reasons.addAll(SteadyMeasures.lost(baseline, cellA));
+            SteadyMeasures.lost(other, cellB).stream()
+                    .filter(r -> !reasons.contains(r))
+                    .forEach(reasons::add);
             List<String> warnings = sideWarnings;
-            if (UNDERMINED_NOT.contains(measure.key()) || measure.key().startsWith(Metric.ERRORS.key() + ".")) {
+            if (factNotSpeed(measure.key())) {
                 // A target that cannot keep up has a rising p99 and late starts: not at steady state, throttled
                 // or unlimited, what it got wrong and what it left waiting are still facts to compare.
                 warnings = sideWarnings.stream()
@@ -540,8 +598,12 @@ public final class ReportBuilder {
      * show (the errors of each kind too), not speeds a disturbed run distorts. Runs lost to failure or thin samples
      * still withhold their verdict.
      */
-    private static final Set<String> UNDERMINED_NOT =
-            Set.of(Metric.ERRORS.key(), Metric.LATE.key(), Metric.UNSTARTED.key());
+    static final Set<String> UNDERMINED_NOT = Set.of(Metric.ERRORS.key(), Metric.LATE.key(), Metric.UNSTARTED.key());
+
+    /** True for the measures {@link #UNDERMINED_NOT} names, errors of each kind included. */
+    static boolean factNotSpeed(String key) {
+        return UNDERMINED_NOT.contains(key) || key.startsWith(Metric.ERRORS.key() + ".");
+    }
 
     /** What a comparison row says beside its verdict: warnings, the runs behind each side, why it has no verdict. */
     private record RowContext(List<String> warnings, String runs, List<String> reasons) {}
@@ -580,6 +642,12 @@ public final class ReportBuilder {
         }
         if (cell.thinRuns() > 0) {
             lost.add(cell.thinRuns() + " thin samples");
+        }
+        if (cell.unsteadyRuns() > 0) {
+            lost.add(cell.unsteadyRuns() + " never steady");
+        }
+        if (cell.steadyInsideMainRuns() > 0) {
+            lost.add(cell.steadyInsideMainRuns() + " steady only inside main");
         }
         String text = String.format(Locale.ROOT, "%s %d of %d", target, cell.runs(), losses.planned());
         List<String> notes = new ArrayList<>();
@@ -628,9 +696,9 @@ public final class ReportBuilder {
     }
 
     /**
-     * Why no verdict of this side's rows can be trusted: main not at steady state (requests/s or p99 moved),
-     * throttling above the bound, limits asked for but not enforced. Each warning in full, with its reason in
-     * a few words ("jdk25 not at steady state"); empty when none.
+     * Why no verdict of this side's rows can be trusted: throttling above the bound, limits asked for but not
+     * enforced (runs that never reached a steady state: {@link SteadyMeasures#undermining}). Each warning in full,
+     * with its reason in a few words ("jdk25 throttled above 20%"); empty when none.
      */
     private Map<String, String> undermining(String target, List<RunData> kept, List<Report.Row> rows, int column) {
         Map<String, String> warnings = new LinkedHashMap<>();
@@ -644,25 +712,6 @@ public final class ReportBuilder {
                         target + " limits not enforced"));
         for (Report.Row row : rows) {
             String key = row.measure().key();
-            if (key.equals(Metric.TREND.key()) || key.equals(Metric.TREND_P99.key())) {
-                boolean throughput = key.equals(Metric.TREND.key());
-                Summary trend = row.cells().get(column).summary();
-                double bound = throughput ? MAX_MAIN_TREND : MAX_MAIN_LATENCY_TREND;
-                if (trend != null && Math.abs(trend.median()) > bound) {
-                    warnings.put(
-                            String.format(
-                                    Locale.ROOT,
-                                    "%s: not at steady state: %s %s %s from the first to the last third of main "
-                                            + "(whole seconds, median of %d runs; bound %s); lengthen the warm-up",
-                                    target,
-                                    throughput ? "requests/s" : "per-second p99",
-                                    trend.median() > 0 ? "rose" : "fell",
-                                    Format.percent(Math.abs(trend.median())),
-                                    trend.runs(),
-                                    Format.percent(bound)),
-                            target + " not at steady state");
-                }
-            }
             if (key.equals(Metric.THROTTLED.key())) {
                 Summary throttled = row.cells().get(column).summary();
                 if (throttled != null && throttled.median() > options.maxThrottledShare()) {

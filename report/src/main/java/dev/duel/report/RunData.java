@@ -9,7 +9,6 @@ import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
-import dev.duel.record.load.SecondResult;
 import dev.duel.record.load.WindowResult;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -20,8 +19,7 @@ import java.util.Map;
 
 /**
  * One run record as a report reads it: the typed {@link RunRecord} and the folder it came from,
- * with the few values a report derives from it (the app's file name, the trend in main, the load in
- * words). A view: nothing is copied out of the record. Immutable.
+ * with the few values a report derives from it (the app's file name, the load in words). A view: nothing is copied out of the record. Immutable.
  *
  * @param source the results folder the record was read from
  */
@@ -289,26 +287,6 @@ public record RunData(String source, RunRecord record) {
             return latency().histogram();
         }
 
-        /**
-         * Responses per second in main's last third / its first third - 1 (0.5 = rose by half while
-         * measured: not at steady state), over whole seconds inside main only; NaN when main holds fewer
-         * than 6 of them. In the open model this is the offered rate while the target keeps up: look at
-         * {@link #mainLatencyTrend()} there.
-         */
-        public double mainTrend() {
-            List<SecondResult> whole = wholeMainSeconds();
-            return whole == null ? Double.NaN : throughputTrend(whole);
-        }
-
-        /**
-         * p99 latency in main's last third / its first third - 1: the median over each third of the
-         * per-second p99, over whole seconds inside main that saw a correct response; NaN when fewer than 6.
-         */
-        public double mainLatencyTrend() {
-            List<SecondResult> whole = wholeMainSeconds();
-            return whole == null ? Double.NaN : latencyTrend(whole);
-        }
-
         /** Open model: late requests / scheduled ones (sent + never started) in main, 0..1; NaN in the closed model. */
         public double lateShare() {
             return openMain() == null ? Double.NaN : share(openMain().late(), openMain());
@@ -330,65 +308,6 @@ public record RunData(String source, RunRecord record) {
             long scheduled = main.sent() + main.unstarted();
             return scheduled == 0 ? Double.NaN : count / (double) scheduled;
         }
-
-        /**
-         * The seconds of the per-second series that lie wholly inside main, or null when the record cannot
-         * say where main lies. Second i covers [i, i + 1) s from the start of the run; main starts after
-         * warm-up and gap (phases) or at the first correct response (windows), and lasts main's duration.
-         * Phase edges are not whole seconds, and a second that main only partly covers holds fewer
-         * responses: it would read as a fall.
-         */
-        List<SecondResult> wholeMainSeconds() {
-            LoadResult load = result.load();
-            if (load == null || load.main() == null || load.settings() == null) {
-                return null;
-            }
-            PlanSettings settings = load.settings();
-            double startMillis = settings.windows() > 0
-                    ? load.firstCorrectResponseMillis()
-                    : settings.warmupMillis() + settings.gapMillis();
-            if (startMillis < 0) {
-                return null;
-            }
-            double endMillis = startMillis + load.main().durationMillis();
-            return load.seconds().stream()
-                    .filter(s -> s.second() * 1000.0 >= startMillis && (s.second() + 1) * 1000.0 <= endMillis)
-                    .toList();
-        }
-    }
-
-    /** Responses of the last third of these seconds over those of the first third, minus one; NaN below 6 seconds. */
-    static double throughputTrend(List<SecondResult> seconds) {
-        if (seconds.size() < 6) {
-            return Double.NaN;
-        }
-        int third = seconds.size() / 3;
-        double first = seconds.subList(0, third).stream()
-                .mapToLong(s -> s.ok() + s.failures())
-                .sum();
-        double last = seconds.subList(seconds.size() - third, seconds.size()).stream()
-                .mapToLong(s -> s.ok() + s.failures())
-                .sum();
-        return first == 0 ? Double.NaN : last / first - 1;
-    }
-
-    /** Median per-second p99 of the last third over that of the first third, minus one; seconds without answers skipped. */
-    static double latencyTrend(List<SecondResult> seconds) {
-        List<SecondResult> answered = seconds.stream().filter(s -> s.ok() > 0).toList();
-        if (answered.size() < 6) {
-            return Double.NaN;
-        }
-        int third = answered.size() / 3;
-        double first = median(answered.subList(0, third));
-        double last = median(answered.subList(answered.size() - third, answered.size()));
-        return first <= 0 ? Double.NaN : last / first - 1;
-    }
-
-    private static double median(List<SecondResult> seconds) {
-        double[] p99 =
-                seconds.stream().mapToDouble(SecondResult::p99Micros).sorted().toArray();
-        int middle = p99.length / 2;
-        return p99.length % 2 == 1 ? p99[middle] : (p99[middle - 1] + p99[middle]) / 2;
     }
 
     /** "32 users, warm-up 10 s, gap 5 s, main 20 s" or "2,000 req/s (poisson, up to 64 connections), 6 windows of 15 s". */

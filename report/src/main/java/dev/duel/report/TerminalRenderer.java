@@ -17,6 +17,7 @@ public final class TerminalRenderer {
                 .append(", duel ")
                 .append(report.duelVersion())
                 .append(")\n");
+        report.headline().forEach(line -> out.append("  ").append(line).append('\n'));
         report.warnings().forEach(w -> out.append("  ! ").append(w).append('\n'));
         out.append("\ntargets\n");
         List<List<String>> targets = new ArrayList<>();
@@ -72,6 +73,9 @@ public final class TerminalRenderer {
                     }
                 }
             }
+            if (scenario.warmup() != null) {
+                warmup(out, scenario);
+            }
         }
         if (!report.excluded().isEmpty()) {
             out.append("\nruns left out\n");
@@ -96,6 +100,25 @@ public final class TerminalRenderer {
         out.append('\n').append(Words.howToRead(report)).append('\n');
         report.environment().forEach(line -> out.append(line).append('\n'));
         return out.toString();
+    }
+
+    private static void warmup(StringBuilder out, Report.ScenarioReport scenario) {
+        Report.Warmup warmup = scenario.warmup();
+        out.append("  warm-up: ").append(Words.WARMUP_INTRO).append('\n');
+        aligned(out, "    ", Words.warmupRuns(warmup));
+        Words.unsteadyReasons(warmup).forEach(r -> out.append("    ").append(r).append('\n'));
+        List<List<String>> rows = new ArrayList<>(Words.warmupTable(scenario));
+        List<String> header = new ArrayList<>(rows.get(0));
+        header.set(0, "");
+        rows.set(0, header);
+        aligned(out, "    ", rows);
+        for (Report.Comparison c : warmup.comparisons()) {
+            out.append("    ")
+                    .append(marker(c.verdict()))
+                    .append(' ')
+                    .append(c.sentence())
+                    .append('\n');
+        }
     }
 
     private static String marker(Report.Verdict verdict) {

@@ -189,6 +189,21 @@ final class Thresholds {
                             cell.thinRuns(),
                             losses.planned()));
         }
+        if (cell.unsteadyRuns() + cell.steadyInsideMainRuns() > 0) {
+            // A median over the runs that settled says nothing of those that did not.
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s leaves out %d of %d runs (%s)",
+                            name,
+                            cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
+                            cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
+                            cell.unsteadyRuns() > 0
+                                    ? "never reached steady state"
+                                    : "reached steady state only inside main"));
+        }
         double median = cell.summary().median();
         String shown = Format.value(median, row.measure().unit());
         String text = operand.factor == 1

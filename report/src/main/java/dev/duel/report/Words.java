@@ -13,7 +13,16 @@ final class Words {
             return cell.missing();
         }
         String text = Format.summary(cell.summary(), row.measure().unit());
-        return cell.thinRuns() > 0 ? text + " [" + cell.thinRuns() + " thin run(s) left out]" : text;
+        if (cell.thinRuns() > 0) {
+            text += " [" + cell.thinRuns() + " thin run(s) left out]";
+        }
+        if (cell.unsteadyRuns() > 0) {
+            text += " [" + cell.unsteadyRuns() + " run(s) never steady left out]";
+        }
+        if (cell.steadyInsideMainRuns() > 0) {
+            text += " [" + cell.steadyInsideMainRuns() + " run(s) steady only inside main left out]";
+        }
+        return text;
     }
 
     static String verdict(Report.Verdict verdict) {
@@ -85,24 +94,84 @@ final class Words {
                 + ". \"Within noise\" means the interval contains no change. Each row says how many runs each side's value "
                 + "came from, of how many planned, and which were lost and why. A row gives no better or worse when a side "
                 + "lost runs that would have moved it (failed runs; thin-sample runs for percentiles, which leave only the "
-                + "faster runs), or when main was not at steady state, the target was throttled above the bound or its "
-                + "limits were not enforced: it says \"not comparable\" and every reason.";
+                + "faster runs), when a side has runs that never reached steady state, the target was throttled above the "
+                + "bound or its limits were not enforced: it says \"not comparable\" and every reason. Requests/s is "
+                + "each run's steady-state mean; latency and CPU per request come only from runs steady through all of "
+                + "main.";
     }
 
     /** A scenario's measures x targets, header row first. */
     static List<List<String>> measureTable(Report.ScenarioReport scenario) {
+        return measureTable(scenario.targets(), scenario.rows());
+    }
+
+    private static List<List<String>> measureTable(List<String> targets, List<Report.Row> measures) {
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>();
         header.add("measure");
-        header.addAll(scenario.targets());
+        header.addAll(targets);
         rows.add(header);
-        for (Report.Row row : scenario.rows()) {
+        for (Report.Row row : measures) {
             List<String> cells = new ArrayList<>();
             cells.add(row.measure().label());
             row.cells().forEach(c -> cells.add(cell(row, c)));
             rows.add(cells);
         }
         return rows;
+    }
+
+    /** What the warm-up answer is made from, said once under its heading. */
+    static final String WARMUP_INTRO = "each run's requests/s and p99 per second over warm-up and main (the gap's "
+            + "seconds and any second a phase edge cuts left out), from the second of the first correct answer, "
+            + "classified as flat, warm-up, slowdown or no steady state; time to steady state runs from that second "
+            + "to the start of the final segment (gap included when it starts in main); warm-up cost is the requests "
+            + "the run would have served before it at its steady rate, minus those it served";
+
+    /** The warm-up answer's runs, header row first. */
+    static List<List<String>> warmupRuns(Report.Warmup warmup) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of(
+                "run",
+                "target",
+                "classification",
+                "time to steady state",
+                "warm-up cost (requests)",
+                "steady requests/s",
+                "steady through main"));
+        for (Report.WarmupRun run : warmup.runs()) {
+            boolean steady = run.secondsToSteady() >= 0;
+            rows.add(List.of(
+                    run.run(),
+                    run.target(),
+                    classification(run.classification()),
+                    steady ? String.format(Locale.ROOT, "%.0f s", run.secondsToSteady()) : "-",
+                    steady ? Format.value(run.warmupCostRequests(), Metric.Unit.COUNT) : "-",
+                    steady ? Format.value(run.steadyRequestsPerSecond(), Metric.Unit.RATE) : "-",
+                    steady ? (run.steadyThroughMain() ? "yes" : "no: latency and CPU left out") : "-"));
+        }
+        return rows;
+    }
+
+    /** Why each run that never reached steady state did not: "003 jdk25: requests/s reached no steady state (...)". */
+    static List<String> unsteadyReasons(Report.Warmup warmup) {
+        return warmup.runs().stream()
+                .filter(r -> r.secondsToSteady() < 0)
+                .map(r -> r.run() + " " + r.target() + ": " + r.why())
+                .toList();
+    }
+
+    static String classification(dev.duel.analysis.SteadyState.Classification classification) {
+        return switch (classification) {
+            case FLAT -> "flat";
+            case WARMUP -> "warm-up";
+            case SLOWDOWN -> "slowdown";
+            case NO_STEADY_STATE -> "no steady state";
+        };
+    }
+
+    /** The warm-up answer's per-target rows (time to steady state, warm-up cost), header row first. */
+    static List<List<String>> warmupTable(Report.ScenarioReport scenario) {
+        return measureTable(scenario.targets(), scenario.warmup().rows());
     }
 
     /** A warm-up curve's windows x targets (median, then range), header row first. */

@@ -34,9 +34,16 @@ class ChartsAndHtmlTest {
     void everyChartIsARealPictureWithSeveralColours() throws Exception {
         List<Charts.Spec> specs = Charts.specs(report("jdk25"));
         assertEquals(
-                List.of("rps-json.png", "rps-curve.png", "cpu-per-request.png"),
+                List.of(
+                        "rps-json.png",
+                        "warmup-json-jdk17.png",
+                        "warmup-json-jdk25.png",
+                        "rps-curve.png",
+                        "warmup-curve-jdk17.png",
+                        "warmup-curve-jdk25.png",
+                        "cpu-per-request.png"),
                 specs.stream().map(Charts.Spec::file).toList(),
-                "seeded records hold no histograms, so no latency charts");
+                "seeded records hold no histograms, so no latency charts; one warm-up chart per target and scenario");
         for (Charts.Spec spec : specs) {
             BufferedImage image = ImageIO.read(new ByteArrayInputStream(Charts.png(spec)));
             assertEquals(900, image.getWidth(), spec.file());
@@ -48,6 +55,36 @@ class ChartsAndHtmlTest {
                 }
             }
             assertTrue(colours.size() > 10, spec.file() + " has " + colours.size() + " colours: is anything drawn?");
+        }
+    }
+
+    /** Per target, each run's series then its segments as a step line whose jumps are the changepoints. */
+    @Test
+    void theWarmupChartHoldsEveryRunsSeriesAndItsSegments() throws Exception {
+        Report report = report("jdk25");
+        Charts.Spec spec = Charts.specs(report).stream()
+                .filter(s -> s.file().equals("warmup-json-jdk17.png"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(Charts.Kind.SERIES, spec.kind());
+        List<Report.WarmupRun> runs = report.scenarios().get(0).warmup().runs().stream()
+                .filter(r -> r.target().equals("jdk17"))
+                .toList();
+        assertEquals(runs.size() * 2, spec.series().size());
+        for (int i = 0; i < runs.size(); i++) {
+            Report.WarmupRun run = runs.get(i);
+            Charts.Series points = spec.series().get(2 * i);
+            Charts.Series steps = spec.series().get(2 * i + 1);
+            assertEquals(run.run() + " (warm-up)", points.name());
+            assertEquals(run.seconds().size(), points.x().length);
+            assertEquals(0, points.x()[0], "seconds count from the first correct answer");
+            assertEquals(run.run() + " segments", steps.name());
+            // Warm-up 0-10 s, gap, main 15-35 s: two segments, the jump at main's start.
+            assertEquals(
+                    List.of(0.0, 10.0, 15.0, 35.0),
+                    java.util.Arrays.stream(steps.x()).boxed().toList());
+            assertEquals(steps.y()[0], steps.y()[1]);
+            assertEquals(run.steadyRequestsPerSecond(), steps.y()[2], 1e-9);
         }
     }
 
@@ -86,15 +123,28 @@ class ChartsAndHtmlTest {
         Report report = new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
         List<Charts.Spec> specs = Charts.specs(report);
         assertEquals(
-                List.of("rps-json.png", "rps-db-json.png", "rps-db-json-2.png", "cpu-per-request.png"),
+                List.of(
+                        "rps-json.png",
+                        "warmup-json-a.png",
+                        "rps-db-json.png",
+                        "warmup-db-json-a.png",
+                        "rps-db-json-2.png",
+                        "warmup-db-json-2-a.png",
+                        "cpu-per-request.png"),
                 specs.stream().map(Charts.Spec::file).toList());
-        assertEquals("DB JSON", specs.get(2).scenario());
+        assertEquals("DB JSON", specs.get(4).scenario());
         String html =
                 new HtmlRenderer(spec -> spec.file().getBytes(java.nio.charset.StandardCharsets.UTF_8)).render(report);
         int jsonSection = html.indexOf("<h2>json</h2>");
         int dbSection = html.indexOf("<h2>db-json</h2>");
         String jsonPart = html.substring(jsonSection, dbSection);
-        assertEquals(1, jsonPart.split("<figure>", -1).length - 1, "the json section holds only its own chart");
+        assertEquals(2, jsonPart.split("<figure>", -1).length - 1, "the json section holds only its own charts");
+        for (String file : List.of("rps-json.png", "warmup-json-a.png")) {
+            assertTrue(
+                    jsonPart.contains(java.util.Base64.getEncoder()
+                            .encodeToString(file.getBytes(java.nio.charset.StandardCharsets.UTF_8))),
+                    file + " belongs in the json section");
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.analysis.SteadyState;
 import dev.duel.record.load.FailureKind;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,20 +67,24 @@ class ComparabilityTest {
     }
 
     /**
-     * Main lasts 6.5 s from 15 s, so second 21 holds half a second of answers: counted, it reads as a fall
-     * of a quarter between the first and the last third.
+     * Main lasts 16.5 s from 15 s, so second 31 holds half a second of answers: counted, it would read as a fall
+     * in the last quarter of the series, and no run would be steady. The gap's seconds (10 to 14) are left out.
      */
     @Test
-    void aPartialLastSecondOfMainIsNoFall() throws Exception {
+    void aPartialLastSecondOfMainIsLeftOutOfTheSeries() throws Exception {
         SeededResults results = seeded(3);
-        SeededResults.Shape short_ = SeededResults.Shape.CLOSED.mainMillis(6_500);
+        SeededResults.Shape short_ = SeededResults.Shape.CLOSED.mainMillis(16_500);
         for (int i = 0; i < 4; i++) {
             results.run(A.shaped(short_), "ok", "", 1, i * 2, "e", List.of("s"), false);
             results.run(B.shaped(short_), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
         }
         Report report = build(List.of());
-        Summary trend = report.scenarios().get(0).row("trend").cells().get(0).summary();
-        assertTrue(Math.abs(trend.median()) < 0.1, "trend " + trend);
+        for (Report.WarmupRun run : report.scenarios().get(0).warmup().runs()) {
+            assertEquals(30, run.seconds().get(run.seconds().size() - 1), "the last whole second of main is 30");
+            assertEquals(10 + 16, run.seconds().size(), "warm-up 0-9 and main 15-30: " + run.seconds());
+            assertTrue(run.seconds().stream().noneMatch(x -> x >= 10 && x < 15), "no gap second: " + run.seconds());
+            assertEquals(SteadyState.Classification.WARMUP, run.classification(), run.why());
+        }
         Report.Comparison rps = comparison(report, "rps");
         assertEquals(Report.Verdict.BETTER, rps.verdict(), rps.sentence());
         assertTrue(rps.warnings().isEmpty(), rps.warnings().toString());
@@ -95,14 +100,83 @@ class ComparabilityTest {
             results.run(B.shaped(open.warming(0.05)), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
         }
         Report report = build(List.of());
-        Summary trend = report.scenarios().get(0).row("trend").cells().get(1).summary();
-        assertTrue(Math.abs(trend.median()) < 0.1, "throughput follows the schedule: " + trend);
+        for (Report.WarmupRun run : report.scenarios().get(0).warmup().runs()) {
+            assertEquals(
+                    run.target().equals("b"),
+                    run.classification() == SteadyState.Classification.NO_STEADY_STATE,
+                    run.run() + " " + run.target() + ": " + run.why());
+        }
         Report.Comparison p99 = comparison(report, "p99");
         assertEquals(Report.Verdict.NOT_COMPARABLE, p99.verdict(), p99.sentence());
-        assertTrue(p99.sentence().startsWith("p99: not comparable: b not at steady state ("), p99.sentence());
         assertTrue(
-                p99.warnings().stream().anyMatch(w -> w.startsWith("b: not at steady state: per-second p99 rose 9")),
+                p99.sentence().startsWith("p99: not comparable: b no run reached steady state; 4 of 4 b runs never"),
+                p99.sentence());
+        assertTrue(
+                p99.warnings().stream().anyMatch(w -> w.startsWith("b: 4 of 4 runs never reached steady state")),
                 p99.warnings().toString());
+        assertTrue(
+                report.headline()
+                        .get(0)
+                        .startsWith("s: no steady-state verdict: 4 of 4 b runs never reached steady state;"),
+                report.headline().toString());
+    }
+
+    /**
+     * One of a's runs was still warming through main's first seconds: its requests/s is its steady mean, but main's
+     * latency histogram and CPU counter mix warm-up in, so that run leaves the latency and CPU rows, which then
+     * give no verdict; requests/s keeps its verdict.
+     */
+    @Test
+    void aRunSteadyOnlyInsideMainLeavesTheLatencyAndCpuRowsWithoutAVerdict() throws Exception {
+        SeededResults results = seeded(7);
+        SeededResults.Behaviour late = A.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.LATE));
+        for (int i = 0; i < 4; i++) {
+            results.run(i == 1 ? late : A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of("*.p99 < 1s"));
+        Report.Comparison rps = comparison(report, "rps");
+        assertEquals(Report.Verdict.BETTER, rps.verdict(), rps.sentence());
+        for (String key : List.of("p50", "p99", "mean", "cpu")) {
+            Report.Comparison row = comparison(report, key);
+            assertEquals(Report.Verdict.NOT_COMPARABLE, row.verdict(), row.sentence());
+            assertTrue(
+                    row.sentence().contains(": not comparable: 1 of 4 a runs reached steady state only inside main ("),
+                    row.sentence());
+            assertTrue(row.runs().startsWith("a 3 of 4 (lost 1 steady only inside main); b 4 of 4"), row.runs());
+        }
+        assertEquals(
+                "s: not judged: a.p99 leaves out 1 of 4 runs (reached steady state only inside main)",
+                report.thresholds().get(0).detail());
+    }
+
+    /** A side with a run that never settled has no steady-state verdict on any row, and every row says why. */
+    @Test
+    void aSideWithARunThatNeverSettledHasNoSteadyStateVerdict() throws Exception {
+        SeededResults results = seeded(8);
+        SeededResults.Behaviour never = B.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.NEVER));
+        for (int i = 0; i < 4; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(i == 2 ? never : B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        Report report = build(List.of());
+        int speeds = 0;
+        for (Report.Comparison row : report.scenarios().get(0).comparisons()) {
+            if (ReportBuilder.factNotSpeed(row.measure())) {
+                // Errors (and late or unstarted shares) are facts about the target that an unsettled run shows too.
+                assertTrue(!row.sentence().contains("never reached steady state"), row.sentence());
+                continue;
+            }
+            speeds++;
+            assertEquals(Report.Verdict.NOT_COMPARABLE, row.verdict(), row.sentence());
+            assertTrue(row.sentence().contains("1 of 4 b runs never reached steady state"), row.sentence());
+        }
+        assertTrue(speeds >= 8, "requests/s, the percentiles, mean latency, CPU, cores, memory: " + speeds);
+        Report.Comparison rps = comparison(report, "rps");
+        assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1 never steady)"), rps.runs());
+        assertTrue(
+                rps.warnings().stream().anyMatch(w -> w.startsWith("b: 1 of 4 runs never reached steady state")),
+                rps.warnings().toString());
     }
 
     /** Each run's first start is a fresh process; its restarts are not further samples. */

@@ -93,7 +93,9 @@ class GoldenReportTest {
 
     /**
      * Two JDKs, six alternating repetitions of two scenarios, one invalid run, one noisy attempt,
-     * thin samples on one side; then three warm-up curves each.
+     * thin samples on one side, warm-ups of every kind (json: jdk25's first run flat, jdk17's fourth steady only
+     * from inside main; product: jdk25's sixth never steady, the rest steady from main's start); then three warm-up
+     * curves each.
      */
     static Path seeded(Path directory) throws Exception {
         SeededResults results = new SeededResults(directory, 42, Instant.parse("2026-11-30T06:00:00Z"));
@@ -107,6 +109,14 @@ class GoldenReportTest {
             List<SeededResults.Behaviour> order = rep % 2 == 1 ? List.of(jdk17, jdk25) : List.of(jdk25, jdk17);
             for (SeededResults.Behaviour b : order) {
                 SeededResults.Behaviour behaviour = b == jdk25 && rep == 3 ? jdk25Thin : b;
+                // Warm-ups of every kind: one flat run, one steady only from inside main, one that never settles.
+                if (b == jdk25 && rep == 1) {
+                    behaviour = b.shaped(SeededResults.Shape.CLOSED.settling("json", SeededResults.Settle.FLAT));
+                } else if (b == jdk17 && rep == 4) {
+                    behaviour = b.shaped(SeededResults.Shape.CLOSED.settling("json", SeededResults.Settle.LATE));
+                } else if (b == jdk25 && rep == 6) {
+                    behaviour = b.shaped(SeededResults.Shape.CLOSED.settling("product", SeededResults.Settle.NEVER));
+                }
                 if (b == jdk17 && rep == 2) {
                     results.run(
                             b,

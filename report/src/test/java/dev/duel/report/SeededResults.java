@@ -71,6 +71,7 @@ final class SeededResults {
      * @param mainMillis       length of main; main starts at 15 s, so a length that is not whole seconds
      *                         leaves a partial last second in the per-second series
      * @param startsMillis     a startup scenario's starts, the first one a fresh process; empty for load scenarios
+     * @param settling         per scenario, how its requests/s per second warms up ({@link Settle#STEP} when absent)
      */
     record Shape(
             boolean open,
@@ -78,23 +79,60 @@ final class SeededResults {
             double unstartedShare,
             double p99GrowthPerSecond,
             double mainMillis,
-            List<Long> startsMillis) {
-        static final Shape CLOSED = new Shape(false, 0, 0, 0, 20_000, List.of());
+            List<Long> startsMillis,
+            Map<String, Settle> settling) {
+        static final Shape CLOSED = new Shape(false, 0, 0, 0, 20_000, List.of(), Map.of());
 
         static Shape open(double lateShare, double unstartedShare) {
-            return new Shape(true, lateShare, unstartedShare, 0, 20_000, List.of());
+            return new Shape(true, lateShare, unstartedShare, 0, 20_000, List.of(), Map.of());
         }
 
         Shape warming(double growthPerSecond) {
-            return new Shape(open, lateShare, unstartedShare, growthPerSecond, mainMillis, startsMillis);
+            return new Shape(open, lateShare, unstartedShare, growthPerSecond, mainMillis, startsMillis, settling);
         }
 
         Shape mainMillis(double millis) {
-            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, millis, startsMillis);
+            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, millis, startsMillis, settling);
         }
 
         Shape starts(List<Long> millis) {
-            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, millis);
+            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, millis, settling);
+        }
+
+        Shape settling(String scenario, Settle settle) {
+            Map<String, Settle> more = new LinkedHashMap<>(settling);
+            more.put(scenario, settle);
+            return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, startsMillis, more);
+        }
+
+        Settle settle(String scenario) {
+            return settling.getOrDefault(scenario, Settle.STEP);
+        }
+    }
+
+    /**
+     * How a run's requests/s per second moves from its first correct answer (warm-up 0-10 s, gap 10-15 s, main
+     * from 15 s), as a share of the behaviour's rate. The main phase's own totals are drawn as before: only the
+     * per-second series changes.
+     */
+    enum Settle {
+        /** 70% through warm-up, 100% through main: steady from main's first second. */
+        STEP,
+        /** 100% from the first second: flat. */
+        FLAT,
+        /** 50% through warm-up, then from 70% at main's start up to 100% at its sixth second: steady inside main. */
+        LATE,
+        /** 50% through warm-up, then from 60% at main's start rising linearly to 100% at its end: never steady. */
+        NEVER;
+
+        double share(Phase phase, int second, double mainSeconds) {
+            int intoMain = second - 15;
+            return switch (this) {
+                case STEP -> phase == Phase.WARMUP ? 0.7 : 1;
+                case FLAT -> 1;
+                case LATE -> phase == Phase.WARMUP ? 0.5 : Math.min(1, 0.7 + 0.3 * intoMain / 6.0);
+                case NEVER -> phase == Phase.WARMUP ? 0.5 : 0.6 + 0.4 * intoMain / Math.max(1, mainSeconds - 1);
+            };
         }
     }
 
@@ -241,7 +279,12 @@ final class SeededResults {
             double covered = Math.min(1, (mainEndMillis - second * 1000.0) / 1000);
             long ok = phase == Phase.GAP
                     ? 0
-                    : Math.round(rps * noise(0.05) * (phase == Phase.WARMUP ? 0.7 : 1) * covered);
+                    : Math.round(rps
+                            // ±2% a second: a steady target's spread at 1 s resolution, not so wide that the
+                            // classifier reads a level change into noise.
+                            * noise(0.02)
+                            * shape.settle(name).share(phase, second, Math.floor(mainMillis / 1000))
+                            * covered);
             double secondP99 = phase == Phase.MAIN ? p99 * Math.pow(1 + shape.p99GrowthPerSecond(), second - 15) : p99;
             seconds.add(new SecondResult(second, phase, ok, 0, secondP99 / 8, secondP99, secondP99 * 3));
         }

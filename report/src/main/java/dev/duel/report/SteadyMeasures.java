@@ -1,0 +1,105 @@
+package dev.duel.report;
+
+import dev.duel.record.ScenarioKind;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which measures of a load scenario are steady-state values, and where a run's value comes from: requests/s is the
+ * mean of the run's steady seconds ({@link SteadyRun#steadyRequestsPerSecond}); latency percentiles, mean latency and
+ * CPU per request are main's, but only from runs whose steady state covers all of main (main's histogram and CPU
+ * counter cannot be split by second: when the steady state began inside main, they mix warm-up in, and a median of
+ * per-second p99s is not a p99). A run that never reached a steady state gives none of them. Stateless.
+ */
+final class SteadyMeasures {
+    private SteadyMeasures() {}
+
+    static final String NOTE = "steady state: requests/s is each run's mean over its steady seconds (the final segment "
+            + "of its per-second series, outliers left out); latency, mean latency and CPU per request are main's, "
+            + "from runs whose steady state covers all of main; a run that never reached steady state gives none of "
+            + "them. The other rows are main's";
+
+    private static final Set<Metric> STEADY =
+            Set.of(Metric.RPS, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN, Metric.CPU_PER_REQUEST);
+
+    enum Use {
+        /** The run's value is a steady-state value. */
+        STEADY,
+        /** The run never reached a steady state: it has no steady-state value. */
+        NEVER_STEADY,
+        /** Main's value mixes warm-up in: the steady state began inside main. */
+        STEADY_INSIDE_MAIN
+    }
+
+    static boolean applies(Metric metric, ScenarioKind kind) {
+        return kind != ScenarioKind.STARTUP && STEADY.contains(metric);
+    }
+
+    static Use use(Metric metric, SteadyRun run) {
+        if (!run.steady()) {
+            return Use.NEVER_STEADY;
+        }
+        return metric == Metric.RPS || run.steadyThroughMain() ? Use.STEADY : Use.STEADY_INSIDE_MAIN;
+    }
+
+    /** The run's steady-state value of the metric, given main's value (see {@link #use}: only for STEADY). */
+    static double value(Metric metric, SteadyRun run, double mainValue) {
+        return metric == Metric.RPS ? run.steadyRequestsPerSecond() : mainValue;
+    }
+
+    /** A cell's text when every run was left out for its steady state. */
+    static String missing(int unsteady, int steadyInsideMain) {
+        if (steadyInsideMain == 0) {
+            return "no run reached steady state";
+        }
+        return unsteady == 0
+                ? "no run was steady through all of main"
+                : "no run was steady through all of main (" + unsteady + " never steady)";
+    }
+
+    /**
+     * "1 of 6 jdk17 runs reached steady state only inside main": a side's latency or CPU value lost runs whose main
+     * phase mixes warm-up in. Runs that never reached one are said by {@link #undermining}, for every row.
+     */
+    static List<String> lost(String target, Report.Cell cell) {
+        if (cell.steadyInsideMainRuns() == 0) {
+            return List.of();
+        }
+        int all = cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns();
+        return List.of(String.format(
+                Locale.ROOT,
+                "%d of %d %s runs reached steady state only inside main",
+                cell.steadyInsideMainRuns(),
+                all,
+                target));
+    }
+
+    /**
+     * A side with runs that never reached a steady state has no steady-state verdict on any row: the warning in
+     * full, mapped to its reason in a few words ("2 of 3 jdk25 runs never reached steady state"); empty when every
+     * run reached one.
+     */
+    static Map<String, String> undermining(String target, List<SteadyRun> runs) {
+        long never = runs.stream().filter(r -> !r.steady()).count();
+        Map<String, String> warnings = new LinkedHashMap<>();
+        if (never > 0) {
+            warnings.put(
+                    String.format(
+                            Locale.ROOT,
+                            "%s: %d of %d runs never reached steady state (the warm-up table says why for each): no "
+                                    + "steady-state verdict; lengthen the warm-up or use warmup: auto",
+                            target,
+                            never,
+                            runs.size()),
+                    neverSteady(target, never, runs.size()));
+        }
+        return warnings;
+    }
+
+    static String neverSteady(String target, long never, int runs) {
+        return String.format(Locale.ROOT, "%d of %d %s runs never reached steady state", never, runs, target);
+    }
+}

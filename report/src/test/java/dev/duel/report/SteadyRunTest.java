@@ -1,0 +1,117 @@
+package dev.duel.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.analysis.SteadyState;
+import dev.duel.record.Phase;
+import dev.duel.record.SampleRecords;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.SecondResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** Which seconds of a record's per-second series feed a run's steady state, and what it yields. */
+class SteadyRunTest {
+    private static final LatencySummary LATENCY = SampleRecords.latency(20_000, 500, 400, 900, 2_000, 4_000);
+
+    /**
+     * A phased run: warm-up [0, warmupMillis), gap, main of mainMillis; {@code rate} gives each second's correct
+     * answers (by run second), p99 is 2 ms throughout. Seconds are labelled by the phase at their start.
+     */
+    private static LoadResult run(double warmupMillis, double gapMillis, double mainMillis, IntToDoubleFunction rate) {
+        double mainStart = warmupMillis + gapMillis;
+        List<SecondResult> seconds = new ArrayList<>();
+        for (int s = 0; s * 1000.0 < mainStart + mainMillis; s++) {
+            double at = s * 1000.0;
+            Phase phase = at < warmupMillis ? Phase.WARMUP : at < mainStart ? Phase.GAP : Phase.MAIN;
+            long ok = phase == Phase.GAP ? 0 : Math.round(rate.applyAsDouble(s));
+            seconds.add(new SecondResult(s, phase, ok, 0, 500, 2_000 * (1 + 0.001 * (s % 3)), 5_000));
+        }
+        PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, warmupMillis, 500, Map.of(), LATENCY);
+        PhaseResult main = SampleRecords.phase(Phase.MAIN, mainMillis, 1000, Map.of(), LATENCY);
+        return SampleRecords.load(
+                SampleRecords.closedSettings("http://127.0.0.1:8080/", 8, warmupMillis, gapMillis, mainMillis, 0, 0),
+                warmup,
+                main,
+                List.of(),
+                seconds,
+                SampleRecords.engine(0.2, 2, mainMillis, 20_000),
+                "2026-11-30T06:00:00Z",
+                "2026-11-30T06:01:00Z");
+    }
+
+    /** ±1% around {@code level}, the same every time. */
+    private static double wobble(int second, double level) {
+        return level * (1 + 0.01 * ((second * 7) % 5 - 2) / 2.0);
+    }
+
+    @Test
+    void theGapIsLeftOutAndTimeToSteadyAndWarmupCostCountFromTheFirstCorrectAnswer() {
+        // No answer in seconds 0-1 (the target was still compiling its first request), then 500/s to the end of
+        // warm-up at 10 s, gap to 15 s, 1000/s in main to 35 s.
+        SteadyRun run = SteadyRun.of(run(10_000, 5_000, 20_000, s -> s < 2 ? 0 : s < 10 ? 500 : 1000));
+        assertEquals(2, run.seconds()[0], "the series starts at the first correct answer");
+        assertTrue(Arrays.stream(run.seconds()).noneMatch(s -> s >= 10 && s < 15), Arrays.toString(run.seconds()));
+        assertEquals(8 + 20, run.seconds().length);
+        assertEquals(SteadyState.Classification.WARMUP, run.classification(), run.why());
+        assertEquals(15, run.steadyStartSecond());
+        assertEquals(13, run.secondsToSteady(), "from second 2 to second 15, the gap's seconds included");
+        assertEquals(1000, run.steadyRequestsPerSecond(), 1e-9);
+        assertEquals(8 * (1000 - 500), run.warmupCostRequests(), 1e-6, "8 warm-up seconds 500 short each");
+        assertTrue(run.steadyThroughMain());
+    }
+
+    @Test
+    void aSecondThatAPhaseEdgeCutsIsLeftOut() {
+        // Warm-up ends at 9.5 s: second 9 holds half a second of answers (and is still labelled warm-up).
+        SteadyRun run = SteadyRun.of(run(9_500, 5_000, 20_500, s -> s == 9 ? 250 : wobble(s, 1000)));
+        assertFalse(Arrays.stream(run.seconds()).anyMatch(s -> s == 9), Arrays.toString(run.seconds()));
+        assertEquals(SteadyState.Classification.FLAT, run.classification(), run.why());
+        assertEquals(0, run.warmupCostRequests());
+    }
+
+    @Test
+    void aFinalSegmentThatBeginsInsideMainLeavesMainsLatencyOut() {
+        // Still rising through main's first 6 seconds, then flat: steady from second 21, main began at 15.
+        SteadyRun run = SteadyRun.of(run(
+                10_000, 5_000, 20_000, s -> s < 10 ? 400 : s < 21 ? 500 + 50 * (s - 10) : wobble(s, 1000)));
+        assertTrue(run.steady(), run.why());
+        assertTrue(run.steadyStartSecond() > 15, run.toString());
+        assertFalse(run.steadyThroughMain());
+        assertEquals(SteadyMeasures.Use.STEADY, SteadyMeasures.use(Metric.RPS, run));
+        assertEquals(SteadyMeasures.Use.STEADY_INSIDE_MAIN, SteadyMeasures.use(Metric.P99, run));
+        assertEquals(SteadyMeasures.Use.STEADY_INSIDE_MAIN, SteadyMeasures.use(Metric.CPU_PER_REQUEST, run));
+    }
+
+    /** The demo of issue 11: 8 s warm-up, 6 s main, rising all along; the classifier alone took a 5 s ramp as steady. */
+    @Test
+    void aFinalSegmentShorterThanTheStableLengthIsNoSteadyState() {
+        SteadyRun run = SteadyRun.of(run(8_000, 2_000, 6_000, s -> 1000 + 1500 * s));
+        assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
+        assertTrue(Double.isNaN(run.steadyRequestsPerSecond()));
+        assertEquals(-1, run.secondsToSteady());
+        assertEquals(SteadyMeasures.Use.NEVER_STEADY, SteadyMeasures.use(Metric.RPS, run));
+    }
+
+    @Test
+    void aRunThatKeepsRisingThroughMainNeverReachesSteadyState() {
+        SteadyRun run = SteadyRun.of(run(10_000, 5_000, 20_000, s -> s < 10 ? 500 : 600 + 25 * (s - 15)));
+        assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
+        assertFalse(run.steadyThroughMain());
+    }
+
+    @Test
+    void aRecordWithoutASeriesHasNoSteadyState() {
+        SteadyRun run = SteadyRun.of(null);
+        assertFalse(run.steady());
+        assertEquals("the record holds no per-second series", run.why());
+    }
+}
