@@ -98,6 +98,17 @@ final class SeededResults {
         }
     }
 
+    /** The host's speed under each run, as its drift probe measured it before and after the run. */
+    @FunctionalInterface
+    interface HostSpeed {
+        /** @return probe units per second before the run and after it; null for a record without a probe */
+        double[] unitsPerSecond(String target, int index);
+    }
+
+    /** A steady host: the same speed under every run (drawn from no seed, so the other values stay as they were). */
+    static final HostSpeed STEADY_HOST = (target, index) -> new double[] {217.0, 216.0};
+
+    private HostSpeed hostSpeed = STEADY_HOST;
     private final Random random;
     private final Path directory;
     private final Instant start;
@@ -110,6 +121,11 @@ final class SeededResults {
         this.directory = directory;
         this.start = start;
         Files.createDirectories(directory.resolve("runs"));
+    }
+
+    /** The host's speed under the runs written from now on. */
+    void hostSpeed(HostSpeed speed) {
+        hostSpeed = speed;
     }
 
     void environment(String fingerprint, List<String> warnings) throws IOException {
@@ -191,11 +207,23 @@ final class SeededResults {
                 List.of(
                         new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
                         new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
-                List.of());
+                List.of(),
+                hostProbe(hostSpeed.unitsPerSecond(b.target(), index)));
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
         Files.write(path, RecordJson.bytes(record));
         return path;
+    }
+
+    private static dev.duel.record.HostProbe hostProbe(double[] unitsPerSecond) {
+        if (unitsPerSecond == null) {
+            return null;
+        }
+        return new dev.duel.record.HostProbe(probeReading(unitsPerSecond[0]), probeReading(unitsPerSecond[1]));
+    }
+
+    private static dev.duel.record.HostProbe.Reading probeReading(double unitsPerSecond) {
+        return new dev.duel.record.HostProbe.Reading("1", 100, 100_000 / unitsPerSecond, unitsPerSecond, 0.0, null);
     }
 
     private RunRecord.ScenarioResult scenario(Behaviour b, String name, boolean windows, Instant startedAt) {
