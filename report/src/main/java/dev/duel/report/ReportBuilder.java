@@ -137,6 +137,7 @@ public final class ReportBuilder {
                 .distinct()
                 .forEach(change -> warnings.add("resumed with --resume-anyway across a change (runs before and after"
                         + " it are compared as one): " + change));
+        warnings.addAll(HostDrift.acrossSuite(results.runs()));
         List<Report.ScenarioReport> scenarios = new ArrayList<>();
         for (String scenario : scenarioNames()) {
             scenarios.add(scenario(scenario));
@@ -497,6 +498,7 @@ public final class ReportBuilder {
         Map<String, String> undermining = new LinkedHashMap<>();
         undermining.putAll(undermining(baseline, runsA, rows, a));
         undermining.putAll(undermining(other, runsB, rows, b));
+        undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
