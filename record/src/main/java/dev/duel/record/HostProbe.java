@@ -26,6 +26,10 @@ public record HostProbe(
      * @param workUnits      units timed (fixed: the same in every duel of one probe version)
      * @param durationMillis time the timed units took, milliseconds (the probe JVM's start and warm-up excluded)
      * @param unitsPerSecond workUnits over the duration: the host's speed on these CPUs, higher is faster
+     * @param cpuMillis      CPU time the probe's thread was charged over the timed units, milliseconds (its
+     *                       thread CPU clock): near durationMillis when the probe had its CPU to itself; well
+     *                       under it when something else on these CPUs took turns with it (then the duration
+     *                       measures contention, not the host), about equal when the host itself got slower
      * @param stealShare     steal time over all time on these CPUs from before the probe JVM started to after it
      *                       ended, 0..1 (/proc/stat, 10 ms ticks: about 2% resolution over a 0.6 s probe on one CPU)
      * @param frequencyMhz   mean current frequency of these CPUs right after the probe (cpufreq
@@ -37,6 +41,7 @@ public record HostProbe(
             long workUnits,
             double durationMillis,
             double unitsPerSecond,
+            double cpuMillis,
             double stealShare,
             @JsonSetter(nulls = Nulls.SET) Double frequencyMhz) {}
 

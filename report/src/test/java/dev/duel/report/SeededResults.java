@@ -223,7 +223,8 @@ final class SeededResults {
     }
 
     private static dev.duel.record.HostProbe.Reading probeReading(double unitsPerSecond) {
-        return new dev.duel.record.HostProbe.Reading("1", 100, 100_000 / unitsPerSecond, unitsPerSecond, 0.0, null);
+        return new dev.duel.record.HostProbe.Reading(
+                "1", 100, 100_000 / unitsPerSecond, unitsPerSecond, 100_000 / unitsPerSecond, 0.0, null);
     }
 
     private RunRecord.ScenarioResult scenario(Behaviour b, String name, boolean windows, Instant startedAt) {

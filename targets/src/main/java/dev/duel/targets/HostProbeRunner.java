@@ -119,17 +119,24 @@ public final class HostProbeRunner {
                 timed.units(),
                 millis,
                 timed.units() / (timed.elapsedNanos() / 1e9),
+                timed.cpuNanos() / 1e6,
                 stealShare,
                 frequency.meanMhz(cpus));
     }
 
-    /** The probe JVM's line: "elapsed-nanoseconds units checksum-in-hex", checked to be the fixed work's. */
+    /**
+     * The probe JVM's line: "elapsed-nanoseconds units checksum-in-hex cpu-nanoseconds", checked to be the
+     * fixed work's.
+     */
     static ProbeWorkload.Timed parse(String output) throws IOException {
         String[] fields = output.trim().split("\\s+");
         try {
-            if (fields.length == 3) {
+            if (fields.length == 4) {
                 ProbeWorkload.Timed timed = new ProbeWorkload.Timed(
-                        Long.parseLong(fields[0]), Long.parseLong(fields[1]), Long.parseUnsignedLong(fields[2], 16));
+                        Long.parseLong(fields[0]),
+                        Long.parseLong(fields[1]),
+                        Long.parseUnsignedLong(fields[2], 16),
+                        Long.parseLong(fields[3]));
                 if (timed.units() != ProbeWorkload.WORK_UNITS || timed.checksum() != ProbeWorkload.CHECKSUM) {
                     throw new IOException("the host probe did not do the fixed work (" + output.trim()
                             + "; expected " + ProbeWorkload.WORK_UNITS + " units ending in "

@@ -1,5 +1,7 @@
 package dev.duel.targets;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -35,21 +37,23 @@ public final class ProbeWorkload {
     private ProbeWorkload() {}
 
     /**
-     * Runs {@code warmupUnits} untimed, then {@code units} timed by {@code nanoClock} (read exactly
-     * twice: before and after the timed units).
+     * Runs {@code warmupUnits} untimed, then {@code units} timed by {@code nanoClock} and by
+     * {@code cpuClock} (the thread's CPU time), each read exactly twice: before and after the timed units.
      */
-    static Timed measure(LongSupplier nanoClock, int warmupUnits, int units) {
+    static Timed measure(LongSupplier nanoClock, LongSupplier cpuClock, int warmupUnits, int units) {
         long[] table = new long[TABLE_SLOTS];
         long state = SEED;
         for (int u = 0; u < warmupUnits; u++) {
             state = unit(state, table);
         }
+        long cpuStart = cpuClock.getAsLong();
         long start = nanoClock.getAsLong();
         for (int u = 0; u < units; u++) {
             state = unit(state, table);
         }
         long end = nanoClock.getAsLong();
-        return new Timed(end - start, units, state);
+        long cpuEnd = cpuClock.getAsLong();
+        return new Timed(end - start, units, state, cpuEnd - cpuStart);
     }
 
     private static long unit(long seed, long[] table) {
@@ -67,11 +71,12 @@ public final class ProbeWorkload {
     }
 
     /**
-     * The probe JVM's entry point: prints one line, "elapsed-nanoseconds units checksum-in-hex", for
-     * {@link HostProbeRunner#parse}.
+     * The probe JVM's entry point: prints one line, "elapsed-nanoseconds units checksum-in-hex
+     * cpu-nanoseconds", for {@link HostProbeRunner#parse}.
      */
     public static void main(String[] args) {
-        Timed timed = measure(System::nanoTime, WARMUP_UNITS, WORK_UNITS);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Timed timed = measure(System::nanoTime, threads::getCurrentThreadCpuTime, WARMUP_UNITS, WORK_UNITS);
         System.out.println(timed.line());
     }
 
@@ -81,10 +86,11 @@ public final class ProbeWorkload {
      * @param elapsedNanos wall time of the timed units, nanoseconds
      * @param units        units timed
      * @param checksum     the state after the last unit
+     * @param cpuNanos     CPU time of the probe's thread over the timed units, nanoseconds
      */
-    record Timed(long elapsedNanos, long units, long checksum) {
+    record Timed(long elapsedNanos, long units, long checksum, long cpuNanos) {
         String line() {
-            return String.format(Locale.ROOT, "%d %d %s", elapsedNanos, units, Long.toHexString(checksum));
+            return String.format(Locale.ROOT, "%d %d %s %d", elapsedNanos, units, Long.toHexString(checksum), cpuNanos);
         }
     }
 }

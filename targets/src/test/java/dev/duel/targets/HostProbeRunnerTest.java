@@ -18,8 +18,11 @@ import org.junit.jupiter.api.Test;
 /** The host drift probe: its timing, its pinning, the steal time of its CPUs, and what it refuses to record. */
 class HostProbeRunnerTest {
     private static final List<String> JAVA = List.of("java", "-cp", "duel.jar", "Probe");
-    private static final String FIXED_WORK =
-            " " + ProbeWorkload.WORK_UNITS + " " + Long.toHexString(ProbeWorkload.CHECKSUM);
+    /** What the probe JVM prints after the fixed work, timed as given. */
+    private static String fixedWork(long elapsedNanos, long cpuNanos) {
+        return elapsedNanos + " " + ProbeWorkload.WORK_UNITS + " " + Long.toHexString(ProbeWorkload.CHECKSUM) + " "
+                + cpuNanos;
+    }
 
     /** /proc/stat with cpu1's user and steal ticks as given, cpu0 and the total busy with other things. */
     private static List<String> stat(long cpu1User, long cpu1Steal) {
@@ -53,7 +56,8 @@ class HostProbeRunnerTest {
     void theProbeIsTimedByItsOwnClockAndPinnedToTheTargetsCpus() throws Exception {
         List<List<String>> ran = new ArrayList<>();
         // 60 ticks on cpu1 over the probe, 3 of them stolen; cpu0's heavy steal is not the probe's CPU.
-        HostProbeRunner runner = runner(ran, "500000000" + FIXED_WORK + "\n", List.of(stat(100, 7), stat(157, 10)));
+        HostProbeRunner runner =
+                runner(ran, fixedWork(500_000_000, 480_000_000) + "\n", List.of(stat(100, 7), stat(157, 10)));
 
         HostProbe.Reading reading = runner.probe("1");
 
@@ -62,6 +66,7 @@ class HostProbeRunnerTest {
         assertEquals(ProbeWorkload.WORK_UNITS, reading.workUnits());
         assertEquals(500.0, reading.durationMillis(), 1e-9);
         assertEquals(ProbeWorkload.WORK_UNITS / 0.5, reading.unitsPerSecond(), 1e-9);
+        assertEquals(480.0, reading.cpuMillis(), 1e-9);
         assertEquals(3 / 60.0, reading.stealShare(), 1e-9);
         assertEquals(2_400.0, reading.frequencyMhz());
     }
@@ -69,7 +74,8 @@ class HostProbeRunnerTest {
     @Test
     void aTargetWithoutACpusetIsProbedOnEveryOnlineCpuAsItWillRun() throws Exception {
         List<List<String>> ran = new ArrayList<>();
-        HostProbe.Reading reading = runner(ran, "250000000" + FIXED_WORK, List.of(stat(100, 0), stat(130, 0)))
+        HostProbe.Reading reading = runner(
+                        ran, fixedWork(250_000_000, 249_000_000), List.of(stat(100, 0), stat(130, 0)))
                 .probe(null);
 
         assertEquals(List.of("taskset", "-c", "0-1"), ran.get(0).subList(0, 3));
@@ -99,41 +105,46 @@ class HostProbeRunnerTest {
         List<List<String>> stats = List.of(stat(0, 0));
         IOException other = assertThrows(
                 IOException.class,
-                () -> runner(ran, "500000000 100 deadbeef", stats).probe("1"));
+                () -> runner(ran, "500000000 100 deadbeef 500000000", stats).probe("1"));
         assertTrue(other.getMessage().contains("did not do the fixed work"), other.getMessage());
         IOException nonsense = assertThrows(
                 IOException.class,
                 () -> runner(ran, "Error: could not find main class", stats).probe("1"));
         assertTrue(nonsense.getMessage().contains("not its timing"), nonsense.getMessage());
         IOException stopped = assertThrows(
-                IOException.class, () -> runner(ran, "0" + FIXED_WORK, stats).probe("1"));
+                IOException.class, () -> runner(ran, fixedWork(0, 0), stats).probe("1"));
         assertTrue(stopped.getMessage().contains("did not advance"), stopped.getMessage());
     }
 
     @Test
     void theWorkloadReadsItsClockAroundTheTimedUnitsOnlyAndIsDeterministic() {
         AtomicLong now = new AtomicLong(1_000);
+        AtomicLong cpu = new AtomicLong(50);
         List<Long> reads = new ArrayList<>();
         ProbeWorkload.Timed timed = ProbeWorkload.measure(
                 () -> {
                     reads.add(now.get());
                     return now.getAndAdd(300_000_000);
                 },
+                () -> cpu.getAndAdd(120_000_000),
                 1,
                 2);
         assertEquals(2, reads.size(), "read before and after the timed units, not during the warm-up");
         assertEquals(300_000_000, timed.elapsedNanos());
+        assertEquals(120_000_000, timed.cpuNanos());
         assertEquals(2, timed.units());
-        assertEquals(timed.checksum(), ProbeWorkload.measure(() -> 0, 1, 2).checksum(), "the same work every time");
+        assertEquals(
+                timed.checksum(), ProbeWorkload.measure(() -> 0, () -> 0, 1, 2).checksum(), "the same work every time");
         assertTrue(
-                timed.checksum() != ProbeWorkload.measure(() -> 0, 0, 2).checksum(),
+                timed.checksum()
+                        != ProbeWorkload.measure(() -> 0, () -> 0, 0, 2).checksum(),
                 "a unit more or less is other work");
     }
 
     @Test
     void theFixedWorkEndsInItsChecksum() {
         ProbeWorkload.Timed timed =
-                ProbeWorkload.measure(System::nanoTime, ProbeWorkload.WARMUP_UNITS, ProbeWorkload.WORK_UNITS);
+                ProbeWorkload.measure(System::nanoTime, () -> 0, ProbeWorkload.WARMUP_UNITS, ProbeWorkload.WORK_UNITS);
         assertEquals(Long.toHexString(ProbeWorkload.CHECKSUM), Long.toHexString(timed.checksum()));
     }
 
@@ -152,5 +163,7 @@ class HostProbeRunnerTest {
         assertEquals("0", reading.cpus());
         assertTrue(reading.durationMillis() > 10 && reading.durationMillis() < 30_000, reading.toString());
         assertTrue(reading.stealShare() >= 0 && reading.stealShare() <= 1, reading.toString());
+        assertTrue(
+                reading.cpuMillis() > 0 && reading.cpuMillis() <= reading.durationMillis() * 1.05, reading.toString());
     }
 }

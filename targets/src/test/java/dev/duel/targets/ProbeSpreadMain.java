@@ -22,10 +22,11 @@ public final class ProbeSpreadMain {
             rates[i] = reading.unitsPerSecond();
             System.out.printf(
                     Locale.ROOT,
-                    "%2d %s %.1f ms %.2f units/s steal %.3f%n",
+                    "%2d %s %.1f ms (cpu %.1f ms) %.2f units/s steal %.3f%n",
                     i + 1,
                     reading.cpus(),
                     reading.durationMillis(),
+                    reading.cpuMillis(),
                     reading.unitsPerSecond(),
                     reading.stealShare());
         }
