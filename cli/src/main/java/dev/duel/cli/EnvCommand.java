@@ -86,12 +86,14 @@ final class EnvCommand implements Callable<Integer> {
                 HostProbe.Reading r = prober.probe(cpuset);
                 out.printf(
                         Locale.ROOT,
-                        "probe      CPUs %s: %d units in %.0f ms, %.1f units/s, steal %s, frequency %s "
-                                + "(a change above 5%% between sessions is a different host)%n",
+                        "probe      CPUs %s: %d units in %.0f ms (CPU %.0f ms), %.1f units/s, %.1f per CPU second, steal %s, "
+                                + "frequency %s (a change above 5%% between sessions is a different host)%n",
                         r.cpus(),
                         r.workUnits(),
                         r.durationMillis(),
+                        r.cpuMillis(),
                         r.unitsPerSecond(),
+                        r.unitsPerCpuSecond(),
                         String.format(Locale.ROOT, "%.1f%%", r.stealShare() * 100),
                         r.frequencyMhz() == null
                                 ? "not visible"

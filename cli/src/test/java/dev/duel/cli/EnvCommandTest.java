@@ -32,10 +32,10 @@ class EnvCommandTest {
         assertEquals(List.of("null", "1", "0"), probed);
         assertEquals(
                 List.of(
-                        "probe      CPUs 0-1: 100 units in 461 ms, 216.8 units/s, steal 1.7%, frequency not visible "
-                                + "(a change above 5% between sessions is a different host)",
-                        "probe      CPUs 1: 100 units in 461 ms, 216.8 units/s, steal 1.7%, frequency 2400 MHz "
-                                + "(a change above 5% between sessions is a different host)",
+                        "probe      CPUs 0-1: 100 units in 461 ms (CPU 230 ms), 216.8 units/s, 434.8 per CPU second, steal 1.7%, "
+                                + "frequency not visible (a change above 5% between sessions is a different host)",
+                        "probe      CPUs 1: 100 units in 461 ms (CPU 230 ms), 216.8 units/s, 434.8 per CPU second, steal 1.7%, "
+                                + "frequency 2400 MHz (a change above 5% between sessions is a different host)",
                         "probe      CPUs 0: could not run: cannot pin the host probe to CPUs 0: install taskset"),
                 bytes.toString(StandardCharsets.UTF_8).lines().toList());
     }

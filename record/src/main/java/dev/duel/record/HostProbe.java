@@ -43,13 +43,15 @@ public record HostProbe(
             double unitsPerSecond,
             double cpuMillis,
             double stealShare,
-            @JsonSetter(nulls = Nulls.SET) Double frequencyMhz) {}
+            @JsonSetter(nulls = Nulls.SET) Double frequencyMhz) {
 
-    /** The mean units per second of the readings present, or NaN when neither is. */
-    public double meanUnitsPerSecond() {
-        if (before != null && after != null) {
-            return (before.unitsPerSecond() + after.unitsPerSecond()) / 2;
+        /**
+         * workUnits over the probe thread's CPU time, units per CPU second, or NaN without one: the work the host
+         * gives for each second of CPU it charges, what CPU per request depends on. Unlike unitsPerSecond it does
+         * not fall when something else on these CPUs takes turns with the probe (a busy machine).
+         */
+        public double unitsPerCpuSecond() {
+            return cpuMillis > 0 ? workUnits / (cpuMillis / 1000) : Double.NaN;
         }
-        return before != null ? before.unitsPerSecond() : after != null ? after.unitsPerSecond() : Double.NaN;
     }
 }

@@ -55,6 +55,6 @@ class SchemaUpgradeHostProbeTest {
                 .hostProbe();
         assertNull(probe.before().frequencyMhz());
         assertEquals(2_596.0, probe.after().frequencyMhz());
-        assertEquals((216.8 + 212.8) / 2, probe.meanUnitsPerSecond(), 1e-9);
+        assertEquals(100 / 0.4555, probe.after().unitsPerCpuSecond(), 1e-9);
     }
 }

@@ -50,8 +50,8 @@ class HostDriftTest {
     @Test
     void aHostSlowerUnderOneSideWithholdsThePairsVerdicts() throws Exception {
         // The host ran the probe 8% slower whenever b ran: b's 30% more requests/s cannot be put on b alone.
-        Report report =
-                report((target, index) -> target.equals("b") ? new double[] {200, 199} : new double[] {217, 216});
+        Report report = report(
+                (target, index) -> target.equals("b") ? SeededResults.probe(200, 199) : SeededResults.probe(217, 216));
         Report.Comparison rps = rps(report);
         assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
         assertTrue(
@@ -60,8 +60,8 @@ class HostDriftTest {
         assertTrue(
                 rps.warnings().stream()
                         .anyMatch(w -> w.startsWith("host changed between the sides: the drift probe ran 7.9% slower "
-                                + "around b's runs (median 199.5 units/s over 8 probes) than around a's (216.5 units/s "
-                                + "over 8; bound 5.0%)")),
+                                + "around b's runs (median 199.5 units per CPU second over 8 probes) than around a's "
+                                + "(216.5 over 8; bound 5.0%)")),
                 rps.warnings().toString());
         assertTrue(
                 report.scenarios().get(0).comparisons().stream()
@@ -71,8 +71,8 @@ class HostDriftTest {
 
     @Test
     void aDifferenceWithinTheBoundIsNoise() throws Exception {
-        Report report =
-                report((target, index) -> target.equals("b") ? new double[] {208, 207} : new double[] {217, 216});
+        Report report = report(
+                (target, index) -> target.equals("b") ? SeededResults.probe(208, 207) : SeededResults.probe(217, 216));
         assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
     }
 
@@ -81,7 +81,7 @@ class HostDriftTest {
         // Alternating runs: both sides see the slow-down alike, so the pair is not undermined, but the report says it.
         Report report = report((target, index) -> {
             double speed = 217 * (1 - 0.02 * index);
-            return new double[] {speed, speed};
+            return SeededResults.probe(speed, speed);
         });
         List<String> drift = report.warnings().stream()
                 .filter(w -> w.startsWith("host drifted across the suite"))
@@ -90,18 +90,31 @@ class HostDriftTest {
         assertTrue(
                 drift.get(0)
                         .contains(
-                                "ran 12% slower in the last third of its runs (median 184.5 units/s) than in the first third (210.5"),
+                                "ran 12% slower in the last third of its runs (median 184.5 units per CPU second) than in the first third (210.5"),
                 drift.get(0));
         assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
     }
 
     @Test
     void oneDisturbedProbeIsNotADrift() throws Exception {
-        Report report = report((target, index) -> index == 8 ? new double[] {150, 216} : new double[] {217, 216});
+        Report report =
+                report((target, index) -> index == 8 ? SeededResults.probe(150, 216) : SeededResults.probe(217, 216));
         assertFalse(
                 report.warnings().stream().anyMatch(w -> w.startsWith("host")),
                 report.warnings().toString());
         assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+    }
+
+    @Test
+    void aBusyNeighbourOnTheProbesCpuIsNotAHostChange() throws Exception {
+        // Around b's runs something else shared the probe's CPU: its wall time doubled, its CPU time did not.
+        Report report = report((target, index) -> target.equals("b")
+                ? new dev.duel.record.HostProbe(SeededResults.reading(108, 0.5), SeededResults.reading(109, 0.5))
+                : SeededResults.probe(217, 216));
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+        assertTrue(
+                report.warnings().stream().noneMatch(w -> w.startsWith("host")),
+                report.warnings().toString());
     }
 
     @Test

@@ -101,12 +101,23 @@ final class SeededResults {
     /** The host's speed under each run, as its drift probe measured it before and after the run. */
     @FunctionalInterface
     interface HostSpeed {
-        /** @return probe units per second before the run and after it; null for a record without a probe */
-        double[] unitsPerSecond(String target, int index);
+        /** @return the run's probe; null for a record without one */
+        dev.duel.record.HostProbe probe(String target, int index);
     }
 
     /** A steady host: the same speed under every run (drawn from no seed, so the other values stay as they were). */
-    static final HostSpeed STEADY_HOST = (target, index) -> new double[] {217.0, 216.0};
+    static final HostSpeed STEADY_HOST = (target, index) -> probe(217.0, 216.0);
+
+    /** A probe that had its CPU to itself: as much CPU as wall time, at these speeds before and after the run. */
+    static dev.duel.record.HostProbe probe(double beforeUnitsPerSecond, double afterUnitsPerSecond) {
+        return new dev.duel.record.HostProbe(reading(beforeUnitsPerSecond, 1), reading(afterUnitsPerSecond, 1));
+    }
+
+    /** One probe reading at {@code unitsPerSecond} in which the probe's thread had {@code cpuShare} of the wall time. */
+    static dev.duel.record.HostProbe.Reading reading(double unitsPerSecond, double cpuShare) {
+        double millis = 100_000 / unitsPerSecond;
+        return new dev.duel.record.HostProbe.Reading("1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
+    }
 
     private HostSpeed hostSpeed = STEADY_HOST;
     private final Random random;
@@ -208,23 +219,11 @@ final class SeededResults {
                         new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
                         new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
                 List.of(),
-                hostProbe(hostSpeed.unitsPerSecond(b.target(), index)));
+                hostSpeed.probe(b.target(), index));
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
         Files.write(path, RecordJson.bytes(record));
         return path;
-    }
-
-    private static dev.duel.record.HostProbe hostProbe(double[] unitsPerSecond) {
-        if (unitsPerSecond == null) {
-            return null;
-        }
-        return new dev.duel.record.HostProbe(probeReading(unitsPerSecond[0]), probeReading(unitsPerSecond[1]));
-    }
-
-    private static dev.duel.record.HostProbe.Reading probeReading(double unitsPerSecond) {
-        return new dev.duel.record.HostProbe.Reading(
-                "1", 100, 100_000 / unitsPerSecond, unitsPerSecond, 100_000 / unitsPerSecond, 0.0, null);
     }
 
     private RunRecord.ScenarioResult scenario(Behaviour b, String name, boolean windows, Instant startedAt) {

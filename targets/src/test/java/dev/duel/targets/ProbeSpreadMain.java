@@ -17,9 +17,11 @@ public final class ProbeSpreadMain {
         String cpus = args.length > 1 ? args[1] : null;
         HostProbeRunner runner = HostProbeRunner.onThisMachine();
         double[] rates = new double[count];
+        double[] cpuRates = new double[count];
         for (int i = 0; i < count; i++) {
             HostProbe.Reading reading = runner.probe(cpus);
             rates[i] = reading.unitsPerSecond();
+            cpuRates[i] = reading.workUnits() / (reading.cpuMillis() / 1000);
             System.out.printf(
                     Locale.ROOT,
                     "%2d %s %.1f ms (cpu %.1f ms) %.2f units/s steal %.3f%n",
@@ -30,12 +32,19 @@ public final class ProbeSpreadMain {
                     reading.unitsPerSecond(),
                     reading.stealShare());
         }
+        spread("wall", rates);
+        spread("cpu", cpuRates);
+    }
+
+    private static void spread(String clock, double[] rates) {
+        int count = rates.length;
         double[] sorted = rates.clone();
         Arrays.sort(sorted);
         double median = sorted[count / 2];
         System.out.printf(
                 Locale.ROOT,
-                "n=%d median %.2f units/s, min %.2f, max %.2f: max/min %.2f%%, p10-p90 %.2f%% of the median%n",
+                "%s: n=%d median %.2f units/s, min %.2f, max %.2f: max/min %.2f%%, p10-p90 %.2f%% of the median%n",
+                clock,
                 count,
                 median,
                 sorted[0],
