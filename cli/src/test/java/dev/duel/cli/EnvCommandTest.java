@@ -26,7 +26,14 @@ class EnvCommandTest {
                 throw new IOException("cannot pin the host probe to CPUs 0: install taskset");
             }
             return new HostProbe.Reading(
-                    cpuset == null ? "0-1" : cpuset, 100, 461.2, 216.8, 230.0, 0.0167, cpuset == null ? null : 2_400.0);
+                    "17.0.15",
+                    cpuset == null ? "0-1" : cpuset,
+                    100,
+                    461.2,
+                    216.8,
+                    230.0,
+                    0.0167,
+                    cpuset == null ? null : 2_400.0);
         });
 
         assertEquals(List.of("null", "1", "0"), probed);

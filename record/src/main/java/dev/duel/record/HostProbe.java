@@ -21,6 +21,8 @@ public record HostProbe(
      * xorshift mixing with data-dependent loads and stores in an 8 KiB table) run by a fresh JVM of
      * duel's own JDK pinned to {@code cpus}, timed after a fixed warm-up of the same workload.
      *
+     * @param javaVersion    the JDK that ran the probe ({@code java.version} of duel's own, e.g. "17.0.15"): the same
+     *                       work compiled by another JDK may take another time, so probes compare within one
      * @param cpus           the CPUs the probe was pinned to ("1", "0-1": the target's cpuset, or every online CPU
      *                       for a target without one)
      * @param workUnits      units timed (fixed: the same in every duel of one probe version)
@@ -37,6 +39,7 @@ public record HostProbe(
      *                       machines: their /proc/cpuinfo MHz is the nominal rate, so it is not used)
      */
     public record Reading(
+            String javaVersion,
             String cpus,
             long workUnits,
             double durationMillis,

@@ -116,7 +116,8 @@ final class SeededResults {
     /** One probe reading at {@code unitsPerSecond} in which the probe's thread had {@code cpuShare} of the wall time. */
     static dev.duel.record.HostProbe.Reading reading(double unitsPerSecond, double cpuShare) {
         double millis = 100_000 / unitsPerSecond;
-        return new dev.duel.record.HostProbe.Reading("1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
+        return new dev.duel.record.HostProbe.Reading(
+                "17.0.15", "1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
     }
 
     private HostSpeed hostSpeed = STEADY_HOST;

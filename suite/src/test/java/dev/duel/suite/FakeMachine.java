@@ -144,7 +144,7 @@ final class FakeMachine {
             throw new java.io.IOException("cannot pin the host probe: install taskset");
         }
         return new dev.duel.record.HostProbe.Reading(
-                cpuset == null ? "0-1" : cpuset, 100, 100_000 / rate, rate, 100_000 / rate, 0.0, null);
+                "17.0.15", cpuset == null ? "0-1" : cpuset, 100, 100_000 / rate, rate, 100_000 / rate, 0.0, null);
     }
 
     int loadRuns() {

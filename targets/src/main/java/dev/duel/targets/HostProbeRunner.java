@@ -31,6 +31,7 @@ import java.util.function.Supplier;
 public final class HostProbeRunner {
     private static final long TIMEOUT_SECONDS = 30;
 
+    private final String javaVersion;
     private final List<String> command;
     private final BiFunction<String, List<String>, List<String>> pin;
     private final Supplier<String> onlineCpus;
@@ -57,12 +58,14 @@ public final class HostProbeRunner {
     }
 
     HostProbeRunner(
+            String javaVersion,
             List<String> command,
             BiFunction<String, List<String>, List<String>> pin,
             Supplier<String> onlineCpus,
             ProbeProcess process,
             StatSource stat,
             FrequencySource frequency) {
+        this.javaVersion = javaVersion;
         this.command = List.copyOf(command);
         this.pin = pin;
         this.onlineCpus = onlineCpus;
@@ -84,6 +87,7 @@ public final class HostProbeRunner {
                 classpath(),
                 ProbeWorkload.class.getName());
         return new HostProbeRunner(
+                System.getProperty("java.version"),
                 java,
                 Affinity::pinned,
                 Affinity::onlineCpus,
@@ -115,6 +119,7 @@ public final class HostProbeRunner {
         double stealShare = totalTicks <= 0 ? 0 : Math.max(0, after[0] - before[0]) / (double) totalTicks;
         double millis = timed.elapsedNanos() / 1e6;
         return new HostProbe.Reading(
+                javaVersion,
                 mask,
                 timed.units(),
                 millis,

@@ -37,6 +37,7 @@ class HostProbeRunnerTest {
     private static HostProbeRunner runner(List<List<String>> ran, String output, List<List<String>> stats) {
         AtomicInteger read = new AtomicInteger();
         return new HostProbeRunner(
+                "17.0.15",
                 JAVA,
                 (mask, command) -> {
                     List<String> pinned = new ArrayList<>(List.of("taskset", "-c", mask));
@@ -63,6 +64,7 @@ class HostProbeRunnerTest {
 
         assertEquals(List.of("taskset", "-c", "1", "java", "-cp", "duel.jar", "Probe"), ran.get(0));
         assertEquals("1", reading.cpus());
+        assertEquals("17.0.15", reading.javaVersion());
         assertEquals(ProbeWorkload.WORK_UNITS, reading.workUnits());
         assertEquals(500.0, reading.durationMillis(), 1e-9);
         assertEquals(ProbeWorkload.WORK_UNITS / 0.5, reading.unitsPerSecond(), 1e-9);
@@ -87,6 +89,7 @@ class HostProbeRunnerTest {
     @Test
     void aProbeThatCannotBePinnedIsRefusedRatherThanRunOnTheLoadGeneratorsCpus() {
         HostProbeRunner unpinnable = new HostProbeRunner(
+                "17.0.15",
                 JAVA,
                 (mask, command) -> command,
                 () -> "0-1",
@@ -161,6 +164,7 @@ class HostProbeRunnerTest {
     void theRealProbeRunsPinnedInItsOwnJvm() throws Exception {
         HostProbe.Reading reading = HostProbeRunner.onThisMachine().probe("0");
         assertEquals("0", reading.cpus());
+        assertEquals(System.getProperty("java.version"), reading.javaVersion());
         assertTrue(reading.durationMillis() > 10 && reading.durationMillis() < 30_000, reading.toString());
         assertTrue(reading.stealShare() >= 0 && reading.stealShare() <= 1, reading.toString());
         assertTrue(
