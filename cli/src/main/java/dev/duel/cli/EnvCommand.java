@@ -1,17 +1,24 @@
 package dev.duel.cli;
 
 import dev.duel.record.Environment;
+import dev.duel.record.HostProbe;
 import dev.duel.record.RecordJson;
 import dev.duel.suite.EnvironmentProbe;
+import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteLoader;
+import dev.duel.targets.HostProbeRunner;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +29,9 @@ import picocli.CommandLine.Parameters;
         name = "env",
         description = {
             "Prints what duel records about this machine before a suite: CPU, x86-64 level, memory,",
-            "kernel, frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings."
+            "kernel, frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings,",
+            "then times the host drift probe (a fixed CPU-bound workload, about 0.6 s) on the CPUs the",
+            "suite's targets use (every online CPU without a suite): compare it across sessions."
         },
         footer = {"", ExitCodes.HELP},
         sortOptions = false,
@@ -57,8 +66,43 @@ final class EnvCommand implements Callable<Integer> {
             System.out.println(RecordJson.text(environment));
         } else {
             print(System.out, environment);
+            printProbes(System.out, cpusets(targets), HostProbeRunner.onThisMachine()::probe);
         }
         return ExitCodes.OK;
+    }
+
+    /** The distinct CPU sets of the targets, null for a target without one (every online CPU); [null] for none. */
+    static List<String> cpusets(List<TargetSpec> targets) {
+        Set<String> cpusets = new LinkedHashSet<>();
+        targets.forEach(t -> cpusets.add(t.limits().cpuset()));
+        return cpusets.isEmpty() ? java.util.Collections.singletonList(null) : new ArrayList<>(cpusets);
+    }
+
+    /** One line per CPU set: the host drift probe timed there, as a suite records it before and after each run. */
+    static void printProbes(PrintStream out, List<String> cpusets, RunnerParts.HostProber prober)
+            throws InterruptedException {
+        for (String cpuset : cpusets) {
+            try {
+                HostProbe.Reading r = prober.probe(cpuset);
+                out.printf(
+                        Locale.ROOT,
+                        "probe      CPUs %s: %d units in %.0f ms (CPU %.0f ms), %.1f units/s, %.1f per CPU second, steal %s, "
+                                + "frequency %s (a change above 5%% between sessions is a different host)%n",
+                        r.cpus(),
+                        r.workUnits(),
+                        r.durationMillis(),
+                        r.cpuMillis(),
+                        r.unitsPerSecond(),
+                        r.unitsPerCpuSecond(),
+                        String.format(Locale.ROOT, "%.1f%%", r.stealShare() * 100),
+                        r.frequencyMhz() == null
+                                ? "not visible"
+                                : String.format(Locale.ROOT, "%.0f MHz", r.frequencyMhz()));
+            } catch (IOException e) {
+                out.println("probe      " + (cpuset == null ? "every online CPU" : "CPUs " + cpuset)
+                        + ": could not run: " + e.getMessage());
+            }
+        }
     }
 
     static void print(PrintStream out, Environment e) {

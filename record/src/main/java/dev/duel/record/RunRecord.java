@@ -33,6 +33,8 @@ import java.util.Map;
  * @param resumedAcross what changed since the folder's first runs (a jar's digest, a JDK's release, duel's version)
  *                      when this suite was resumed with {@code --resume-anyway}, one sentence each; empty when nothing
  *                      changed or the folder was new; null in schema-1 records (not checked)
+ * @param hostProbe     the host drift probe timed on the target's CPUs before the target started and after it
+ *                      stopped ({@link HostProbe}); null in schema-1 and schema-2 records (not measured)
  */
 public record RunRecord(
         int schemaVersion,
@@ -55,7 +57,8 @@ public record RunRecord(
         String log,
         List<String> lastLogLines,
         @JsonSetter(nulls = Nulls.SET) List<ProcessAffinity> affinity,
-        @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross) {
+        @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross,
+        @JsonSetter(nulls = Nulls.SET) HostProbe hostProbe) {
 
     public RunRecord {
         scenarios = List.copyOf(scenarios);
@@ -88,7 +91,8 @@ public record RunRecord(
                 log,
                 lastLogLines,
                 affinity,
-                resumedAcross);
+                resumedAcross,
+                hostProbe);
     }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */

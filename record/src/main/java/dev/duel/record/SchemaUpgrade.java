@@ -41,6 +41,7 @@ final class SchemaUpgrade {
     /** Schema 3 (issue 11: steady state) added what schema-2 duel did not measure. */
     private static void runTwoToThree(ObjectNode run) {
         // Each field added in schema 3 gets its schema-2 value here, one line per field.
+        fillNull(run, "hostProbe");
         eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadTwoToThree));
     }
 

@@ -111,7 +111,10 @@ class RecordJsonTest {
                         new ProcessAffinity("load generator", 100, "0"),
                         new ProcessAffinity("target jdk17", 4242, "1"),
                         new ProcessAffinity("service postgres", 300, "0-1")),
-                List.of("jdk17's jar /opt/app.jar was rebuilt (SHA-256 0123abcd... -> 4567ef01...)"));
+                List.of("jdk17's jar /opt/app.jar was rebuilt (SHA-256 0123abcd... -> 4567ef01...)"),
+                new HostProbe(
+                        new HostProbe.Reading("17.0.15", "1", 100, 461.2, 216.8, 460.9, 0.0, null),
+                        new HostProbe.Reading("17.0.15", "1", 100, 470.0, 212.8, 455.5, 0.0167, 2_596.0)));
     }
 
     @Test

@@ -132,6 +132,7 @@ public final class ReportBuilder {
                 .distinct()
                 .forEach(change -> warnings.add("resumed with --resume-anyway across a change (runs before and after"
                         + " it are compared as one): " + change));
+        warnings.addAll(HostDrift.acrossSuite(results.runs()));
         List<Report.ScenarioReport> scenarios = new ArrayList<>();
         for (String scenario : scenarioNames()) {
             scenarios.add(scenario(scenario));
@@ -557,6 +558,7 @@ public final class ReportBuilder {
             undermining.putAll(SteadyMeasures.undermining(
                     other, runsB.stream().map(r -> steady(r, scenario)).toList()));
         }
+        undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {

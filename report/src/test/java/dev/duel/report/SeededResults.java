@@ -136,6 +136,29 @@ final class SeededResults {
         }
     }
 
+    /** The host's speed under each run, as its drift probe measured it before and after the run. */
+    @FunctionalInterface
+    interface HostSpeed {
+        /** @return the run's probe; null for a record without one */
+        dev.duel.record.HostProbe probe(String target, int index);
+    }
+
+    /** A steady host: the same speed under every run (drawn from no seed, so the other values stay as they were). */
+    static final HostSpeed STEADY_HOST = (target, index) -> probe(217.0, 216.0);
+
+    /** A probe that had its CPU to itself: as much CPU as wall time, at these speeds before and after the run. */
+    static dev.duel.record.HostProbe probe(double beforeUnitsPerSecond, double afterUnitsPerSecond) {
+        return new dev.duel.record.HostProbe(reading(beforeUnitsPerSecond, 1), reading(afterUnitsPerSecond, 1));
+    }
+
+    /** One probe reading at {@code unitsPerSecond} in which the probe's thread had {@code cpuShare} of the wall time. */
+    static dev.duel.record.HostProbe.Reading reading(double unitsPerSecond, double cpuShare) {
+        double millis = 100_000 / unitsPerSecond;
+        return new dev.duel.record.HostProbe.Reading(
+                "17.0.15", "1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
+    }
+
+    private HostSpeed hostSpeed = STEADY_HOST;
     private final Random random;
     private final Path directory;
     private final Instant start;
@@ -148,6 +171,11 @@ final class SeededResults {
         this.directory = directory;
         this.start = start;
         Files.createDirectories(directory.resolve("runs"));
+    }
+
+    /** The host's speed under the runs written from now on. */
+    void hostSpeed(HostSpeed speed) {
+        hostSpeed = speed;
     }
 
     void environment(String fingerprint, List<String> warnings) throws IOException {
@@ -229,7 +257,8 @@ final class SeededResults {
                 List.of(
                         new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
                         new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
-                List.of());
+                List.of(),
+                hostSpeed.probe(b.target(), index));
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
         Files.write(path, RecordJson.bytes(record));

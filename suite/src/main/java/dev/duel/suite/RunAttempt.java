@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.record.DuelVersion;
+import dev.duel.record.HostProbe;
 import dev.duel.record.JvmFacts;
 import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RecordJson;
@@ -22,10 +23,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One attempt at one planned run: wait for a quiet machine, start the target fresh, measure its
+ * One attempt at one planned run: wait for a quiet machine, time the host drift probe on the
+ * target's CPUs, start the target fresh, measure its
  * scenarios in order (fresh restarts for a startup scenario, each start judged for noise like a
  * second of main), judge the run ({@link RunVerdict}),
- * stop the target, and return the record. The target being measured is published in
+ * stop the target, time the probe again, and return the record. The target being measured is published in
  * {@code current} so that an abort from another thread can stop it and the gates can leave its CPU
  * out of the noise. Not thread-safe: one attempt at a time.
  */
@@ -45,6 +47,8 @@ final class RunAttempt {
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
     private final List<String> resumedAcross;
+    /** The probe's failure was said once: every run of the suite would fail it the same way. */
+    private boolean probeFailureSaid;
 
     RunAttempt(
             Suite suite,
@@ -94,6 +98,10 @@ final class RunAttempt {
         }
         Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
         Measurements measured = new Measurements(targetInfo(spec, jdk, null, null));
+        // On a quiet machine, before the target exists: the host's speed on the CPUs the target will get.
+        listener.stage(plan, "timing the host probe");
+        HostProbe.Reading probeBefore = probe(spec);
+        measured.hostProbe = new HostProbe(probeBefore, null);
         listener.stage(plan, "starting " + spec.name());
         RunVerdict verdict;
         try {
@@ -120,7 +128,23 @@ final class RunAttempt {
         } finally {
             stopCurrent(plan, spec);
         }
+        listener.stage(plan, "timing the host probe again");
+        measured.hostProbe = new HostProbe(probeBefore, probe(spec));
         return record(plan, attempt, verdict, startedAt, measured, gateReadings(quiet, measured));
+    }
+
+    /** The host probe on the target's CPUs, or null (said once per suite) when it cannot run. */
+    private HostProbe.Reading probe(TargetSpec spec) throws InterruptedException {
+        try {
+            return parts.hostProbe().probe(spec.limits().cpuset());
+        } catch (IOException e) {
+            if (!probeFailureSaid) {
+                probeFailureSaid = true;
+                listener.message("warning: the host drift probe could not run (" + e.getMessage()
+                        + "); runs are recorded without it and the report cannot see the host change");
+            }
+            return null;
+        }
     }
 
     private static RunRecord.GateReadings gateReadings(QuietGate.Outcome quiet, Measurements measured) {
@@ -155,6 +179,8 @@ final class RunAttempt {
 
         List<String> lastLines = List.of();
         List<ProcessAffinity> affinity = List.of();
+        /** The host probe before the target started and, once it stopped, after. */
+        HostProbe hostProbe = new HostProbe(null, null);
 
         Measurements(RunRecord.TargetInfo info) {
             this.info = info;
@@ -330,7 +356,8 @@ final class RunAttempt {
                 store.directory().relativize(store.log(plan, attempt)).toString(),
                 lastLines,
                 measured.affinity,
-                resumedAcross);
+                resumedAcross,
+                measured.hostProbe);
     }
 
     private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {

@@ -1,8 +1,10 @@
 package dev.duel.suite;
 
 import dev.duel.load.LoadEngine;
+import dev.duel.record.HostProbe;
 import dev.duel.record.JvmFacts;
 import dev.duel.targets.Cgroups;
+import dev.duel.targets.HostProbeRunner;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.JvmProbe;
@@ -33,6 +35,7 @@ import java.util.function.LongSupplier;
  * @param jvmFacts          asks a running target's JVM about itself
  * @param removeStaleGroups removes empty control groups a killed duel left; returns how many
  * @param loadgen           pins and warms the load generator before the first run
+ * @param hostProbe         times the host drift probe on a target's CPUs before and after each run
  */
 public record RunnerParts(
         JdkResolver jdks,
@@ -44,7 +47,8 @@ public record RunnerParts(
         EnvironmentSource environment,
         JvmFactsReader jvmFacts,
         IntSupplier removeStaleGroups,
-        LoadgenSetup loadgen) {
+        LoadgenSetup loadgen,
+        HostProber hostProbe) {
 
     /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
     public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
@@ -61,7 +65,8 @@ public record RunnerParts(
                 new EnvironmentProbe(jdks, duelHome),
                 JvmProbe::of,
                 cgroups::removeStaleGroups,
-                new LoadgenPreparation(engine));
+                new LoadgenPreparation(engine),
+                HostProbeRunner.onThisMachine()::probe);
     }
 
     /**
@@ -97,5 +102,15 @@ public record RunnerParts(
     @FunctionalInterface
     public interface LoadgenSetup {
         void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException, InterruptedException;
+    }
+
+    /** Times the host drift probe; see {@link HostProbeRunner#probe}. */
+    @FunctionalInterface
+    public interface HostProber {
+        /**
+         * @param cpuset the target's CPUs, or null for a target without a cpuset (every online CPU)
+         * @throws IOException the probe could not run; the message says why
+         */
+        HostProbe.Reading probe(String cpuset) throws IOException, InterruptedException;
     }
 }

@@ -68,6 +68,10 @@ final class FakeMachine {
     private volatile boolean currentTargetDied;
 
     final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+    /** Each host probe: its CPUs, how many targets had started before it, and whether one was running. */
+    final ConcurrentLinkedQueue<String> probes = new ConcurrentLinkedQueue<>();
+    /** The host's speed at the n-th probe (0-based), in probe units per second; null: the probe cannot run. */
+    private volatile java.util.function.IntFunction<Double> probeUnitsPerSecond = n -> 200.0;
 
     /** How one load run goes: its main phase's requests/s, failures, the engine's utilization, and whether the target dies in it. */
     record Script(double okPerSecond, Map<FailureKind, Long> failures, double loadgenUtilization, boolean targetDies) {
@@ -122,6 +126,25 @@ final class FakeMachine {
     FakeMachine duringMain(Runnable action) {
         duringMain = action;
         return this;
+    }
+
+    /** The host's speed at each probe, by its 0-based number; null makes that probe fail. */
+    FakeMachine hostSpeed(java.util.function.IntFunction<Double> unitsPerSecondAtProbe) {
+        probeUnitsPerSecond = unitsPerSecondAtProbe;
+        return this;
+    }
+
+    private dev.duel.record.HostProbe.Reading probe(String cpuset) throws java.io.IOException {
+        int number = probes.size();
+        boolean running = targets.stream().anyMatch(t -> t.alive);
+        probes.add(
+                "probe " + cpuset + " after " + started.get() + " start(s)" + (running ? " WHILE A TARGET RAN" : ""));
+        Double rate = probeUnitsPerSecond.apply(number);
+        if (rate == null) {
+            throw new java.io.IOException("cannot pin the host probe: install taskset");
+        }
+        return new dev.duel.record.HostProbe.Reading(
+                "17.0.15", cpuset == null ? "0-1" : cpuset, 100, 100_000 / rate, rate, 100_000 / rate, 0.0, null);
     }
 
     int loadRuns() {
@@ -184,7 +207,8 @@ final class FakeMachine {
                 targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()),
                 (pid, home) -> JvmFacts.UNKNOWN,
                 () -> 0,
-                (loadgen, listener) -> events.add("loadgen prepared"));
+                (loadgen, listener) -> events.add("loadgen prepared"),
+                this::probe);
     }
 
     private TargetProcess start(TargetSpec spec) throws IdentityMismatchException {

@@ -74,7 +74,8 @@ class RepetitionCheckTest {
                 "runs/x.log",
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                null);
     }
 
     /** Records of repetitions 1 to {@code values[0].length}: each target's value in each repetition. */
