@@ -61,18 +61,20 @@ public final class LoadEngine {
      */
     public LoadResult run(LoadPlan plan, ProgressListener listener) throws TargetUnreachableException {
         RequestTemplate template = RequestTemplate.compile(plan.request(), plan.variables());
-        ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());
-        Transports transport = Transports.choose(plan.transport());
-        InetSocketAddress address = reachableAddress(plan);
-        EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, judge, listener);
-        current = run;
-        if (stopRequested) {
-            run.stop(); // a stop that came while the run was being prepared
-        }
         try {
+            ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());
+            Transports transport = Transports.choose(plan.transport());
+            InetSocketAddress address = reachableAddress(plan);
+            EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, judge, listener);
+            current = run;
+            if (stopRequested) {
+                run.stop(); // a stop that came while the run was being prepared
+            }
             return run.execute();
         } finally {
             current = null;
+            // execute() returns once every event loop has shut down: no connection writes the template any more.
+            template.release();
         }
     }
 

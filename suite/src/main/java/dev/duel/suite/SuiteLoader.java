@@ -619,7 +619,11 @@ public final class SuiteLoader {
         setting(at, null, null, () -> {
             LoadPlan plan = scenario.plan(80, threads);
             RequestTemplate template = RequestTemplate.compile(plan.request(), plan.variables());
-            return ResponseChecks.parse(plan.checks(), template.variableNames());
+            try {
+                return ResponseChecks.parse(plan.checks(), template.variableNames());
+            } finally {
+                template.release();
+            }
         });
         return scenario;
     }

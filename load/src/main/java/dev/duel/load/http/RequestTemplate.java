@@ -36,6 +36,8 @@ public final class RequestTemplate {
     private final boolean hasBody;
     private final int literalBytes;
     private final ByteBuf encoded;
+    /** The releasable buffer under {@link #encoded}; null with variables. */
+    private final ByteBuf direct;
 
     private RequestTemplate(
             String method, List<String> variableNames, List<Segment> head, List<Segment> body, boolean hasBody) {
@@ -55,9 +57,22 @@ public final class RequestTemplate {
         if (variableNames.isEmpty()) {
             ByteBuf bytes = Unpooled.directBuffer(literal + 32);
             render(bytes, new String[0]);
+            this.direct = bytes;
             this.encoded = Unpooled.unreleasableBuffer(bytes);
         } else {
+            this.direct = null;
             this.encoded = null;
+        }
+    }
+
+    /**
+     * Frees the shared encoded request (direct memory, which the garbage collector does not free
+     * in time and Netty's leak detector reports). Call once, after every connection that wrote it
+     * is closed; the template cannot be written after. Not thread-safe with writers.
+     */
+    public void release() {
+        if (direct != null && direct.refCnt() > 0) {
+            direct.release();
         }
     }
 
