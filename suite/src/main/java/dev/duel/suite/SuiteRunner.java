@@ -151,9 +151,12 @@ public final class SuiteRunner {
             Suite.Repetitions repetitions = suite.repetitions();
             int made = repetitions.max();
             RunPlan previous = null;
-            for (int repetition = 1; repetition <= repetitions.max(); repetition++) {
+            // A rule decides after each repetition, so its runs go a repetition at a time; a fixed count keeps the
+            // plan's own order (sequential runs every repetition of one target before the next).
+            int rounds = repetitions.adaptive() ? repetitions.max() : 1;
+            for (int repetition = 1; repetition <= rounds; repetition++) {
                 for (RunPlan plan : plans) {
-                    if (plan.repetition() != repetition || store.done(plan)) {
+                    if ((repetitions.adaptive() && plan.repetition() != repetition) || store.done(plan)) {
                         continue;
                     }
                     if (previous != null && !suite.cooldown().isZero()) {

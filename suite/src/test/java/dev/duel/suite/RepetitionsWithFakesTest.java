@@ -81,6 +81,31 @@ class RepetitionsWithFakesTest {
         return messages.stream().filter(m -> m.startsWith("repetitions: ")).toList();
     }
 
+    /**
+     * A fixed count keeps the plan's order: sequential runs every repetition of a before b. (The loop that adds
+     * repetitions one at a time for a rule once ran every suite that way, turning a1 a2 b1 b2 into a1 b1 a2 b2.)
+     */
+    @Test
+    void aFixedCountKeepsThePlansOrderSoSequentialRunsOneTargetFirst() throws Exception {
+        Suite suite = suite("repetitions: 2\norder: sequential");
+        FakeMachine machine = new FakeMachine()
+                .script(
+                        new FakeMachine.Script(1000, Map.of(), 0.2, false),
+                        new FakeMachine.Script(1000, Map.of(), 0.2, false),
+                        new FakeMachine.Script(1100, Map.of(), 0.2, false),
+                        new FakeMachine.Script(1100, Map.of(), 0.2, false));
+        List<String> started = new ArrayList<>();
+        SuiteListener listener = new SuiteListener() {
+            @Override
+            public void runStarted(RunPlan plan, int attempt) {
+                started.add(plan.target() + plan.repetition());
+            }
+        };
+        SuiteOutcome outcome = new SuiteRunner(suite, temp.resolve("results"), listener, machine.parts()).run();
+        assertEquals(List.of("a1", "a2", "b1", "b2"), started);
+        assertEquals(4, outcome.ok());
+    }
+
     @Test
     void pairsAreAddedUntilTheIntervalIsNarrowAndTheStopIsSaidAndKept() throws Exception {
         FakeMachine machine = machine(A, B, 1);
