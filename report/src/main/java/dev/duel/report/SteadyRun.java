@@ -201,7 +201,9 @@ record SteadyRun(
                     Double.NaN,
                     false);
         }
-        int start = combined.steadyStartIndex();
+        // The stopping rule re-cuts the seconds from the classifier's steady start; where it finds a later final
+        // segment, the steady state is that segment, as it would have been for the engine.
+        int start = combined.steadyStartIndex() + Math.max(0, settled.steadySinceSecond());
         boolean[] outlier = new boolean[n];
         for (int i : requests.outlierIndices()) {
             outlier[i] = true;

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.analysis.Segmentation;
 import dev.duel.analysis.SteadyState;
+import dev.duel.analysis.WarmupStop;
 import dev.duel.record.Phase;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.load.LatencySummary;
@@ -67,6 +69,25 @@ class SteadyRunTest {
         assertEquals(1000, run.steadyRequestsPerSecond(), 1e-9);
         assertEquals(8 * (1000 - 500), run.warmupCostRequests(), 1e-6, "8 warm-up seconds 500 short each");
         assertTrue(run.steadyThroughMain());
+    }
+
+    /**
+     * The stopping rule re-cuts the seconds from the classifier's steady start; where it finds a later final segment,
+     * the steady state is that segment: its rate, its start and the warm-up cost before it (here the classifier,
+     * given a penalty that keeps one segment, starts at second 0 while the rule finds the step at second 12).
+     */
+    @Test
+    void aLaterFinalSegmentFoundByTheStoppingRuleIsTheSteadyState() {
+        SteadyState.Settings oneSegment = new SteadyState.Settings(
+                new Segmentation.Settings(1_000, 5, 0.05, 10, 3, 0.001),
+                SteadyState.Settings.DEFAULT.lastFraction(),
+                SteadyState.Settings.DEFAULT.minSteadySeconds());
+        SteadyRun run =
+                SteadyRun.of(run(30_000, 0, 20_000, s -> s < 12 ? 980 : 1000), oneSegment, WarmupStop.Settings.DEFAULT);
+        assertTrue(run.steadyStartSecond() >= 0, run.why());
+        assertEquals(12, run.steadyStartSecond(), run.why());
+        assertEquals(1000, run.steadyRequestsPerSecond(), 1e-9);
+        assertEquals(12 * 20, run.warmupCostRequests(), 1e-6);
     }
 
     @Test
