@@ -3,8 +3,11 @@ package dev.duel.report;
 import dev.duel.analysis.RatioInterval;
 import dev.duel.analysis.ShiftInterval;
 import dev.duel.record.Environment;
+import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -188,6 +191,28 @@ public final class ReportBuilder {
     }
 
     /** The run's steady state in the scenario, from its per-second series. */
+    /**
+     * What a side whose runs never settled can change: its runs' warm-ups say whether they were fixed, ran to
+     * their cap, or ended steady (records before schema 3, and windowed runs, count as fixed).
+     */
+    static SteadyMeasures.Advice advice(List<RunData> runs, String scenario) {
+        boolean capped = false;
+        boolean auto = false;
+        for (RunData run : runs) {
+            RunRecord.ScenarioResult result = run.record().result(scenario);
+            WarmupEnd end = result == null || result.load() == null
+                    ? null
+                    : result.load().warmupEnd();
+            if (end != null && end.mode() == WarmupMode.AUTO) {
+                auto = true;
+                capped |= end.reason() == WarmupEnd.Reason.CAP;
+            }
+        }
+        return capped
+                ? SteadyMeasures.Advice.AUTO_CAPPED
+                : auto ? SteadyMeasures.Advice.AUTO_STEADY : SteadyMeasures.Advice.FIXED_WARMUP;
+    }
+
     private SteadyRun steady(RunData run, String scenario) {
         return steadyRuns.computeIfAbsent(
                 run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
@@ -554,9 +579,9 @@ public final class ReportBuilder {
         undermining.putAll(undermining(other, runsB, sideRows, b));
         if (!scenario.equals(STARTUP_SECTION)) {
             undermining.putAll(SteadyMeasures.undermining(
-                    baseline, runsA.stream().map(r -> steady(r, scenario)).toList()));
+                    baseline, runsA.stream().map(r -> steady(r, scenario)).toList(), advice(runsA, scenario)));
             undermining.putAll(SteadyMeasures.undermining(
-                    other, runsB.stream().map(r -> steady(r, scenario)).toList()));
+                    other, runsB.stream().map(r -> steady(r, scenario)).toList(), advice(runsB, scenario)));
         }
         undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());

@@ -83,6 +83,26 @@ final class SteadyMeasures {
      * run reached one.
      */
     static Map<String, String> undermining(String target, List<SteadyRun> runs) {
+        return undermining(target, runs, Advice.FIXED_WARMUP);
+    }
+
+    /** What a side whose runs never settled can change, from how its warm-ups were run. */
+    enum Advice {
+        /** Fixed warm-ups: wait for steady state instead, or warm up longer. */
+        FIXED_WARMUP("use warmup: auto, or lengthen the warm-up"),
+        /** Auto warm-ups that ran to their cap: the cap was too short for this target. */
+        AUTO_CAPPED("raise maxWarmup: the warm-up ran to its cap"),
+        /** Auto warm-ups that ended steady, yet the whole run did not settle: main moved on. */
+        AUTO_STEADY("lengthen main, or raise maxWarmup: the warm-up looked steady but the run moved on");
+
+        final String words;
+
+        Advice(String words) {
+            this.words = words;
+        }
+    }
+
+    static Map<String, String> undermining(String target, List<SteadyRun> runs, Advice advice) {
         long never = runs.stream().filter(r -> !r.steady()).count();
         Map<String, String> warnings = new LinkedHashMap<>();
         if (never > 0) {
@@ -90,10 +110,11 @@ final class SteadyMeasures {
                     String.format(
                             Locale.ROOT,
                             "%s: %d of %d runs never reached steady state (the warm-up table says why for each): no "
-                                    + "steady-state verdict; lengthen the warm-up or use warmup: auto",
+                                    + "steady-state verdict; %s",
                             target,
                             never,
-                            runs.size()),
+                            runs.size(),
+                            advice.words),
                     neverSteady(target, never, runs.size()));
         }
         return warnings;
