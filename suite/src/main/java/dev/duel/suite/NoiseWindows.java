@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.record.RunRecord.NoiseWindow;
+import dev.duel.targets.CpuList;
 import dev.duel.targets.Limits;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -67,24 +68,11 @@ final class NoiseWindows {
     /** As {@link #of(Limits, String, double)}, the services on {@code servicesCpus} (null: anywhere). */
     static NoiseWindows of(Limits limits, String loadgenCpuset, Set<Integer> servicesCpus, double maxOutsideCores) {
         return new NoiseWindows(
-                cpuList(limits.cpuset()), limits.cpus(), cpuList(loadgenCpuset), servicesCpus, maxOutsideCores);
-    }
-
-    /** "0-2,5" as {0, 1, 2, 5}; null for null. */
-    static Set<Integer> cpuList(String list) {
-        if (list == null) {
-            return null;
-        }
-        Set<Integer> cpus = new TreeSet<>();
-        for (String part : list.split(",")) {
-            String[] range = part.trim().split("-");
-            int from = Integer.parseInt(range[0]);
-            int to = range.length == 1 ? from : Integer.parseInt(range[1]);
-            for (int cpu = from; cpu <= to; cpu++) {
-                cpus.add(cpu);
-            }
-        }
-        return cpus;
+                CpuList.parse(limits.cpuset()),
+                limits.cpus(),
+                CpuList.parse(loadgenCpuset),
+                servicesCpus,
+                maxOutsideCores);
     }
 
     /**

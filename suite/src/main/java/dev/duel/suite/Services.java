@@ -2,6 +2,7 @@ package dev.duel.suite;
 
 import dev.duel.record.ProcessAffinity;
 import dev.duel.targets.Affinity;
+import dev.duel.targets.CpuList;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.RunningService;
@@ -90,9 +91,9 @@ final class Services {
         if (online == null) {
             return null;
         }
-        java.util.Set<Integer> spare = NoiseWindows.cpuList(online);
+        java.util.Set<Integer> spare = CpuList.parse(online);
         int all = spare.size();
-        pinned.stream().filter(java.util.Objects::nonNull).forEach(list -> spare.removeAll(NoiseWindows.cpuList(list)));
+        pinned.stream().filter(java.util.Objects::nonNull).forEach(list -> spare.removeAll(CpuList.parse(list)));
         if (spare.isEmpty() || spare.size() == all) {
             return null;
         }
@@ -129,7 +130,7 @@ final class Services {
             if (processes.isEmpty()) {
                 return null;
             }
-            processes.forEach(process -> cpus.addAll(NoiseWindows.cpuList(process.cpusAllowed())));
+            processes.forEach(process -> cpus.addAll(CpuList.parse(process.cpusAllowed())));
         }
         return cpus;
     }

@@ -62,8 +62,8 @@ class NoiseWindowsTest {
 
     @Test
     void cpuListsReadAsTheKernelWritesThem() {
-        assertEquals(Set.of(0, 1, 2, 5), NoiseWindows.cpuList("0-2,5"));
-        assertEquals(null, NoiseWindows.cpuList(null));
+        assertEquals(Set.of(0, 1, 2, 5), dev.duel.targets.CpuList.parse("0-2,5"));
+        assertEquals(null, dev.duel.targets.CpuList.parse(null));
     }
 
     @Test

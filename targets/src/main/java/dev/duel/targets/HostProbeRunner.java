@@ -10,7 +10,6 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -110,7 +109,7 @@ public final class HostProbeRunner {
             throw new IOException("cannot pin the host probe to " + (mask == null ? "the online CPUs" : "CPUs " + mask)
                     + ": install taskset (util-linux) on a Linux machine with /sys");
         }
-        Set<Integer> cpus = cpuList(mask);
+        Set<Integer> cpus = CpuList.parse(mask);
         long[] before = steal(stat.lines(), cpus);
         String output = process.run(pinned);
         long[] after = steal(stat.lines(), cpus);
@@ -183,24 +182,6 @@ public final class HostProbeRunner {
             steal += f.length > 8 ? Long.parseLong(f[8]) : 0;
         }
         return new long[] {steal, total};
-    }
-
-    /** "0-2,4" as {0, 1, 2, 4}. */
-    static Set<Integer> cpuList(String list) {
-        Set<Integer> cpus = new TreeSet<>();
-        for (String part : list.trim().split(",")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            int dash = part.indexOf('-');
-            int from = Integer.parseInt(
-                    part.substring(0, dash < 0 ? part.length() : dash).trim());
-            int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).trim());
-            for (int cpu = from; cpu <= to; cpu++) {
-                cpus.add(cpu);
-            }
-        }
-        return cpus;
     }
 
     private static Double scalingFrequencyMhz(Set<Integer> cpus) {

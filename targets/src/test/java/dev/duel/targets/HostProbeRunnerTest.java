@@ -153,7 +153,7 @@ class HostProbeRunnerTest {
 
     @Test
     void cpuListsAndStealAreReadAsTheKernelWritesThem() {
-        assertEquals(Set.of(0, 1, 2, 4), HostProbeRunner.cpuList("0-2,4"));
+        assertEquals(Set.of(0, 1, 2, 4), CpuList.parse("0-2,4"));
         long[] stealAndTotal = HostProbeRunner.steal(stat(100, 7), Set.of(0, 1));
         assertEquals(807, stealAndTotal[0]);
         assertEquals(5000 + 500 + 5000 + 800 + 100 + 1000 + 7, stealAndTotal[1]);
