@@ -34,6 +34,7 @@ class SuiteSessionTest {
                 List.of(),
                 List.of(),
                 List.of(new Report.ThresholdResult("*.errors == 0", thresholdPassed, "s: a.errors 0 == 0")),
+                List.of(),
                 List.of());
     }
 

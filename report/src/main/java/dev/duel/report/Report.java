@@ -43,34 +43,6 @@ public record Report(
         warnings = List.copyOf(warnings);
     }
 
-    /** A report without a headline (built by hand, e.g. in tests of what surrounds it). */
-    public Report(
-            String title,
-            String duelVersion,
-            List<String> sources,
-            List<String> environment,
-            String baseline,
-            String method,
-            List<TargetRow> targets,
-            List<ScenarioReport> scenarios,
-            List<Excluded> excluded,
-            List<ThresholdResult> thresholds,
-            List<String> warnings) {
-        this(
-                title,
-                duelVersion,
-                sources,
-                environment,
-                baseline,
-                method,
-                targets,
-                scenarios,
-                excluded,
-                thresholds,
-                warnings,
-                List.of());
-    }
-
     /** True when a threshold failed: {@code duel report} exits 1. */
     public boolean thresholdFailed() {
         return thresholds.stream().anyMatch(t -> !t.passed());

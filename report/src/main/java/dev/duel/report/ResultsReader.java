@@ -43,15 +43,6 @@ public final class ResultsReader {
             suites = List.copyOf(suites);
             repetitions = List.copyOf(repetitions);
         }
-
-        /** Results of folders without a decision about repetitions. */
-        public Results(
-                List<RunData> runs,
-                Map<String, Environment> environments,
-                List<String> thresholds,
-                List<String> suites) {
-            this(runs, environments, thresholds, suites, List.of());
-        }
     }
 
     /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
