@@ -33,6 +33,10 @@ final class Headline {
     /** "at steady state jdk25 serves 10% more requests/s than jdk17 (95% CI +5.2% to +11%)", or why not. */
     static String verdict(Report.Comparison c) {
         String interval = "95% CI " + Format.change(c.low()) + " to " + Format.change(c.high());
+        // A verdict from the runs that settled, when some did not, says whose runs it stands on.
+        if (c.runs() != null && c.runs().contains("never steady")) {
+            interval += "; runs used: " + c.runs();
+        }
         return switch (c.verdict()) {
             case BETTER, WORSE, DIFFERENT -> {
                 String sentence = c.sentence();

@@ -582,6 +582,10 @@ public final class ReportBuilder {
                     baseline, runsA.stream().map(r -> steady(r, scenario)).toList(), advice(runsA, scenario)));
             undermining.putAll(SteadyMeasures.undermining(
                     other, runsB.stream().map(r -> steady(r, scenario)).toList(), advice(runsB, scenario)));
+            sideWarnings.addAll(SteadyMeasures.partial(
+                    baseline, runsA.stream().map(r -> steady(r, scenario)).toList(), advice(runsA, scenario)));
+            sideWarnings.addAll(SteadyMeasures.partial(
+                    other, runsB.stream().map(r -> steady(r, scenario)).toList(), advice(runsB, scenario)));
         }
         undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());

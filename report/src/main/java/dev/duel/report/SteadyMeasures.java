@@ -105,7 +105,7 @@ final class SteadyMeasures {
     static Map<String, String> undermining(String target, List<SteadyRun> runs, Advice advice) {
         long never = runs.stream().filter(r -> !r.steady()).count();
         Map<String, String> warnings = new LinkedHashMap<>();
-        if (never > 0) {
+        if (never > 0 && !enoughSteady(runs.size() - never, runs.size())) {
             warnings.put(
                     String.format(
                             Locale.ROOT,
@@ -118,6 +118,36 @@ final class SteadyMeasures {
                     neverSteady(target, never, runs.size()));
         }
         return warnings;
+    }
+
+    /**
+     * Whether a side's steady runs may carry a steady-state verdict although some of its runs never settled: more
+     * than half of its runs, and at least two (an interval needs two values a side). Half or fewer, and the
+     * runs that settled may be the lucky ones: the issue's own example, 3 of 6 never settled, gives no verdict.
+     * The runs left out are still named in every row ("lost 1 never steady") and in a warning ({@link #partial}).
+     */
+    static boolean enoughSteady(long steady, int runs) {
+        return steady >= 2 && steady * 2 > runs;
+    }
+
+    /**
+     * "jdk25: 1 of 3 runs never reached steady state: ..." for a side that still has a verdict ({@link #enoughSteady});
+     * empty when every run settled or when the side has none ({@link #undermining} says so then).
+     */
+    static List<String> partial(String target, List<SteadyRun> runs, Advice advice) {
+        long never = runs.stream().filter(r -> !r.steady()).count();
+        if (never == 0 || !enoughSteady(runs.size() - never, runs.size())) {
+            return List.of();
+        }
+        return List.of(String.format(
+                Locale.ROOT,
+                "%s: %d of %d runs never reached steady state (the warm-up table says why for each): the steady-state "
+                        + "rows use the %d that did, and each row counts the one(s) left out; %s",
+                target,
+                never,
+                runs.size(),
+                runs.size() - never,
+                advice.words));
     }
 
     static String neverSteady(String target, long never, int runs) {

@@ -150,16 +150,13 @@ class ComparabilityTest {
                 report.thresholds().get(0).detail());
     }
 
-    /** A side with a run that never settled has no steady-state verdict on any row, and every row says why. */
+    /**
+     * A side whose runs settled only half the time (2 of 4) has no steady-state verdict on any row, and every row says
+     * why: the runs that settled may be the lucky ones.
+     */
     @Test
-    void aSideWithARunThatNeverSettledHasNoSteadyStateVerdict() throws Exception {
-        SeededResults results = seeded(8);
-        SeededResults.Behaviour never = B.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.NEVER));
-        for (int i = 0; i < 4; i++) {
-            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
-            results.run(i == 2 ? never : B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
-        }
-        Report report = build(List.of());
+    void aSideWhoseRunsSettledOnlyHalfTheTimeHasNoSteadyStateVerdict() throws Exception {
+        Report report = fourRunsASideWithUnsettled(2);
         int speeds = 0;
         for (Report.Comparison row : report.scenarios().get(0).comparisons()) {
             if (ReportBuilder.factNotSpeed(row.measure())) {
@@ -169,14 +166,48 @@ class ComparabilityTest {
             }
             speeds++;
             assertEquals(Report.Verdict.NOT_COMPARABLE, row.verdict(), row.sentence());
-            assertTrue(row.sentence().contains("1 of 4 b runs never reached steady state"), row.sentence());
+            assertTrue(row.sentence().contains("2 of 4 b runs never reached steady state"), row.sentence());
         }
         assertTrue(speeds >= 8, "requests/s, the percentiles, mean latency, CPU, cores, memory: " + speeds);
         Report.Comparison rps = comparison(report, "rps");
+        assertTrue(rps.runs().endsWith("b 2 of 4 (lost 2 never steady)"), rps.runs());
+        assertTrue(
+                rps.warnings().stream().anyMatch(w -> w.startsWith("b: 2 of 4 runs never reached steady state")),
+                rps.warnings().toString());
+        assertTrue(
+                report.headline().get(0).contains("no steady-state verdict"),
+                report.headline().toString());
+    }
+
+    /**
+     * A side most of whose runs settled (3 of 4) keeps its steady-state verdict from those runs: the row counts the
+     * one left out, a warning names it, and the headline says which runs the verdict stands on.
+     */
+    @Test
+    void aSideMostOfWhoseRunsSettledIsJudgedOnThoseAndSaysSo() throws Exception {
+        Report report = fourRunsASideWithUnsettled(1);
+        Report.Comparison rps = comparison(report, "rps");
+        assertTrue(rps.verdict() != Report.Verdict.NOT_COMPARABLE, rps.sentence());
         assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1 never steady)"), rps.runs());
         assertTrue(
-                rps.warnings().stream().anyMatch(w -> w.startsWith("b: 1 of 4 runs never reached steady state")),
+                rps.warnings().stream()
+                        .anyMatch(w -> w.startsWith("b: 1 of 4 runs never reached steady state")
+                                && w.contains("the steady-state rows use the 3 that did")),
                 rps.warnings().toString());
+        assertTrue(
+                report.headline().get(0).contains("runs used: a 4 of 4; b 3 of 4 (lost 1 never steady)"),
+                report.headline().toString());
+    }
+
+    /** Four runs of a and of b, the last {@code unsettled} of b's never reaching a steady state. */
+    private Report fourRunsASideWithUnsettled(int unsettled) throws Exception {
+        SeededResults results = seeded(8);
+        SeededResults.Behaviour never = B.shaped(SeededResults.Shape.CLOSED.settling("s", SeededResults.Settle.NEVER));
+        for (int i = 0; i < 4; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            results.run(i >= 4 - unsettled ? never : B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+        }
+        return build(List.of());
     }
 
     /** Each run's first start is a fresh process; its restarts are not further samples. */
