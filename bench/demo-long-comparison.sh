@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The long comparison behind the demo's steady-state verdict (issue 11): the same two targets, limits and
+# requests as `duel demo`, but a 90 s fixed warm-up and 20 s of main, 3 runs a side. Takes about 25 minutes on
+# a quiet 2-core machine. Compare its report with the demo's: same direction, and each point estimate inside
+# the other's 95% interval.
+#   bench/demo-long-comparison.sh [RESULTS_DIR]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+results="${1:-/tmp/duel-demo-long}"
+java17="${JAVA17:-/usr/lib/jvm/java-17-openjdk-amd64}"
+java25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+suite=$(mktemp /tmp/duel-demo-long.XXXXXX.yaml)
+target() { # name java feature
+  cat <<T
+  - name: $1
+    java: '$2'
+    jar: '$root/reference/minimal/target/minimal.jar'
+    jvmArgs: [-XX:MaxRAMPercentage=75]
+    env: {PORT: '\${port}', DATASET_SIZE: '100000'}
+    identity: ['/app == "minimal"', '/runtime contains " $3."', '/db == "ok"']
+    limits: {cpus: 1.0, cpuset: '0', memory: 512m}
+T
+}
+{
+  echo "name: demo-long-jdk17-vs-jdk25"
+  echo "targets:"
+  target jdk17 "$java17" 17
+  target jdk25 "$java25" 25
+  # The demo's own scenarios and settings, with the phases replaced by a long fixed warm-up.
+  sed -e 's/phases: {warmup: auto, maxWarmup: [0-9]*s, gap: 0s, duration: [0-9]*s}/phases: {warmup: 90s, gap: 0s, duration: 20s}/' \
+      "$root/cli/src/main/resources/dev/duel/cli/demo-common.yaml"
+} >"$suite"
+grep -q 'warmup: 90s' "$suite" || { echo "demo-common.yaml changed: the phases line was not replaced" >&2; exit 2; }
+exec "$root/duel" run "$suite" --results "$results"
