@@ -1,5 +1,6 @@
 package dev.duel.report;
 
+import dev.duel.analysis.SteadyValues;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
@@ -67,9 +68,6 @@ public enum Metric {
         CHANGE
     }
 
-    /** Fewer correct responses than this in a run's main phase and its percentiles are not used. */
-    public static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
-
     private final String key;
     private final String label;
     private final Unit unit;
@@ -109,9 +107,27 @@ public enum Metric {
         return direction;
     }
 
-    /** True for latency percentiles: hidden when a run's main phase has fewer than 1,000 samples. */
+    /**
+     * True for latency percentiles: hidden when a run's main phase has fewer than
+     * {@link SteadyValues#MIN_SAMPLES_FOR_PERCENTILES} samples.
+     */
     public boolean percentile() {
         return percentile;
+    }
+
+    /**
+     * Which steady-state rule the metric's values follow in load scenarios ({@link SteadyValues}: requests/s from the
+     * steady seconds; latency and CPU per request from runs steady through all of main), or null for a value that is
+     * main's as measured (errors, shares, cores, memory).
+     */
+    public SteadyValues.Measure steadyMeasure() {
+        return switch (this) {
+            case RPS -> SteadyValues.Measure.REQUESTS_PER_SECOND;
+            case P50, P90, P99, P999 -> SteadyValues.Measure.LATENCY_PERCENTILE;
+            case MEAN -> SteadyValues.Measure.MEAN_LATENCY;
+            case CPU_PER_REQUEST -> SteadyValues.Measure.CPU_PER_REQUEST;
+            default -> null;
+        };
     }
 
     public double read(RunData.ScenarioData scenario) {

@@ -1,6 +1,7 @@
 package dev.duel.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.duel.analysis.RunSteadyState;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -212,7 +213,7 @@ public record Report(
 
     /**
      * The warm-up answer of a load scenario: how each valid run's per-second series behaved (see
-     * {@link SteadyRun} for which seconds count), and per target the time to steady state and the warm-up cost of
+     * {@link RunSteadyState} for which seconds count), and per target the time to steady state and the warm-up cost of
      * the runs that reached one, compared with the baseline.
      *
      * @param runs        every valid run of the scenario, in run order

@@ -1,7 +1,9 @@
 package dev.duel.report;
 
 import dev.duel.analysis.RatioInterval;
+import dev.duel.analysis.RunSteadyState;
 import dev.duel.analysis.ShiftInterval;
+import dev.duel.analysis.SteadyValues;
 import dev.duel.record.Environment;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
@@ -52,8 +54,8 @@ public final class ReportBuilder {
 
     private final List<String> targets;
     private final String baseline;
-    /** Each run's steady state per scenario, analysed once (see {@link SteadyRun}). */
-    private final Map<String, SteadyRun> steadyRuns = new LinkedHashMap<>();
+    /** Each run's steady state per scenario, analysed once (see {@link RunSteadyState}). */
+    private final Map<String, RunSteadyState> steadyRuns = new LinkedHashMap<>();
 
     /**
      * Checks thresholds before any run exists: their form, their numbers and units, and that they name
@@ -213,10 +215,10 @@ public final class ReportBuilder {
                 : auto ? SteadyMeasures.Advice.AUTO_STEADY : SteadyMeasures.Advice.FIXED_WARMUP;
     }
 
-    private SteadyRun steady(RunData run, String scenario) {
+    private RunSteadyState steady(RunData run, String scenario) {
         return steadyRuns.computeIfAbsent(
                 run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
-                key -> SteadyRun.of(run.scenario(scenario).result().load()));
+                key -> RunSteadyState.of(run.scenario(scenario).result().load()));
     }
 
     private String duelVersion() {
@@ -330,7 +332,7 @@ public final class ReportBuilder {
                         target,
                         LatencyCurve.of(runsOf(target, name).stream()
                                 .map(r -> r.scenario(name))
-                                .filter(s -> s.samples() >= Metric.MIN_SAMPLES_FOR_PERCENTILES)
+                                .filter(s -> s.samples() >= SteadyValues.MIN_SAMPLES_FOR_PERCENTILES)
                                 .map(RunData.ScenarioData::latencyHistogram)
                                 .toList()));
             }
@@ -411,26 +413,37 @@ public final class ReportBuilder {
             for (RunData run : metric == Metric.ERRORS ? runsWithFailed(target, scenario) : runsOf(target, scenario)) {
                 RunData.ScenarioData data = run.scenario(scenario);
                 double value = metric.read(data);
-                if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
-                    continue;
-                }
-                if (SteadyMeasures.applies(metric, data.kind())) {
-                    SteadyRun steadyRun = steady(run, scenario);
-                    SteadyMeasures.Use use = SteadyMeasures.use(metric, steadyRun);
-                    if (use == SteadyMeasures.Use.NEVER_STEADY) {
-                        unsteady++;
+                SteadyValues.Measure steadyMeasure = metric.steadyMeasure();
+                if (steadyMeasure == null) {
+                    if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
                         continue;
                     }
-                    if (use == SteadyMeasures.Use.STEADY_INSIDE_MAIN) {
-                        steadyInsideMain++;
-                        continue;
+                } else {
+                    // The suite's repetitions rule reads the same values through the same rule.
+                    SteadyValues.Value steadyValue = SteadyValues.value(
+                            steadyMeasure,
+                            SteadyValues.applies(data.kind()) ? steady(run, scenario) : null,
+                            value,
+                            data.samples());
+                    switch (steadyValue.leftOut()) {
+                        case NOT_MEASURED -> {
+                            continue;
+                        }
+                        case NEVER_STEADY -> {
+                            unsteady++;
+                            continue;
+                        }
+                        case STEADY_INSIDE_MAIN -> {
+                            steadyInsideMain++;
+                            continue;
+                        }
+                        case TOO_FEW_SAMPLES -> {
+                            thin++;
+                            thinSamples = Math.max(thinSamples, data.samples());
+                            continue;
+                        }
+                        case NONE -> value = steadyValue.value();
                     }
-                    value = SteadyMeasures.value(metric, steadyRun, value);
-                }
-                if (metric.percentile() && data.samples() < Metric.MIN_SAMPLES_FOR_PERCENTILES) {
-                    thin++;
-                    thinSamples = Math.max(thinSamples, data.samples());
-                    continue;
                 }
                 kept.add(value);
                 if (run.status() == Status.FAILED) {

@@ -1,18 +1,15 @@
 package dev.duel.report;
 
-import dev.duel.record.ScenarioKind;
+import dev.duel.analysis.RunSteadyState;
+import dev.duel.analysis.SteadyValues;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Which measures of a load scenario are steady-state values, and where a run's value comes from: requests/s is the
- * mean of the run's steady seconds ({@link SteadyRun#steadyRequestsPerSecond}); latency percentiles, mean latency and
- * CPU per request are main's, but only from runs whose steady state covers all of main (main's histogram and CPU
- * counter cannot be split by second: when the steady state began inside main, they mix warm-up in, and a median of
- * per-second p99s is not a p99). A run that never reached a steady state gives none of them. Stateless.
+ * What the report says about steady-state values: which runs give one is {@link SteadyValues}' rule (shared with the
+ * suite's repetitions rule); here are the words for cells and comparisons that lost runs to it. Stateless.
  */
 final class SteadyMeasures {
     private SteadyMeasures() {}
@@ -21,34 +18,6 @@ final class SteadyMeasures {
             + "of its per-second series, outliers left out); latency, mean latency and CPU per request are main's, "
             + "from runs whose steady state covers all of main; a run that never reached steady state gives none of "
             + "them. The other rows are main's";
-
-    private static final Set<Metric> STEADY =
-            Set.of(Metric.RPS, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN, Metric.CPU_PER_REQUEST);
-
-    enum Use {
-        /** The run's value is a steady-state value. */
-        STEADY,
-        /** The run never reached a steady state: it has no steady-state value. */
-        NEVER_STEADY,
-        /** Main's value mixes warm-up in: the steady state began inside main. */
-        STEADY_INSIDE_MAIN
-    }
-
-    static boolean applies(Metric metric, ScenarioKind kind) {
-        return kind != ScenarioKind.STARTUP && STEADY.contains(metric);
-    }
-
-    static Use use(Metric metric, SteadyRun run) {
-        if (!run.steady()) {
-            return Use.NEVER_STEADY;
-        }
-        return metric == Metric.RPS || run.steadyThroughMain() ? Use.STEADY : Use.STEADY_INSIDE_MAIN;
-    }
-
-    /** The run's steady-state value of the metric, given main's value (see {@link #use}: only for STEADY). */
-    static double value(Metric metric, SteadyRun run, double mainValue) {
-        return metric == Metric.RPS ? run.steadyRequestsPerSecond() : mainValue;
-    }
 
     /** A cell's text when every run was left out for its steady state. */
     static String missing(int unsteady, int steadyInsideMain) {
@@ -82,7 +51,7 @@ final class SteadyMeasures {
      * full, mapped to its reason in a few words ("2 of 3 jdk25 runs never reached steady state"); empty when every
      * run reached one.
      */
-    static Map<String, String> undermining(String target, List<SteadyRun> runs) {
+    static Map<String, String> undermining(String target, List<RunSteadyState> runs) {
         return undermining(target, runs, Advice.FIXED_WARMUP);
     }
 
@@ -102,7 +71,7 @@ final class SteadyMeasures {
         }
     }
 
-    static Map<String, String> undermining(String target, List<SteadyRun> runs, Advice advice) {
+    static Map<String, String> undermining(String target, List<RunSteadyState> runs, Advice advice) {
         long never = runs.stream().filter(r -> !r.steady()).count();
         Map<String, String> warnings = new LinkedHashMap<>();
         if (never > 0 && !enoughSteady(runs.size() - never, runs.size())) {
@@ -134,7 +103,7 @@ final class SteadyMeasures {
      * "jdk25: 1 of 3 runs never reached steady state: ..." for a side that still has a verdict ({@link #enoughSteady});
      * empty when every run settled or when the side has none ({@link #undermining} says so then).
      */
-    static List<String> partial(String target, List<SteadyRun> runs, Advice advice) {
+    static List<String> partial(String target, List<RunSteadyState> runs, Advice advice) {
         long never = runs.stream().filter(r -> !r.steady()).count();
         if (never == 0 || !enoughSteady(runs.size() - never, runs.size())) {
             return List.of();

@@ -1,5 +1,6 @@
 package dev.duel.report;
 
+import dev.duel.analysis.RunSteadyState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -7,7 +8,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Builds a scenario's warm-up answer ({@link Report.Warmup}) from each valid run's {@link SteadyRun}: the runs in
+ * Builds a scenario's warm-up answer ({@link Report.Warmup}) from each valid run's {@link RunSteadyState}: the runs in
  * order with their classification, and per target the time to steady state and the warm-up cost over the runs that
  * reached a steady state (runs that never did are counted in the cell, and take the verdict away). Not thread-safe.
  */
@@ -19,14 +20,15 @@ final class WarmupAnswer {
 
     private final List<String> targets;
     private final Function<String, List<RunData>> runsOf;
-    private final Function<RunData, SteadyRun> steady;
+    private final Function<RunData, RunSteadyState> steady;
 
     /**
      * @param targets the scenario's targets, in column order
      * @param runsOf  a target's valid runs of the scenario
      * @param steady  a run's steady state in the scenario
      */
-    WarmupAnswer(List<String> targets, Function<String, List<RunData>> runsOf, Function<RunData, SteadyRun> steady) {
+    WarmupAnswer(
+            List<String> targets, Function<String, List<RunData>> runsOf, Function<RunData, RunSteadyState> steady) {
         this.targets = List.copyOf(targets);
         this.runsOf = runsOf;
         this.steady = steady;
@@ -41,11 +43,12 @@ final class WarmupAnswer {
             runs.add(warmupRun(String.format(Locale.ROOT, "%03d", run.index()), run.target(), steady.apply(run)));
         }
         List<Report.Row> rows = List.of(
-                row(TIME_TO_STEADY, SteadyRun::secondsToSteady), row(WARMUP_COST, SteadyRun::warmupCostRequests));
+                row(TIME_TO_STEADY, RunSteadyState::secondsToSteady),
+                row(WARMUP_COST, RunSteadyState::warmupCostRequests));
         return new Report.Warmup(runs, rows, comparisons);
     }
 
-    static Report.WarmupRun warmupRun(String label, String target, SteadyRun run) {
+    static Report.WarmupRun warmupRun(String label, String target, RunSteadyState run) {
         int[] seconds = run.seconds();
         int first = seconds.length == 0 ? 0 : seconds[0];
         List<Report.Segment> segments = run.segments().stream()
@@ -65,12 +68,13 @@ final class WarmupAnswer {
                 segments);
     }
 
-    private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<SteadyRun> read) {
+    private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<RunSteadyState> read) {
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : targets) {
-            List<SteadyRun> runs = runsOf.apply(target).stream().map(steady).toList();
+            List<RunSteadyState> runs =
+                    runsOf.apply(target).stream().map(steady).toList();
             double[] values = runs.stream()
-                    .filter(SteadyRun::steady)
+                    .filter(RunSteadyState::steady)
                     .mapToDouble(read)
                     .filter(Double::isFinite)
                     .toArray();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import java.nio.file.Path;
@@ -40,7 +41,10 @@ class SteadyAdviceTest {
 
         String warning = SteadyMeasures.undermining(
                         "jdk25",
-                        List.of(SteadyRun.of(capped.record().results().get(0).load()), SteadyRun.of(null)),
+                        List.of(
+                                RunSteadyState.of(
+                                        capped.record().results().get(0).load()),
+                                RunSteadyState.of(null)),
                         SteadyMeasures.Advice.AUTO_CAPPED)
                 .keySet()
                 .iterator()

@@ -1,12 +1,9 @@
-package dev.duel.report;
+package dev.duel.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.analysis.Segmentation;
-import dev.duel.analysis.SteadyState;
-import dev.duel.analysis.WarmupStop;
 import dev.duel.record.Phase;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.load.LatencySummary;
@@ -21,7 +18,7 @@ import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /** Which seconds of a record's per-second series feed a run's steady state, and what it yields. */
-class SteadyRunTest {
+class RunSteadyStateTest {
     private static final LatencySummary LATENCY = SampleRecords.latency(20_000, 500, 400, 900, 2_000, 4_000);
 
     /**
@@ -59,7 +56,7 @@ class SteadyRunTest {
     void theGapIsLeftOutAndTimeToSteadyAndWarmupCostCountFromTheFirstCorrectAnswer() {
         // No answer in seconds 0-1 (the target was still compiling its first request), then 500/s to the end of
         // warm-up at 10 s, gap to 15 s, 1000/s in main to 35 s.
-        SteadyRun run = SteadyRun.of(run(10_000, 5_000, 20_000, s -> s < 2 ? 0 : s < 10 ? 500 : 1000));
+        RunSteadyState run = RunSteadyState.of(run(10_000, 5_000, 20_000, s -> s < 2 ? 0 : s < 10 ? 500 : 1000));
         assertEquals(2, run.seconds()[0], "the series starts at the first correct answer");
         assertTrue(Arrays.stream(run.seconds()).noneMatch(s -> s >= 10 && s < 15), Arrays.toString(run.seconds()));
         assertEquals(8 + 20, run.seconds().length);
@@ -82,8 +79,8 @@ class SteadyRunTest {
                 new Segmentation.Settings(1_000, 5, 0.05, 10, 3, 0.001),
                 SteadyState.Settings.DEFAULT.lastFraction(),
                 SteadyState.Settings.DEFAULT.minSteadySeconds());
-        SteadyRun run =
-                SteadyRun.of(run(30_000, 0, 20_000, s -> s < 12 ? 980 : 1000), oneSegment, WarmupStop.Settings.DEFAULT);
+        RunSteadyState run = RunSteadyState.of(
+                run(30_000, 0, 20_000, s -> s < 12 ? 980 : 1000), oneSegment, WarmupStop.Settings.DEFAULT);
         assertTrue(run.steadyStartSecond() >= 0, run.why());
         assertEquals(12, run.steadyStartSecond(), run.why());
         assertEquals(1000, run.steadyRequestsPerSecond(), 1e-9);
@@ -93,7 +90,7 @@ class SteadyRunTest {
     @Test
     void aSecondThatAPhaseEdgeCutsIsLeftOut() {
         // Warm-up ends at 9.5 s: second 9 holds half a second of answers (and is still labelled warm-up).
-        SteadyRun run = SteadyRun.of(run(9_500, 5_000, 20_500, s -> s == 9 ? 250 : wobble(s, 1000)));
+        RunSteadyState run = RunSteadyState.of(run(9_500, 5_000, 20_500, s -> s == 9 ? 250 : wobble(s, 1000)));
         assertFalse(Arrays.stream(run.seconds()).anyMatch(s -> s == 9), Arrays.toString(run.seconds()));
         assertEquals(SteadyState.Classification.FLAT, run.classification(), run.why());
         assertEquals(0, run.warmupCostRequests());
@@ -102,36 +99,47 @@ class SteadyRunTest {
     @Test
     void aFinalSegmentThatBeginsInsideMainLeavesMainsLatencyOut() {
         // Still rising through main's first 6 seconds, then flat: steady from second 21, main began at 15.
-        SteadyRun run = SteadyRun.of(run(
+        RunSteadyState run = RunSteadyState.of(run(
                 10_000, 5_000, 20_000, s -> s < 10 ? 400 : s < 21 ? 500 + 50 * (s - 10) : wobble(s, 1000)));
         assertTrue(run.steady(), run.why());
         assertTrue(run.steadyStartSecond() > 15, run.toString());
         assertFalse(run.steadyThroughMain());
-        assertEquals(SteadyMeasures.Use.STEADY, SteadyMeasures.use(Metric.RPS, run));
-        assertEquals(SteadyMeasures.Use.STEADY_INSIDE_MAIN, SteadyMeasures.use(Metric.P99, run));
-        assertEquals(SteadyMeasures.Use.STEADY_INSIDE_MAIN, SteadyMeasures.use(Metric.CPU_PER_REQUEST, run));
+        assertEquals(
+                new SteadyValues.Value(run.steadyRequestsPerSecond(), SteadyValues.LeftOut.NONE),
+                SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000));
+        assertEquals(
+                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
+                SteadyValues.value(SteadyValues.Measure.LATENCY_PERCENTILE, run, 2_000, 20_000)
+                        .leftOut());
+        assertEquals(
+                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
+                SteadyValues.value(SteadyValues.Measure.CPU_PER_REQUEST, run, 50, 20_000)
+                        .leftOut());
     }
 
     /** The demo of issue 11: 8 s warm-up, 6 s main, rising all along; the classifier alone took a 5 s ramp as steady. */
     @Test
     void aFinalSegmentShorterThanTheStableLengthIsNoSteadyState() {
-        SteadyRun run = SteadyRun.of(run(8_000, 2_000, 6_000, s -> 1000 + 1500 * s));
+        RunSteadyState run = RunSteadyState.of(run(8_000, 2_000, 6_000, s -> 1000 + 1500 * s));
         assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
         assertTrue(Double.isNaN(run.steadyRequestsPerSecond()));
         assertEquals(-1, run.secondsToSteady());
-        assertEquals(SteadyMeasures.Use.NEVER_STEADY, SteadyMeasures.use(Metric.RPS, run));
+        assertEquals(
+                SteadyValues.LeftOut.NEVER_STEADY,
+                SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000)
+                        .leftOut());
     }
 
     @Test
     void aRunThatKeepsRisingThroughMainNeverReachesSteadyState() {
-        SteadyRun run = SteadyRun.of(run(10_000, 5_000, 20_000, s -> s < 10 ? 500 : 600 + 25 * (s - 15)));
+        RunSteadyState run = RunSteadyState.of(run(10_000, 5_000, 20_000, s -> s < 10 ? 500 : 600 + 25 * (s - 15)));
         assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
         assertFalse(run.steadyThroughMain());
     }
 
     @Test
     void aRecordWithoutASeriesHasNoSteadyState() {
-        SteadyRun run = SteadyRun.of(null);
+        RunSteadyState run = RunSteadyState.of(null);
         assertFalse(run.steady());
         assertEquals("the record holds no per-second series", run.why());
     }

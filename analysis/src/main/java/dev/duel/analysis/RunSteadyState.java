@@ -1,8 +1,5 @@
-package dev.duel.report;
+package dev.duel.analysis;
 
-import dev.duel.analysis.Segmentation;
-import dev.duel.analysis.SteadyState;
-import dev.duel.analysis.WarmupStop;
 import dev.duel.record.Phase;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PlanSettings;
@@ -29,7 +26,12 @@ import java.util.List;
  * ({@link SteadyState#combine}). A final segment is taken as a steady state only when its requests/s also pass the
  * engine's warm-up stopping rule ({@link WarmupStop}, on the seconds from the steady start on): at least 10 s long,
  * with a 95% interval of its mean no wider than ±3%. On a short series the classifier can accept a 5 s final segment
- * that is still a ramp; its mean is no steady value. Immutable.
+ * that is still a ramp; its mean is no steady value.
+ *
+ * <p>The report (its steady-state rows and warm-up answer) and the suite (its {@code repetitions: {until}} rule)
+ * both read a run's steady state from here, so the rule never stops on values the report would not print; which of
+ * a run's measures are steady-state values is {@link SteadyValues}'. Immutable, so thread-safe; {@link #of} is
+ * stateless.
  *
  * @param seconds            the run second (from the start of the load) of each value of the series
  * @param requestsPerSecond  correct responses in each of those seconds
@@ -49,7 +51,7 @@ import java.util.List;
  * @param steadyThroughMain  true when the steady start is at or before main's first whole second: main's latency
  *                           histogram and CPU per request are then steady-state values
  */
-record SteadyRun(
+public record RunSteadyState(
         int[] seconds,
         double[] requestsPerSecond,
         double[] p99Micros,
@@ -63,9 +65,9 @@ record SteadyRun(
         boolean steadyThroughMain) {
 
     /** Segment [fromSecond, toSecond) in run seconds (toSecond one past its last second) and its mean requests/s. */
-    record SegmentSpan(int fromSecond, int toSecond, double mean) {}
+    public record SegmentSpan(int fromSecond, int toSecond, double mean) {}
 
-    SteadyRun {
+    public RunSteadyState {
         seconds = seconds.clone();
         requestsPerSecond = requestsPerSecond.clone();
         p99Micros = p99Micros.clone();
@@ -87,19 +89,27 @@ record SteadyRun(
         return p99Micros.clone();
     }
 
-    boolean steady() {
+    /** True unless the run reached no steady state. */
+    public boolean steady() {
         return classification != SteadyState.Classification.NO_STEADY_STATE;
     }
 
-    static SteadyRun of(LoadResult load) {
+    /** With the default settings, the engine's own ({@link WarmupStop.Settings#DEFAULT}). */
+    public static RunSteadyState of(LoadResult load) {
         return of(load, SteadyState.Settings.DEFAULT);
     }
 
-    static SteadyRun of(LoadResult load, SteadyState.Settings settings) {
+    public static RunSteadyState of(LoadResult load, SteadyState.Settings settings) {
         return of(load, settings, WarmupStop.Settings.DEFAULT);
     }
 
-    static SteadyRun of(LoadResult load, SteadyState.Settings settings, WarmupStop.Settings stop) {
+    /**
+     * @param load     a run's load result (null, or one without a main phase, settings or per-second series, has no
+     *                 steady state)
+     * @param settings the classifier's
+     * @param stop     the stopping rule a final segment must also pass
+     */
+    public static RunSteadyState of(LoadResult load, SteadyState.Settings settings, WarmupStop.Settings stop) {
         if (load == null || load.main() == null || load.settings() == null || load.seconds() == null) {
             return none("the record holds no per-second series");
         }
@@ -188,7 +198,7 @@ record SteadyRun(
             } else if (n > 0 && !latency.steady()) {
                 why += " (p99: " + latency.why() + ")";
             }
-            return new SteadyRun(
+            return new RunSteadyState(
                     seconds,
                     rps,
                     p99,
@@ -221,7 +231,7 @@ record SteadyRun(
         for (int i = 0; i < start; i++) {
             cost += steadyRps - rps[i];
         }
-        return new SteadyRun(
+        return new RunSteadyState(
                 seconds,
                 rps,
                 p99,
@@ -235,8 +245,8 @@ record SteadyRun(
                 start <= firstMainIndex);
     }
 
-    private static SteadyRun none(String why) {
-        return new SteadyRun(
+    private static RunSteadyState none(String why) {
+        return new RunSteadyState(
                 new int[0],
                 new double[0],
                 new double[0],
@@ -252,7 +262,7 @@ record SteadyRun(
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SteadyRun s
+        return other instanceof RunSteadyState s
                 && Arrays.equals(s.seconds, seconds)
                 && Arrays.equals(s.requestsPerSecond, requestsPerSecond)
                 && Arrays.equals(s.p99Micros, p99Micros)
@@ -268,6 +278,6 @@ record SteadyRun(
 
     @Override
     public String toString() {
-        return "SteadyRun[" + classification + ", steady from second " + steadyStartSecond + ", " + why + "]";
+        return "RunSteadyState[" + classification + ", steady from second " + steadyStartSecond + ", " + why + "]";
     }
 }
