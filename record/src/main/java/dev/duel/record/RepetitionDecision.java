@@ -56,6 +56,45 @@ public record RepetitionDecision(
     }
 
     /**
+     * Why an ok run gave no value of the measure: the report's steady-state rule, which the stopping rule follows so
+     * that it stops on the interval the report prints. Written in lower case ("never_steady").
+     */
+    public enum LeftOut {
+        /** Main has no value of the measure (no main phase, no correct answer, no CPU reading, or zero). */
+        @JsonProperty("not_measured")
+        NOT_MEASURED,
+        /** The run never reached a steady state: it gives no steady-state value of any measure. */
+        @JsonProperty("never_steady")
+        NEVER_STEADY,
+        /** Latency or CPU per request: the steady state began inside main, whose histogram and counter mix warm-up in. */
+        @JsonProperty("steady_inside_main")
+        STEADY_INSIDE_MAIN,
+        /** A latency percentile of a main phase with fewer than 1,000 correct answers. */
+        @JsonProperty("too_few_samples")
+        TOO_FEW_SAMPLES
+    }
+
+    /**
+     * Ok runs of one target that gave no value, for one reason.
+     *
+     * @param target the target whose runs they are
+     * @param reason why they gave none
+     * @param runs   how many, at least 1
+     */
+    public record LeftOutRuns(String target, LeftOut reason, int runs) {
+        /** "2 jdk25 never steady". */
+        String describe() {
+            String why = switch (reason) {
+                case NOT_MEASURED -> "not measured";
+                case NEVER_STEADY -> "never steady";
+                case STEADY_INSIDE_MAIN -> "steady only inside main";
+                case TOO_FEW_SAMPLES -> "under 1,000 answers";
+            };
+            return runs + " " + target + " " + why;
+        }
+    }
+
+    /**
      * One target against the baseline, over the ok runs of repetitions 1 to {@code repetitions}.
      *
      * @param baseline       the first target of the suite
@@ -70,6 +109,8 @@ public record RepetitionDecision(
      *                       interval is not bounded, which never stops the suite
      * @param method         how the interval was computed ("Hodges-Lehmann, coverage >= 97.1%", "Welch t, ..."), or
      *                       "none"
+     * @param leftOut        ok runs of either side that gave no value, by target (baseline first) and reason; empty
+     *                       when every ok run gave one
      */
     public record Comparison(
             String baseline,
@@ -80,7 +121,12 @@ public record RepetitionDecision(
             @JsonSetter(nulls = Nulls.SET) Double low,
             @JsonSetter(nulls = Nulls.SET) Double high,
             @JsonSetter(nulls = Nulls.SET) Double halfWidthPercent,
-            String method) {
+            String method,
+            List<LeftOutRuns> leftOut) {
+
+        public Comparison {
+            leftOut = List.copyOf(leftOut);
+        }
 
         /** True when this interval is as narrow as {@code withinPercent} asks. */
         public boolean within(double withinPercent) {
@@ -90,6 +136,12 @@ public record RepetitionDecision(
         /** "jdk25/jdk17 rps ratio 0.912, 95% CI ±4.1% (6 and 6 ok runs)". */
         String describe(String measure, double confidence) {
             String runs = String.format(Locale.ROOT, "%d and %d ok runs", targetValues, baselineValues);
+            if (!leftOut.isEmpty()) {
+                runs += "; left out: "
+                        + String.join(
+                                ", ",
+                                leftOut.stream().map(LeftOutRuns::describe).toList());
+            }
             if (ratio == null) {
                 return String.format(Locale.ROOT, "%s/%s %s: no ratio (%s)", target, baseline, measure, runs);
             }

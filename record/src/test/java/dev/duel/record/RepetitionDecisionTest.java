@@ -21,14 +21,26 @@ class RepetitionDecisionTest {
             RepetitionDecision.Stop.MAXIMUM_REACHED,
             List.of(
                     new RepetitionDecision.Comparison(
-                            "a", "b", 12, 12, 1.1, 1.02, 1.19, 8.18, "Hodges-Lehmann, coverage >= 95.6%"),
-                    new RepetitionDecision.Comparison("a", "c", 12, 1, 0.9, null, null, null, "none")));
+                            "a", "b", 12, 12, 1.1, 1.02, 1.19, 8.18, "Hodges-Lehmann, coverage >= 95.6%", List.of()),
+                    new RepetitionDecision.Comparison(
+                            "a",
+                            "c",
+                            12,
+                            1,
+                            0.9,
+                            null,
+                            null,
+                            null,
+                            "none",
+                            List.of(new RepetitionDecision.LeftOutRuns(
+                                    "c", RepetitionDecision.LeftOut.NEVER_STEADY, 11)))));
 
     @Test
     void itRoundTripsThroughTheCodecWithNullsWhereNoIntervalExists() throws Exception {
         String json = RecordJson.text(AT_MAX);
         assertTrue(json.contains("\"stop\" : \"maximum_reached\""), json);
         assertTrue(json.contains("\"halfWidthPercent\" : null"), json);
+        assertTrue(json.contains("\"reason\" : \"never_steady\""), json);
         assertEquals(AT_MAX, RecordJson.read(json, "repetitions.json", RepetitionDecision.class));
         assertThrows(
                 RecordException.class,
@@ -41,7 +53,7 @@ class RepetitionDecisionTest {
         assertEquals(
                 "repetitions: stopped at the maximum of 12 (of 3 to 12): json rps CI within 5% was not met (b/a rps"
                         + " ratio 1.100, 95% CI ±8.2% (12 and 12 ok runs); c/a rps ratio 0.900, 95% CI not bounded (1 and"
-                        + " 12 ok runs))",
+                        + " 12 ok runs; left out: 11 c never steady))",
                 AT_MAX.describe());
     }
 }

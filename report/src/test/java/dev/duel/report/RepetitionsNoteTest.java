@@ -45,7 +45,7 @@ class RepetitionsNoteTest {
                 4,
                 RepetitionDecision.Stop.INTERVAL_NARROW,
                 List.of(new RepetitionDecision.Comparison(
-                        "a", "b", 4, 4, 1.3, 1.27, 1.33, 2.3, "Hodges-Lehmann, coverage >= 97.1%")));
+                        "a", "b", 4, 4, 1.3, 1.27, 1.33, 2.3, "Hodges-Lehmann, coverage >= 97.1%", List.of())));
         Files.write(temp.resolve("repetitions.json"), RecordJson.bytes(decision));
         Report report = report();
         String line = "repetitions: stopped after 4 (of 3 to 12): the interval is narrow enough, s rps CI within 5%"

@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.analysis.RatioInterval;
+import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
@@ -13,7 +14,10 @@ import java.util.List;
  * final records of its repetitions so far. Pure: records in, decision out, so that a resumed suite
  * takes the same decisions from the records on disk.
  *
- * <p>Only ok runs give values; a failed, invalid or discarded run gives none but still counts
+ * <p>Only ok runs give values, and only the values the report's comparison rows use ({@link StopRule.Measure}:
+ * steady requests/s; latency and CPU per request from runs steady through all of main; nothing from a run that
+ * never reached a steady state), so the rule never stops on an interval the report would not print. Each comparison
+ * says how many ok runs were left out and why. A failed, invalid or discarded run gives none but still counts
  * toward max, which is a cap on repetitions (and so on time), never on values. Each target other
  * than the first is compared with the first (the report's default baseline): the point estimate is
  * the ratio of medians (other / first, as the report prints it) and the interval is
@@ -37,10 +41,10 @@ public final class RepetitionCheck {
             throw new IllegalArgumentException("a fixed number of repetitions has nothing to decide");
         }
         String baseline = targets.get(0);
-        double[] baselineValues = values(records, baseline, until, repetitions);
+        Side baselineSide = side(records, baseline, until, repetitions);
         List<RepetitionDecision.Comparison> comparisons = new ArrayList<>();
         for (String target : targets.subList(1, targets.size())) {
-            comparisons.add(compare(baseline, baselineValues, target, values(records, target, until, repetitions)));
+            comparisons.add(compare(baselineSide, side(records, target, until, repetitions)));
         }
         boolean narrow = comparisons.stream().allMatch(c -> c.within(until.withinPercent()));
         RepetitionDecision.Stop stop = repetitions < rule.min()
@@ -63,40 +67,78 @@ public final class RepetitionCheck {
                 comparisons);
     }
 
+    /**
+     * One target's values and the ok runs that gave none, by reason in {@link RepetitionDecision.LeftOut}'s order.
+     *
+     * @param values the measure's values, in the measure's unit, in record order
+     */
+    record Side(String target, double[] values, List<RepetitionDecision.LeftOutRuns> leftOut) {}
+
     /** The measure's values in the ok runs of {@code target} in repetitions 1 to {@code repetitions}. */
-    static double[] values(List<RunRecord> records, String target, StopRule until, int repetitions) {
-        return records.stream()
-                .filter(r -> r.target().equals(target)
-                        && r.status() == Status.OK
-                        && r.repetition() <= repetitions
-                        && r.result(until.scenario()) != null)
-                .mapToDouble(r -> until.measure().read(r.result(until.scenario())))
-                .filter(v -> !Double.isNaN(v))
-                .toArray();
+    static Side side(List<RunRecord> records, String target, StopRule until, int repetitions) {
+        List<Double> values = new ArrayList<>();
+        int[] leftOut = new int[RepetitionDecision.LeftOut.values().length];
+        for (RunRecord record : records) {
+            if (!record.target().equals(target)
+                    || record.status() != Status.OK
+                    || record.repetition() > repetitions
+                    || record.result(until.scenario()) == null) {
+                continue;
+            }
+            SteadyValues.Value value = until.measure().value(record.result(until.scenario()));
+            switch (value.leftOut()) {
+                case NONE -> values.add(value.value());
+                case NOT_MEASURED -> leftOut[RepetitionDecision.LeftOut.NOT_MEASURED.ordinal()]++;
+                case NEVER_STEADY -> leftOut[RepetitionDecision.LeftOut.NEVER_STEADY.ordinal()]++;
+                case STEADY_INSIDE_MAIN -> leftOut[RepetitionDecision.LeftOut.STEADY_INSIDE_MAIN.ordinal()]++;
+                case TOO_FEW_SAMPLES -> leftOut[RepetitionDecision.LeftOut.TOO_FEW_SAMPLES.ordinal()]++;
+            }
+        }
+        List<RepetitionDecision.LeftOutRuns> reasons = new ArrayList<>();
+        for (RepetitionDecision.LeftOut reason : RepetitionDecision.LeftOut.values()) {
+            if (leftOut[reason.ordinal()] > 0) {
+                reasons.add(new RepetitionDecision.LeftOutRuns(target, reason, leftOut[reason.ordinal()]));
+            }
+        }
+        return new Side(target, values.stream().mapToDouble(Double::doubleValue).toArray(), reasons);
     }
 
-    private static RepetitionDecision.Comparison compare(String baseline, double[] a, String target, double[] b) {
+    private static RepetitionDecision.Comparison compare(Side baseline, Side other) {
+        double[] a = baseline.values();
+        double[] b = other.values();
+        List<RepetitionDecision.LeftOutRuns> leftOut = new ArrayList<>(baseline.leftOut());
+        leftOut.addAll(other.leftOut());
         if (a.length == 0 || b.length == 0) {
             return new RepetitionDecision.Comparison(
-                    baseline, target, a.length, b.length, null, null, null, null, "none");
+                    baseline.target(), other.target(), a.length, b.length, null, null, null, null, "none", leftOut);
         }
         double ratio = median(b) / median(a);
         RatioInterval.Interval interval = RatioInterval.of(a, b, StopRule.CONFIDENCE);
         if (!interval.bounded()) {
             return new RepetitionDecision.Comparison(
-                    baseline, target, a.length, b.length, ratio, null, null, null, interval.label());
+                    baseline.target(),
+                    other.target(),
+                    a.length,
+                    b.length,
+                    ratio,
+                    null,
+                    null,
+                    null,
+                    interval.label(),
+                    leftOut);
         }
         double halfWidth = Math.max(ratio - interval.low(), interval.high() - ratio) / ratio;
         return new RepetitionDecision.Comparison(
-                baseline,
-                target,
+                baseline.target(),
+                other.target(),
                 a.length,
                 b.length,
                 ratio,
                 interval.low(),
                 interval.high(),
                 halfWidth * 100,
-                interval.label());
+                interval.label(),
+                leftOut);
     }
 
     private static double median(double[] values) {

@@ -1,5 +1,7 @@
 package dev.duel.suite;
 
+import dev.duel.analysis.RunSteadyState;
+import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RunRecord;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.PhaseResult;
@@ -12,8 +14,9 @@ import java.util.regex.Pattern;
 /**
  * The {@code until} of {@code repetitions: {min, max, until}}: {@code [<scenario>:]<measure> ci within <N>%}.
  * The suite stops adding repetitions once, for every target against the first, the 95% interval of
- * the ratio of the measure (other / first, over the ok runs of the scenario) lies within N% of its
- * point estimate (the ratio of medians) on both sides: {@code max(ratio - low, high - ratio) / ratio
+ * the ratio of the measure (other / first, over the steady-state values of the ok runs of the scenario, as the
+ * report's comparison rows take them: {@link Measure}) lies within N% of its point estimate (the ratio of medians)
+ * on both sides: {@code max(ratio - low, high - ratio) / ratio
  * <= N / 100}. Immutable.
  *
  * @param text          the rule as written
@@ -30,31 +33,32 @@ public record StopRule(String text, String scenario, Measure measure, double wit
     private static final Pattern FORM = Pattern.compile(
             "(?:([A-Za-z0-9][A-Za-z0-9_.-]*)\\s*:\\s*)?([a-z0-9.]+)\\s+ci\\s+within\\s+(\\d+(?:\\.\\d+)?)\\s*%");
 
-    /** What the rule reads from a run's scenario result; keys as the report's thresholds name them. */
+    /**
+     * What the rule reads from a run's scenario result; keys as the report's thresholds name them. Each run's value is
+     * the one the report's comparison rows use ({@link SteadyValues}): requests/s is the mean of the run's steady
+     * seconds; latency percentiles and CPU per request are main's, only from runs steady through all of main, and
+     * percentiles only with at least {@link SteadyValues#MIN_SAMPLES_FOR_PERCENTILES} answers; a run that never
+     * reached a steady state gives none.
+     */
     public enum Measure {
-        RPS("rps", false, r -> main(r) == null ? Double.NaN : main(r).okPerSecond()),
-        P50("p50", true, r -> latency(r, LatencySummary::p50Micros)),
-        P90("p90", true, r -> latency(r, LatencySummary::p90Micros)),
-        P99("p99", true, r -> latency(r, LatencySummary::p99Micros)),
+        RPS("rps", SteadyValues.Measure.REQUESTS_PER_SECOND, r -> main(r) == null ? 0 : main(r).okPerSecond()),
+        P50("p50", SteadyValues.Measure.LATENCY_PERCENTILE, r -> latency(r, LatencySummary::p50Micros)),
+        P90("p90", SteadyValues.Measure.LATENCY_PERCENTILE, r -> latency(r, LatencySummary::p90Micros)),
+        P99("p99", SteadyValues.Measure.LATENCY_PERCENTILE, r -> latency(r, LatencySummary::p99Micros)),
         CPU(
                 "cpu",
-                false,
-                r -> r.targetMain() == null ? Double.NaN : r.targetMain().cpuMicrosPerRequest());
-
-        /**
-         * Fewer correct responses than this in a run's main phase and its percentiles are not used: the report's
-         * {@code Metric.MIN_SAMPLES_FOR_PERCENTILES}, so the rule and the report count the same runs.
-         */
-        static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
+                SteadyValues.Measure.CPU_PER_REQUEST,
+                r -> r.targetMain() == null ? -1 : r.targetMain().cpuMicrosPerRequest());
 
         private final String key;
-        private final boolean percentile;
-        private final ToDoubleFunction<RunRecord.ScenarioResult> read;
+        private final SteadyValues.Measure steady;
+        /** Main's value as recorded, as the report reads it: negative or NaN when not measured. */
+        private final ToDoubleFunction<RunRecord.ScenarioResult> readMain;
 
-        Measure(String key, boolean percentile, ToDoubleFunction<RunRecord.ScenarioResult> read) {
+        Measure(String key, SteadyValues.Measure steady, ToDoubleFunction<RunRecord.ScenarioResult> readMain) {
             this.key = key;
-            this.percentile = percentile;
-            this.read = read;
+            this.steady = steady;
+            this.readMain = readMain;
         }
 
         public String key() {
@@ -62,15 +66,26 @@ public record StopRule(String text, String scenario, Measure measure, double wit
         }
 
         /**
-         * The run's value (requests/s; microseconds for latency and CPU per request), or NaN when it has none: no
-         * main phase, too few samples for a percentile, or not a positive number.
+         * The run's value (requests/s; microseconds for latency and CPU per request), or NaN when it has none (see
+         * {@link #value}).
          */
         public double read(RunRecord.ScenarioResult result) {
-            if (percentile && (main(result) == null || main(result).latency().count() < MIN_SAMPLES_FOR_PERCENTILES)) {
-                return Double.NaN;
+            return value(result).value();
+        }
+
+        /**
+         * The run's value, or why it has none: the report's rule ({@link SteadyValues#value}), and a value that is
+         * not positive is not measured either (a zero leaves the report no ratio, and the interval none).
+         */
+        public SteadyValues.Value value(RunRecord.ScenarioResult result) {
+            RunSteadyState run = SteadyValues.applies(result.kind()) ? RunSteadyState.of(result.load()) : null;
+            PhaseResult main = main(result);
+            long samples = main == null ? 0 : main.latency().count();
+            SteadyValues.Value value = SteadyValues.value(steady, run, readMain.applyAsDouble(result), samples);
+            if (value.kept() && !(value.value() > 0 && Double.isFinite(value.value()))) {
+                return new SteadyValues.Value(Double.NaN, SteadyValues.LeftOut.NOT_MEASURED);
             }
-            double value = read.applyAsDouble(result);
-            return value > 0 && Double.isFinite(value) ? value : Double.NaN;
+            return value;
         }
 
         static Measure byKey(String key) {
@@ -86,9 +101,10 @@ public record StopRule(String text, String scenario, Measure measure, double wit
             return result.load() == null ? null : result.load().main();
         }
 
+        /** As the report reads a percentile: -1 with no main phase or no correct answer in it. */
         private static double latency(RunRecord.ScenarioResult result, ToDoubleFunction<LatencySummary> read) {
             PhaseResult main = main(result);
-            return main == null ? Double.NaN : read.applyAsDouble(main.latency());
+            return main == null || main.latency().count() == 0 ? -1 : read.applyAsDouble(main.latency());
         }
     }
 

@@ -55,6 +55,9 @@ final class FakeMachine {
     private volatile double irqOnTargetCpuDuringMain;
 
     private volatile int mainSeconds = 2;
+    /** Whole seconds of each load run's warm-up; 0 keeps the short warm-up most tests need (1 s, one second kept). */
+    private volatile int steadyWarmupSeconds = 0;
+
     private final AtomicInteger started = new AtomicInteger();
     /** What each load run returns, in order; the last one repeats. */
     private final List<Script> scripts = new ArrayList<>();
@@ -109,6 +112,15 @@ final class FakeMachine {
     /** How long each load run's main phase lasts, whole seconds (2 unless set). */
     FakeMachine mainSeconds(int seconds) {
         mainSeconds = seconds;
+        return this;
+    }
+
+    /**
+     * Each load run warms up for {@code seconds} whole seconds and its record holds every second of warm-up and main
+     * at the script's rate: a run steady from its first second, as the repetitions rule and the report need.
+     */
+    FakeMachine steadyWarmupSeconds(int seconds) {
+        steadyWarmupSeconds = seconds;
         return this;
     }
 
@@ -229,8 +241,17 @@ final class FakeMachine {
         Script script = scripts.isEmpty() ? Script.clean() : scripts.get(Math.min(loadRuns.get(), scripts.size() - 1));
         loadRuns.incrementAndGet();
         String startedAt = "2026-11-30T06:00:00Z";
+        int warmupSeconds = Math.max(1, steadyWarmupSeconds);
+        long rate = Math.round(script.okPerSecond());
+        List<SecondResult> recorded = new ArrayList<>();
+        if (steadyWarmupSeconds == 0) {
+            recorded.add(new SecondResult(0, Phase.WARMUP, 1_000, 0, 800, 3_000, 6_000));
+        }
+        for (int second = 0; second < steadyWarmupSeconds; second++) {
+            recorded.add(new SecondResult(second, Phase.WARMUP, rate, 0, 800, 3_000, 6_000));
+        }
         listener.onPhase(Phase.WARMUP);
-        advance(Duration.ofSeconds(1), outsideCoresBetweenRuns);
+        advance(Duration.ofSeconds(warmupSeconds), outsideCoresBetweenRuns);
         listener.onPhase(Phase.GAP);
         advance(Duration.ofMillis(100), outsideCoresBetweenRuns);
         listener.onPhase(Phase.MAIN);
@@ -244,8 +265,12 @@ final class FakeMachine {
             if (second == 0) {
                 duringMain.run();
             }
+            SecondResult result = new SecondResult(warmupSeconds + 1 + second, Phase.MAIN, rate, 0, 800, 3_000, 6_000);
+            if (steadyWarmupSeconds > 0) {
+                recorded.add(result);
+            }
             listener.onSecond(
-                    new SecondResult(2 + second, Phase.MAIN, Math.round(script.okPerSecond()), 0, 800, 3_000, 6_000),
+                    result,
                     new Histogram(3),
                     new ProgressListener.RunStatus(Phase.MAIN, (second + 1) * 1_000.0, seconds * 1_000.0, 0));
         }
@@ -257,14 +282,16 @@ final class FakeMachine {
                 SampleRecords.latency(Math.round(script.okPerSecond() * seconds), 900, 800, 1_500, 3_000, 6_000);
         PhaseResult main =
                 SampleRecords.phase(Phase.MAIN, seconds * 1_000, script.okPerSecond(), script.failures(), latency);
-        PhaseResult warmup = SampleRecords.phase(Phase.WARMUP, 1_000, script.okPerSecond(), Map.of(), latency);
-        PlanSettings settings = SampleRecords.closedSettings(plan.request().url(), 2, 1_000, 100, 2_000, 0, 0);
+        PhaseResult warmup =
+                SampleRecords.phase(Phase.WARMUP, warmupSeconds * 1_000, script.okPerSecond(), Map.of(), latency);
+        PlanSettings settings =
+                SampleRecords.closedSettings(plan.request().url(), 2, warmupSeconds * 1_000, 100, 2_000, 0, 0);
         return SampleRecords.load(
                 settings,
                 warmup,
                 main,
                 List.of(),
-                List.of(new SecondResult(0, Phase.WARMUP, 1_000, 0, 800, 3_000, 6_000)),
+                recorded,
                 SampleRecords.engine(script.loadgenUtilization(), 1, seconds * 1_000, main.ok() + main.failed()),
                 startedAt,
                 startedAt);

@@ -5,18 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.record.Phase;
+import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
-import dev.duel.record.SampleRecords;
-import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
-import dev.duel.record.load.LatencySummary;
-import dev.duel.record.load.LoadResult;
-import dev.duel.record.load.PhaseResult;
+import dev.duel.suite.fixtures.SteadyRecords;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -25,57 +20,14 @@ class RepetitionCheckTest {
     private static final Suite.Repetitions RPS_3_TO_12 =
             new Suite.Repetitions(3, 12, StopRule.parse("rps ci within 5%").about("json"));
 
-    /** A final record of one run of {@code target} whose main phase served {@code rps} requests/s. */
+    /** A final record of one run of {@code target}, steady at {@code rps} requests/s from its first second. */
     static RunRecord run(String target, int repetition, Status status, double rps) {
         return run(target, repetition, status, rps, 2_000, 3_000);
     }
 
     /** As above, with {@code samples} correct answers in main and a p99 of {@code p99Micros}. */
     static RunRecord run(String target, int repetition, Status status, double rps, long samples, double p99Micros) {
-        LatencySummary latency = SampleRecords.latency(samples, 900, 800, 1_500, p99Micros, 6_000);
-        PhaseResult main = SampleRecords.phase(Phase.MAIN, 2_000, rps, Map.of(), latency);
-        LoadResult load = SampleRecords.load(
-                SampleRecords.closedSettings("http://127.0.0.1:9/json", 2, 1_000, 100, 2_000, 0, 0),
-                main,
-                main,
-                List.of(),
-                List.of(),
-                SampleRecords.engine(0.2, 1, 2_000, main.ok()),
-                "2026-11-30T06:00:00Z",
-                "2026-11-30T06:00:00Z");
-        RunRecord.ScenarioResult result = new RunRecord.ScenarioResult(
-                "json",
-                ScenarioKind.LOAD,
-                load,
-                SampleRecords.inMain(SampleRecords.resources(2, 1, main.ok(), -1, 200L << 20)),
-                Map.of(),
-                List.of(),
-                -1,
-                List.of(),
-                -1L);
-        return new RunRecord(
-                3,
-                "0.1.0-test",
-                "s",
-                0,
-                repetition,
-                1,
-                target,
-                List.of("json"),
-                status,
-                status == Status.OK ? "" : "it failed",
-                "2026-11-30T06:00:00Z",
-                "2026-11-30T06:00:00Z",
-                SampleRecords.jarTarget(target, "17", "app.jar"),
-                null,
-                List.of(result),
-                new RunRecord.GateReadings(0, true, 0, 0, 0.2),
-                "fp",
-                "runs/x.log",
-                List.of(),
-                List.of(),
-                List.of(),
-                null);
+        return SteadyRecords.run(0, target, repetition, status, rps, samples, p99Micros, SteadyRecords.steady(rps));
     }
 
     /** Records of repetitions 1 to {@code values[0].length}: each target's value in each repetition. */
@@ -241,7 +193,7 @@ class RepetitionCheckTest {
     @Test
     void cpuPerRequestIsReadFromTheTargetsMainPhase() {
         StopRule cpu = StopRule.parse("cpu ci within 5%").about("json");
-        // 1 core for 2 s over rps * 2 requests: 1e6 / rps microseconds per request
+        // 1 core over main's rps * 16 requests: 1e6 / rps microseconds per request
         assertEquals(1_000, cpu.measure().read(run("a", 1, Status.OK, 1_000).result("json")), 1e-9);
         assertEquals(500, cpu.measure().read(run("a", 1, Status.OK, 2_000).result("json")), 1e-9);
         assertEquals(
@@ -251,6 +203,86 @@ class RepetitionCheckTest {
                         .read(run("a", 1, Status.OK, 1_000, 5_000, 2_000).result("json")),
                 1e-9,
                 "the main phase's p50, as SampleRecords.latency shapes it");
+    }
+
+    /**
+     * Issue 11: the rule read main's requests/s of every ok run, steady or not, so it could stop (or go on) on an
+     * interval the report never prints. Here two of b's six runs never settle; their main phases served 700 and 1,500
+     * requests/s, which made the interval wide. The report leaves them out, and so does the rule now: b's four steady
+     * runs and a's six are within ±5%, and the suite stops at six.
+     */
+    @Test
+    void aRunThatNeverReachedSteadyStateGivesNoValueAndTheDecisionFollowsTheSteadyRuns() {
+        double[] a = {1000, 1002, 998, 1001, 999, 1000};
+        double[] b = {1100, 700, 1101, 1099, 1500, 1100};
+        List<RunRecord> records = new ArrayList<>();
+        for (int repetition = 1; repetition <= 6; repetition++) {
+            records.add(run("a", repetition, Status.OK, a[repetition - 1]));
+            double rate = b[repetition - 1];
+            boolean settles = repetition != 2 && repetition != 5;
+            records.add(SteadyRecords.run(
+                    0,
+                    "b",
+                    repetition,
+                    Status.OK,
+                    rate,
+                    2_000,
+                    3_000,
+                    settles ? SteadyRecords.steady(rate) : SteadyRecords.rising(rate)));
+        }
+        RepetitionDecision decision = RepetitionCheck.decide(RPS_3_TO_12, List.of("a", "b"), 6, records);
+        RepetitionDecision.Comparison comparison = decision.comparisons().get(0);
+        assertEquals(RepetitionDecision.Stop.INTERVAL_NARROW, decision.stop(), decision.describe());
+        assertEquals(6, comparison.baselineValues());
+        assertEquals(4, comparison.targetValues(), "the two runs that never settled give no value");
+        assertEquals(1100.0 / 1000, comparison.ratio(), 1e-9, "medians of the steady values");
+        assertEquals(
+                List.of(new RepetitionDecision.LeftOutRuns("b", RepetitionDecision.LeftOut.NEVER_STEADY, 2)),
+                comparison.leftOut());
+        assertTrue(decision.describe().contains("(4 and 6 ok runs; left out: 2 b never steady)"), decision.describe());
+    }
+
+    /**
+     * A run whose steady state began inside main: its requests/s is the mean of its steady seconds (not main's,
+     * which mixes the rise in), and it gives no p99 or CPU per request (main's histogram and counter mix warm-up in).
+     */
+    @Test
+    void aRunSteadyOnlyInsideMainGivesItsSteadyRateButNoLatencyOrCpu() {
+        RunRecord.ScenarioResult settling = SteadyRecords.run(
+                        0, "a", 1, Status.OK, 950, 5_000, 3_000, SteadyRecords.settlingInMain(1_000))
+                .result("json");
+        assertEquals(1_000, StopRule.Measure.RPS.read(settling), 1e-9, "the steady seconds' mean, not main's 950");
+        assertEquals(
+                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
+                StopRule.Measure.P99.value(settling).leftOut());
+        assertEquals(
+                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
+                StopRule.Measure.CPU.value(settling).leftOut());
+        RunRecord.ScenarioResult rising = SteadyRecords.run(
+                        0, "a", 1, Status.OK, 950, 5_000, 3_000, SteadyRecords.rising(1_000))
+                .result("json");
+        for (StopRule.Measure measure : StopRule.Measure.values()) {
+            assertEquals(
+                    SteadyValues.LeftOut.NEVER_STEADY, measure.value(rising).leftOut(), measure.key());
+        }
+
+        Suite.Repetitions p99 = new Suite.Repetitions(2, 4, StopRule.parse("json: p99 ci within 10%"));
+        List<RunRecord> records = List.of(
+                run("a", 1, Status.OK, 1000, 5_000, 3_000),
+                run("b", 1, Status.OK, 1000, 5_000, 2_000),
+                run("a", 2, Status.OK, 1000, 5_000, 3_100),
+                SteadyRecords.run(0, "b", 2, Status.OK, 1000, 5_000, 2_050, SteadyRecords.settlingInMain(1000)),
+                run("a", 3, Status.OK, 1000, 5_000, 2_900),
+                run("b", 3, Status.OK, 1000, 999, 1_950));
+        RepetitionDecision.Comparison comparison = RepetitionCheck.decide(p99, List.of("a", "b"), 3, records)
+                .comparisons()
+                .get(0);
+        assertEquals(1, comparison.targetValues());
+        assertEquals(
+                List.of(
+                        new RepetitionDecision.LeftOutRuns("b", RepetitionDecision.LeftOut.STEADY_INSIDE_MAIN, 1),
+                        new RepetitionDecision.LeftOutRuns("b", RepetitionDecision.LeftOut.TOO_FEW_SAMPLES, 1)),
+                comparison.leftOut());
     }
 
     @Test

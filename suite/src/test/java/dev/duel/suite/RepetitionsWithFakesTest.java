@@ -49,7 +49,8 @@ class RepetitionsWithFakesTest {
             scripts.add(new FakeMachine.Script(first, Map.of(), 0.2, false));
             scripts.add(new FakeMachine.Script(second, Map.of(), 0.2, false));
         }
-        return new FakeMachine().script(scripts.toArray(FakeMachine.Script[]::new));
+        // Steady from the first second: the rule reads steady values only, as the report does.
+        return new FakeMachine().steadyWarmupSeconds(12).script(scripts.toArray(FakeMachine.Script[]::new));
     }
 
     private SuiteOutcome run(Suite suite, FakeMachine machine) throws Exception {
