@@ -22,7 +22,9 @@ import java.util.List;
  * </ul>
  *
  * Requests/s (higher is better) and p99 (lower is better; a second without a correct answer has none) are each
- * classified by {@link SteadyState#of}, and the run is steady from the later of the two steady starts
+ * classified by {@link SteadyState#of(double[], SteadyState.Direction, SteadyState.Settings, int)}, its last quarter
+ * measured on main (the whole series for windows, which have no main), and the run is steady from the later of the
+ * two steady starts
  * ({@link SteadyState#combine}). A final segment is taken as a steady state only when its requests/s also pass the
  * engine's warm-up stopping rule ({@link WarmupStop}, on the seconds from the steady start on): at least 10 s long,
  * with a 95% interval of its mean no wider than ±3%. On a short series the classifier can accept a 5 s final segment
@@ -155,8 +157,13 @@ public record RunSteadyState(
                 firstMainIndex = i;
             }
         }
-        SteadyState.Analysis requests = SteadyState.of(rps, SteadyState.Direction.HIGHER_IS_BETTER, settings);
-        SteadyState.Analysis latency = SteadyState.of(p99, SteadyState.Direction.LOWER_IS_BETTER, settings);
+        // A change inside main's last quarter is too close to the end to know whether it lasts; the warm-up's length
+        // (an auto rule's or a person's choice) must not change what counts as steady. Windows have no main: whole.
+        int measuredFromIndex = plan.windows() > 0 ? 0 : firstMainIndex;
+        SteadyState.Analysis requests =
+                SteadyState.of(rps, SteadyState.Direction.HIGHER_IS_BETTER, settings, measuredFromIndex);
+        SteadyState.Analysis latency =
+                SteadyState.of(p99, SteadyState.Direction.LOWER_IS_BETTER, settings, measuredFromIndex);
         SteadyState.Combined combined = SteadyState.combine(requests, latency);
         WarmupStop.Decision settled = null;
         if (combined.classification() != SteadyState.Classification.NO_STEADY_STATE) {

@@ -10,8 +10,8 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>{@link Classification#NO_STEADY_STATE}: the final segment is shorter than
- *       {@link Settings#lastFraction()} of the series (a change inside its last quarter) or than
- *       {@link Settings#minSteadySeconds()}, or it is still
+ *       {@link Settings#lastFraction()} of the measured part of the series (a change inside its last quarter: see
+ *       {@link #of(double[], Direction, Settings, int)}) or than {@link Settings#minSteadySeconds()}, or it is still
  *       moving ({@link Trend}: a line through it changes significantly, at 99.5%, by at least the
  *       segmentation's tolerance), or it keeps no value (every second an outlier), or the series is empty;
  *   <li>{@link Classification#FLAT}: one segment, or every earlier segment equal to the final one
@@ -42,7 +42,9 @@ public final class SteadyState {
 
     /**
      * @param segmentation how the series is cut (shared with the engine's {@link WarmupStop})
-     * @param lastFraction a final segment shorter than this fraction of the series means no steady state (0.25)
+     * @param lastFraction a final segment shorter than this fraction of the series' measured part (main, when the
+     *                     series has one; else the whole series) means no steady state (0.25): a change that close to
+     *                     the end leaves no way to know whether the new level lasts
      * @param minSteadySeconds a final segment shorter than this many seconds is no steady state either, whatever
      *                     the series' length (10, the engine's stable length: the report never calls steady what the
      *                     engine would not have)
@@ -110,8 +112,30 @@ public final class SteadyState {
      */
     public record Combined(Classification classification, int steadyStartIndex, int steadyEndIndex, String why) {}
 
-    /** @param series one value per whole second, oldest first; non-finite values count as outliers */
+    /**
+     * The series judged as a whole: a final segment shorter than {@link Settings#lastFraction()} of all of it is no
+     * steady state. For series with no measured phase of their own (a warm-up curve's windows, synthetic series).
+     *
+     * @param series one value per whole second, oldest first; non-finite values count as outliers
+     */
     public static Analysis of(double[] series, Direction direction, Settings settings) {
+        return of(series, direction, settings, 0);
+    }
+
+    /**
+     * A series made of a warm-up and then a measured phase (main): a final segment shorter than
+     * {@link Settings#lastFraction()} of the measured phase, the seconds from {@code measuredFromIndex} on, is no
+     * steady state. The warm-up's length is chosen by a rule or a person and must not change what counts as steady:
+     * judged on the whole series, a 120 s warm-up that ended steady would need a 35 s final segment before a 20 s main
+     * counted, while the same run after a 30 s warm-up would need 13 s. The last quarter exists to say "too close to
+     * the end to know whether it lasts", and the end that matters is main's. Every other rule is unchanged.
+     *
+     * @param series            one value per whole second, oldest first; non-finite values count as outliers
+     * @param measuredFromIndex index of the measured phase's first second in {@code series}; 0 (or any index outside
+     *                          [0, series.length), where the measured phase has no second in the series) judges the
+     *                          whole series
+     */
+    public static Analysis of(double[] series, Direction direction, Settings settings, int measuredFromIndex) {
         Segmentation.Result result = Segmentation.of(series, settings.segmentation());
         if (series.length == 0) {
             return none(result, "the series is empty");
@@ -120,15 +144,27 @@ public final class SteadyState {
         if (last.valuesKept() == 0) {
             return none(result, "every second of the final segment is an outlier or unmeasured");
         }
-        if (last.lengthSeconds() < settings.lastFraction() * series.length) {
+        boolean measuredPart = measuredFromIndex > 0 && measuredFromIndex < series.length;
+        int judged = measuredPart ? series.length - measuredFromIndex : series.length;
+        if (last.lengthSeconds() < settings.lastFraction() * judged) {
             return none(
                     result,
-                    String.format(
-                            Locale.ROOT,
-                            "the final segment began at second %d of %d, inside the last %.0f%% of the series",
-                            last.startIndex(),
-                            series.length,
-                            settings.lastFraction() * 100));
+                    measuredPart
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "the final segment began at second %d of %d, inside the last %.0f%% of main "
+                                            + "(seconds %d to %d)",
+                                    last.startIndex(),
+                                    series.length,
+                                    settings.lastFraction() * 100,
+                                    measuredFromIndex,
+                                    series.length)
+                            : String.format(
+                                    Locale.ROOT,
+                                    "the final segment began at second %d of %d, inside the last %.0f%% of the series",
+                                    last.startIndex(),
+                                    series.length,
+                                    settings.lastFraction() * 100));
         }
         if (last.lengthSeconds() < settings.minSteadySeconds()) {
             return none(

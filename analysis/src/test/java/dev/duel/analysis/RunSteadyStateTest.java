@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
@@ -128,6 +129,36 @@ class RunSteadyStateTest {
                 SteadyValues.LeftOut.NEVER_STEADY,
                 SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000)
                         .leftOut());
+    }
+
+    /**
+     * Issue 11: an auto warm-up that ran long (ramp to second 110, then flat with 3% noise; the engine ended it at
+     * 120 s, 10 s into the plateau) and a steady 20 s main. Judged on the whole series (140 s) the final segment, 30 s,
+     * fell inside its last quarter (35 s) and the run was "no steady state", only because the warm-up was long. The
+     * last quarter is main's now: 5 s.
+     */
+    @Test
+    void aLongWarmupDoesNotMakeASteadyRunUnsteady() {
+        Random random = new Random(11);
+        double[] noise = new double[145];
+        for (int s = 0; s < noise.length; s++) {
+            noise[s] = 1 + 0.03 * random.nextGaussian();
+        }
+        RunSteadyState run = RunSteadyState.of(
+                run(120_000, 5_000, 20_000, s -> (s < 110 ? 3_000 + 7_000 * s / 110.0 : 10_000) * noise[s]));
+        assertEquals(SteadyState.Classification.WARMUP, run.classification(), run.why());
+        assertTrue(Math.abs(run.steadyStartSecond() - 110) <= 5, "a gentle ramp's end, within 5 s: " + run);
+        assertTrue(run.steadyThroughMain());
+        assertEquals(10_000, run.steadyRequestsPerSecond(), 10_000 * 0.02);
+    }
+
+    /** A change inside main's last quarter (a step at main's 48th of 60 s: 12 s before its end) is still no steady state. */
+    @Test
+    void aChangeInsideMainsLastQuarterIsStillNoSteadyState() {
+        RunSteadyState run =
+                RunSteadyState.of(run(30_000, 5_000, 60_000, s -> s < 35 + 48 ? wobble(s, 1000) : wobble(s, 1300)));
+        assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
+        assertTrue(run.why().contains("inside the last 25% of main"), run.why());
     }
 
     @Test

@@ -158,6 +158,36 @@ class SteadyStateTest {
         assertTrue(Double.isFinite(analysis.steadyMean()));
     }
 
+    /**
+     * The last quarter is measured on the measured phase when the series has one: a ramp for 110 s, flat for 30 s,
+     * main the last 20 s. On the whole series the 30 s plateau lies inside the last 35 s; on main it lasts past its
+     * last 5 s. A change inside main's last quarter is still no steady state.
+     */
+    @Test
+    void theLastQuarterIsMainsWhenTheSeriesHasAMeasuredPhase() {
+        Random random = new Random(12);
+        double[] series = new double[140];
+        for (int i = 0; i < series.length; i++) {
+            series[i] = (i < 110 ? 3000 + 7000 * i / 110.0 : 10000) * (1 + 0.03 * random.nextGaussian());
+        }
+        Analysis whole = SteadyState.of(series, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT);
+        assertEquals(Classification.NO_STEADY_STATE, whole.classification(), whole.why());
+        assertTrue(whole.why().contains("inside the last 25% of the series"), whole.why());
+        Analysis onMain = SteadyState.of(series, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 120);
+        assertEquals(Classification.WARMUP, onMain.classification(), onMain.why());
+        assertTrue(Math.abs(onMain.steadyStartIndex() - 110) <= 5, "a gentle ramp's end, within 5 s: " + onMain.why());
+
+        double[] late = steps(100, 88, 1000, 1300, 0.01, 13);
+        Analysis lateOnMain = SteadyState.of(late, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 40);
+        assertEquals(Classification.NO_STEADY_STATE, lateOnMain.classification(), lateOnMain.why());
+        assertTrue(lateOnMain.why().contains("inside the last 25% of main"), lateOnMain.why());
+        assertEquals(
+                whole.classification(),
+                SteadyState.of(series, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 0)
+                        .classification(),
+                "index 0: the whole series");
+    }
+
     @Test
     void anEmptySeriesHasNoSteadyState() {
         Analysis analysis = SteadyState.of(new double[0], Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT);
