@@ -24,6 +24,19 @@ public final class SteadyValues {
     /** Fewer correct responses than this in a run's main phase and its latency percentiles are not used. */
     public static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
 
+    /**
+     * Whether a side's steady runs may carry a steady-state verdict although some of its runs never settled: more
+     * than half of its runs, and at least two (an interval needs two values a side). Half or fewer, and the runs
+     * that settled may be the lucky ones: the issue's own example, 3 of 6 never settled, gives no verdict. The report
+     * and the repetitions rule both ask this, so the rule never stops where the report gives no verdict.
+     *
+     * @param steady runs of the side that reached a steady state
+     * @param runs   the side's ok runs
+     */
+    public static boolean enoughSteady(long steady, int runs) {
+        return steady >= 2 && steady * 2 > runs;
+    }
+
     private SteadyValues() {}
 
     /** The measures that have a steady-state value, by where it comes from. */

@@ -89,14 +89,9 @@ final class SteadyMeasures {
         return warnings;
     }
 
-    /**
-     * Whether a side's steady runs may carry a steady-state verdict although some of its runs never settled: more
-     * than half of its runs, and at least two (an interval needs two values a side). Half or fewer, and the
-     * runs that settled may be the lucky ones: the issue's own example, 3 of 6 never settled, gives no verdict.
-     * The runs left out are still named in every row ("lost 1 never steady") and in a warning ({@link #partial}).
-     */
+    /** {@link SteadyValues#enoughSteady}: shared with the repetitions rule, which must not stop where no verdict is. */
     static boolean enoughSteady(long steady, int runs) {
-        return steady >= 2 && steady * 2 > runs;
+        return SteadyValues.enoughSteady(steady, runs);
     }
 
     /**

@@ -43,10 +43,15 @@ public final class RepetitionCheck {
         String baseline = targets.get(0);
         Side baselineSide = side(records, baseline, until, repetitions);
         List<RepetitionDecision.Comparison> comparisons = new ArrayList<>();
+        List<Side> sides = new ArrayList<>();
         for (String target : targets.subList(1, targets.size())) {
-            comparisons.add(compare(baselineSide, side(records, target, until, repetitions)));
+            Side side = side(records, target, until, repetitions);
+            sides.add(side);
+            comparisons.add(compare(baselineSide, side));
         }
-        boolean narrow = comparisons.stream().allMatch(c -> c.within(until.withinPercent()));
+        // A side where half or more of the ok runs never settled has no verdict in the report: never narrow.
+        boolean settled = baselineSide.settled() && sides.stream().allMatch(Side::settled);
+        boolean narrow = settled && comparisons.stream().allMatch(c -> c.within(until.withinPercent()));
         RepetitionDecision.Stop stop = repetitions < rule.min()
                 ? RepetitionDecision.Stop.GOING_ON
                 : narrow
@@ -72,7 +77,20 @@ public final class RepetitionCheck {
      *
      * @param values the measure's values, in the measure's unit, in record order
      */
-    record Side(String target, double[] values, List<RepetitionDecision.LeftOutRuns> leftOut) {}
+    record Side(String target, double[] values, List<RepetitionDecision.LeftOutRuns> leftOut) {
+        /** Whether enough of the side's ok runs settled for the report to give a verdict ({@link SteadyValues#enoughSteady}). */
+        boolean settled() {
+            int never = 0;
+            int okRuns = values.length;
+            for (RepetitionDecision.LeftOutRuns runs : leftOut) {
+                okRuns += runs.runs();
+                if (runs.reason() == RepetitionDecision.LeftOut.NEVER_STEADY) {
+                    never += runs.runs();
+                }
+            }
+            return never == 0 || SteadyValues.enoughSteady(okRuns - never, okRuns);
+        }
+    }
 
     /** The measure's values in the ok runs of {@code target} in repetitions 1 to {@code repetitions}. */
     static Side side(List<RunRecord> records, String target, StopRule until, int repetitions) {

@@ -220,15 +220,7 @@ class RepetitionCheckTest {
             records.add(run("a", repetition, Status.OK, a[repetition - 1]));
             double rate = b[repetition - 1];
             boolean settles = repetition != 2 && repetition != 5;
-            records.add(SteadyRecords.run(
-                    0,
-                    "b",
-                    repetition,
-                    Status.OK,
-                    rate,
-                    2_000,
-                    3_000,
-                    settles ? SteadyRecords.steady(rate) : SteadyRecords.rising(rate)));
+            records.add(b(repetition, rate, settles));
         }
         RepetitionDecision decision = RepetitionCheck.decide(RPS_3_TO_12, List.of("a", "b"), 6, records);
         RepetitionDecision.Comparison comparison = decision.comparisons().get(0);
@@ -240,6 +232,27 @@ class RepetitionCheckTest {
                 List.of(new RepetitionDecision.LeftOutRuns("b", RepetitionDecision.LeftOut.NEVER_STEADY, 2)),
                 comparison.leftOut());
         assertTrue(decision.describe().contains("(4 and 6 ok runs; left out: 2 b never steady)"), decision.describe());
+    }
+
+    /**
+     * Half of b's runs never settled: the report gives no verdict (the settled half may be the lucky one), so the
+     * rule must not stop on the settled runs' interval, however narrow it is.
+     */
+    @Test
+    void halfTheRunsNeverSettlingIsNeverNarrowEnough() {
+        List<RunRecord> records = new ArrayList<>();
+        for (int repetition = 1; repetition <= 4; repetition++) {
+            records.add(run("a", repetition, Status.OK, 1000 + repetition));
+            double rate = 1100 + repetition;
+            boolean settles = repetition <= 2;
+            records.add(b(repetition, rate, settles));
+        }
+        Suite.Repetitions rule =
+                new Suite.Repetitions(3, 12, StopRule.parse("rps ci within 20%").about("json"));
+        RepetitionDecision decision = RepetitionCheck.decide(rule, List.of("a", "b"), 4, records);
+        RepetitionDecision.Comparison comparison = decision.comparisons().get(0);
+        assertTrue(comparison.within(20), "the steady runs alone are narrow: " + decision.describe());
+        assertEquals(RepetitionDecision.Stop.GOING_ON, decision.stop(), decision.describe());
     }
 
     /**
@@ -312,5 +325,18 @@ class RepetitionCheckTest {
                 "N is above 0% and below 100%, got 0%",
                 assertThrows(IllegalArgumentException.class, () -> StopRule.parse("rps ci within 0%"))
                         .getMessage());
+    }
+
+    /** Run of b with main at {@code rate}, steady from warm-up on or still rising through main. */
+    private static RunRecord b(int repetition, double rate, boolean settles) {
+        return SteadyRecords.run(
+                0,
+                "b",
+                repetition,
+                Status.OK,
+                rate,
+                2_000,
+                3_000,
+                settles ? SteadyRecords.steady(rate) : SteadyRecords.rising(rate));
     }
 }
