@@ -118,6 +118,9 @@ public final class SteadyState {
      *
      * @param series one value per whole second, oldest first; non-finite values count as outliers
      */
+    /** Least share of main a final segment that began inside main must cover (see {@link #of(double[], Direction, Settings, int)}). */
+    static final double INSIDE_MAIN_FRACTION = 0.5;
+
     public static Analysis of(double[] series, Direction direction, Settings settings) {
         return of(series, direction, settings, 0);
     }
@@ -128,7 +131,8 @@ public final class SteadyState {
      * steady state. The warm-up's length is chosen by a rule or a person and must not change what counts as steady:
      * judged on the whole series, a 120 s warm-up that ended steady would need a 35 s final segment before a 20 s main
      * counted, while the same run after a 30 s warm-up would need 13 s. The last quarter exists to say "too close to
-     * the end to know whether it lasts", and the end that matters is main's. Every other rule is unchanged.
+     * the end to know whether it lasts", and the end that matters is main's. A final segment that began inside main
+     * must cover at least half of main ({@link #INSIDE_MAIN_FRACTION}). Every other rule is unchanged.
      *
      * @param series            one value per whole second, oldest first; non-finite values count as outliers
      * @param measuredFromIndex index of the measured phase's first second in {@code series}; 0 (or any index outside
@@ -146,7 +150,14 @@ public final class SteadyState {
         }
         boolean measuredPart = measuredFromIndex > 0 && measuredFromIndex < series.length;
         int judged = measuredPart ? series.length - measuredFromIndex : series.length;
-        if (last.lengthSeconds() < settings.lastFraction() * judged) {
+        // A final segment that began before main covers all of it. One that began inside main must cover at least
+        // half of it: main's quarter alone would never fire for a main of 20 s or less (a quarter of it is no longer
+        // than the least segment), and a steady state that began in main's second half leaves most of the measured
+        // seconds unsteady.
+        double fraction = measuredPart && last.startIndex() >= measuredFromIndex
+                ? Math.max(settings.lastFraction(), INSIDE_MAIN_FRACTION)
+                : settings.lastFraction();
+        if (last.lengthSeconds() < fraction * judged) {
             return none(
                     result,
                     measuredPart
@@ -156,7 +167,7 @@ public final class SteadyState {
                                             + "(seconds %d to %d)",
                                     last.startIndex(),
                                     series.length,
-                                    settings.lastFraction() * 100,
+                                    fraction * 100,
                                     measuredFromIndex,
                                     series.length)
                             : String.format(

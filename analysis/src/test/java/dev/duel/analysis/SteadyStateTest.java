@@ -161,7 +161,8 @@ class SteadyStateTest {
     /**
      * The last quarter is measured on the measured phase when the series has one: a ramp for 110 s, flat for 30 s,
      * main the last 20 s. On the whole series the 30 s plateau lies inside the last 35 s; on main it lasts past its
-     * last 5 s. A change inside main's last quarter is still no steady state.
+     * last 5 s. A final segment that began inside main must cover at least half of it (main's quarter alone would
+     * never fire for a 20 s main): a change inside main's second half is still no steady state.
      */
     @Test
     void theLastQuarterIsMainsWhenTheSeriesHasAMeasuredPhase() {
@@ -180,7 +181,12 @@ class SteadyStateTest {
         double[] late = steps(100, 88, 1000, 1300, 0.01, 13);
         Analysis lateOnMain = SteadyState.of(late, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 40);
         assertEquals(Classification.NO_STEADY_STATE, lateOnMain.classification(), lateOnMain.why());
-        assertTrue(lateOnMain.why().contains("inside the last 25% of main"), lateOnMain.why());
+        assertTrue(lateOnMain.why().contains("inside the last 50% of main"), lateOnMain.why());
+        // A final segment that began inside main but covers more than half of it (40 of 60 s) is a steady state.
+        double[] early = steps(100, 60, 1000, 1300, 0.01, 13);
+        Analysis earlyOnMain = SteadyState.of(early, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 40);
+        assertEquals(Classification.WARMUP, earlyOnMain.classification(), earlyOnMain.why());
+        assertEquals(60, earlyOnMain.steadyStartIndex(), 2, earlyOnMain.why());
         assertEquals(
                 whole.classification(),
                 SteadyState.of(series, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 0)

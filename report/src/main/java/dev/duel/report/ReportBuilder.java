@@ -614,6 +614,21 @@ public final class ReportBuilder {
             SteadyMeasures.lost(other, cellB).stream()
                     .filter(r -> !reasons.contains(r))
                     .forEach(reasons::add);
+            if (measure.equals(WarmupAnswer.TIME_TO_STEADY) || measure.equals(WarmupAnswer.WARMUP_COST)) {
+                // The runs that never settled are the slowest to settle: a median without them flatters the side,
+                // so any such run takes the warm-up verdict away, whatever the majority rule allows elsewhere.
+                for (int column : List.of(a, b)) {
+                    Report.Cell cell = row.cells().get(column);
+                    if (cell.unsteadyRuns() > 0) {
+                        String target = column == a ? baseline : other;
+                        String reason = SteadyMeasures.neverSteady(
+                                target, cell.unsteadyRuns(), cell.unsteadyRuns() + cell.runs());
+                        if (!reasons.contains(reason)) {
+                            reasons.add(reason);
+                        }
+                    }
+                }
+            }
             List<String> warnings = sideWarnings;
             if (factNotSpeed(measure.key())) {
                 // A target that cannot keep up has a rising p99 and late starts: not at steady state, throttled

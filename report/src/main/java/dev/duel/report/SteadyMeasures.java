@@ -34,7 +34,10 @@ final class SteadyMeasures {
      * phase mixes warm-up in. Runs that never reached one are said by {@link #undermining}, for every row.
      */
     static List<String> lost(String target, Report.Cell cell) {
-        if (cell.steadyInsideMainRuns() == 0) {
+        // Runs steady only inside main settled later than the rest, not never: they count with the never-steady
+        // ones under the majority rule, so that a side is never judged more harshly for a run that did settle.
+        if (cell.steadyInsideMainRuns() == 0
+                || enoughSteady(cell.runs(), cell.runs() + cell.unsteadyRuns() + cell.steadyInsideMainRuns())) {
             return List.of();
         }
         int all = cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns();
@@ -47,9 +50,9 @@ final class SteadyMeasures {
     }
 
     /**
-     * A side with runs that never reached a steady state has no steady-state verdict on any row: the warning in
-     * full, mapped to its reason in a few words ("2 of 3 jdk25 runs never reached steady state"); empty when every
-     * run reached one.
+     * A side where half or more of the runs never reached a steady state ({@link #enoughSteady}) has no steady-state
+     * verdict on any row: the warning in full, mapped to its reason in a few words ("2 of 3 jdk25 runs never reached
+     * steady state"); empty when every run reached one or when most did ({@link #partial} warns then).
      */
     static Map<String, String> undermining(String target, List<RunSteadyState> runs) {
         return undermining(target, runs, Advice.FIXED_WARMUP);
@@ -105,8 +108,9 @@ final class SteadyMeasures {
         }
         return List.of(String.format(
                 Locale.ROOT,
-                "%s: %d of %d runs never reached steady state (the warm-up table says why for each): the steady-state "
-                        + "rows use the %d that did, and each row counts the one(s) left out; %s",
+                "%s: %d of %d runs never reached steady state (the warm-up table says why for each): requests/s, "
+                        + "latency and CPU per request use the %d that did and count the one(s) left out; the other "
+                        + "rows are main's, from every run; %s",
                 target,
                 never,
                 runs.size(),

@@ -1,5 +1,6 @@
 package dev.duel.report;
 
+import dev.duel.analysis.SteadyValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -189,8 +190,10 @@ final class Thresholds {
                             cell.thinRuns(),
                             losses.planned()));
         }
-        if (cell.unsteadyRuns() + cell.steadyInsideMainRuns() > 0) {
-            // A median over the runs that settled says nothing of those that did not.
+        int leftOutForSteadyState = cell.unsteadyRuns() + cell.steadyInsideMainRuns();
+        if (leftOutForSteadyState > 0 && !SteadyValues.enoughSteady(cell.runs(), cell.runs() + leftOutForSteadyState)) {
+            // A median over the few runs that settled says nothing of those that did not. With more than half
+            // settled the threshold judges the value the comparison row judges, as the report's verdict does.
             return new Value(
                     Double.NaN,
                     name,

@@ -10,7 +10,8 @@ import java.util.function.Function;
 /**
  * Builds a scenario's warm-up answer ({@link Report.Warmup}) from each valid run's {@link RunSteadyState}: the runs in
  * order with their classification, and per target the time to steady state and the warm-up cost over the runs that
- * reached a steady state (runs that never did are counted in the cell, and take the verdict away). Not thread-safe.
+ * reached a steady state (runs that never did are counted in the cell, and any such run takes the comparison's
+ * verdict away: they are the slowest to settle, so a median without them would flatter the side). Not thread-safe.
  */
 final class WarmupAnswer {
     static final Measure TIME_TO_STEADY =
