@@ -27,7 +27,7 @@ import java.util.List;
  * two steady starts
  * ({@link SteadyState#combine}). A final segment is taken as a steady state only when its requests/s also pass the
  * engine's warm-up stopping rule ({@link WarmupStop}, on the seconds from the steady start on): at least 10 s long,
- * with a 95% interval of its mean no wider than ±3%. On a short series the classifier can accept a 5 s final segment
+ * with a 95% interval of its mean no wider than ±5%. On a short series the classifier can accept a 5 s final segment
  * that is still a ramp; its mean is no steady value.
  *
  * <p>The report (its steady-state rows and warm-up answer) and the suite (its {@code repetitions: {until}} rule)

@@ -5,7 +5,7 @@ import dev.duel.analysis.WarmupStop;
 /**
  * The real {@link WarmupJudge}: the {@code analysis} module's warm-up stopping rule ({@link WarmupStop}),
  * so that an auto warm-up ends on the same final segment the report shows: it has lasted at least the
- * stable length (10 s by default) with a relative 95% interval half-width of requests/s of at most 3%.
+ * stable length (10 s by default) with a relative 95% interval half-width of requests/s of at most 5% (WarmupStop.Settings.DEFAULT).
  * Stateless, so thread-safe.
  */
 public final class SteadyStateJudge implements WarmupJudge {

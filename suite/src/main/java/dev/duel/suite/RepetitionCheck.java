@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <p>Only ok runs give values, and only the values the report's comparison rows use ({@link StopRule.Measure}:
  * steady requests/s; latency and CPU per request from runs steady through all of main; nothing from a run that
- * never reached a steady state), so the rule never stops on an interval the report would not print. Each comparison
+ * never reached a steady state), so the rule never stops on values the report leaves out, nor while half or more of a side's ok runs never settled (the report's majority rule, {@link SteadyValues#enoughSteady}); it can still stop where the report withholds a verdict for other reasons (failed or thin runs, throttling, host drift). Each comparison
  * says how many ok runs were left out and why. A failed, invalid or discarded run gives none but still counts
  * toward max, which is a cap on repetitions (and so on time), never on values. Each target other
  * than the first is compared with the first (the report's default baseline): the point estimate is
