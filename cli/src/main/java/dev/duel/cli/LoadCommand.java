@@ -110,6 +110,16 @@ final class LoadCommand implements Callable<Integer> {
     Duration maxWarmup;
 
     @Option(
+            names = "--min-warmup",
+            paramLabel = "D",
+            converter = Converters.DurationConverter.class,
+            description = {
+                "floor of --warmup auto: a steady verdict before it is not acted on, for a target known to change",
+                "later (a JIT recompilation, say); at most --max-warmup (default: 0s)"
+            })
+    Duration minWarmup;
+
+    @Option(
             names = "--gap",
             paramLabel = "D",
             defaultValue = "0s",
@@ -379,21 +389,28 @@ final class LoadCommand implements Callable<Integer> {
         }
         Timing timing;
         if (windows != null) {
-            if (duration != null || !warmup.none() || !gap.isZero() || maxWarmup != null) {
+            if (duration != null || !warmup.none() || !gap.isZero() || maxWarmup != null || minWarmup != null) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
-                        "--windows replaces phases: leave out --warmup, --max-warmup, --gap and --duration");
+                        "--windows replaces phases: leave out --warmup, --min-warmup, --max-warmup, --gap and"
+                                + " --duration");
             }
             timing = new Timing.Windows(windows, windowLength, awaitFirst);
         } else {
             Timing.Warmup warmupPhase;
             if (warmup.auto()) {
                 warmupPhase = new Timing.Warmup.UntilSteady(
+                        minWarmup == null ? Duration.ZERO : minWarmup,
                         maxWarmup == null ? Timing.Warmup.UntilSteady.DEFAULT_MAX : maxWarmup);
             } else if (maxWarmup != null) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
                         "--max-warmup caps --warmup auto: add --warmup auto, or leave out --max-warmup for a fixed warm-up");
+            } else if (minWarmup != null) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--min-warmup is a floor under --warmup auto: add --warmup auto, or leave out --min-warmup for a"
+                                + " fixed warm-up");
             } else {
                 warmupPhase = new Timing.Warmup.Fixed(warmup.fixed());
             }

@@ -22,6 +22,7 @@ final class SettingFlags {
             case THREADS -> "--threads";
             case WARMUP -> "--warmup";
             case MAX_WARMUP -> "--max-warmup";
+            case MIN_WARMUP -> "--min-warmup";
             case GAP -> "--gap";
             case DURATION -> "--duration";
             case WINDOWS -> "--windows";

@@ -39,6 +39,9 @@ final class SummaryFormatter {
                         "warm-up %s, gap %s, main %s",
                         s.warmupMode() == WarmupMode.AUTO
                                 ? "auto " + seconds(s.warmupMillis()) + " of at most " + seconds(s.maxWarmupMillis())
+                                        + (s.minWarmupMillis() == null || s.minWarmupMillis() == 0
+                                                ? ""
+                                                : " (at least " + seconds(s.minWarmupMillis()) + ")")
                                 : seconds(s.warmupMillis()),
                         seconds(s.gapMillis()),
                         seconds(s.durationMillis()));

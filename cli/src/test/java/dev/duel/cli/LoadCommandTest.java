@@ -356,4 +356,40 @@ class LoadCommandTest {
         assertEquals(ExitCodes.USAGE, tiny.exitCode());
         assertTrue(tiny.err().contains("--max-warmup: must be at least 2 s"), tiny.err());
     }
+
+    @Test
+    void warmupAutoTakesAMinimumUnderItsCap() throws Exception {
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(36), Duration.ofSeconds(46)),
+                phasesOf(sink.url("/"), "--warmup", "auto", "--min-warmup", "36s", "--max-warmup", "46s")
+                        .warmup());
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(36), Duration.ofSeconds(120)),
+                phasesOf(sink.url("/"), "--warmup", "auto", "--min-warmup", "36s")
+                        .warmup());
+        Captured help = Captured.duel("load", "--help");
+        assertTrue(help.out().contains("--min-warmup=D") && help.out().contains("floor of --warmup auto"), help.out());
+    }
+
+    @Test
+    void aMinimumWithoutAutoAboveTheCapOrWithWindowsIsAUsageErrorNamingTheFix() {
+        Captured fixed = Captured.duel("load", sink.url("/"), "--warmup", "10s", "--min-warmup", "5s", "-q");
+        assertEquals(ExitCodes.USAGE, fixed.exitCode(), fixed.out() + fixed.err());
+        assertTrue(
+                fixed.err()
+                        .contains("--min-warmup is a floor under --warmup auto: add --warmup auto, or leave out"
+                                + " --min-warmup"),
+                fixed.err());
+        Captured above = Captured.duel(
+                "load", sink.url("/"), "--warmup", "auto", "--min-warmup", "50s", "--max-warmup", "46s", "-q");
+        assertEquals(ExitCodes.USAGE, above.exitCode(), above.out() + above.err());
+        assertTrue(
+                above.err()
+                        .contains("--min-warmup: is 50.0 s, above the maximum warm-up of 46.0 s: lower it, or raise"
+                                + " the maximum"),
+                above.err());
+        Captured windows = Captured.duel("load", sink.url("/"), "--windows", "3", "--min-warmup", "5s", "-q");
+        assertEquals(ExitCodes.USAGE, windows.exitCode());
+        assertTrue(windows.err().contains("--windows replaces phases"), windows.err());
+    }
 }

@@ -36,8 +36,13 @@ class SummaryFormatterTest {
                 seed, open, new WarmupEnd(WarmupMode.FIXED, WarmupEnd.Reason.FIXED_LENGTH, 5_000, null, null));
     }
 
-    /** The seeded result with its warm-up (5 s long) ended as {@code warmupEnd} says. */
+    /** The seeded result with its warm-up (5 s long) ended as {@code warmupEnd} says; an auto one has no minimum. */
     static LoadResult seededResult(long seed, boolean open, WarmupEnd warmupEnd) {
+        return seededResult(seed, open, warmupEnd, warmupEnd.mode() == WarmupMode.AUTO ? 0.0 : null);
+    }
+
+    /** The seeded result with its warm-up ended as {@code warmupEnd} says, and the given minimum warm-up. */
+    static LoadResult seededResult(long seed, boolean open, WarmupEnd warmupEnd, Double minWarmupMillis) {
         SplittableRandom random = new SplittableRandom(seed);
         LatencySummary latency = latency(random, 700);
         Map<FailureKind, Long> failures = new LinkedHashMap<>();
@@ -119,7 +124,8 @@ class SummaryFormatterTest {
                 2,
                 "epoll",
                 warmupEnd.mode(),
-                warmupEnd.mode() == WarmupMode.AUTO ? 120_000 : 0);
+                warmupEnd.mode() == WarmupMode.AUTO ? 120_000 : 0,
+                minWarmupMillis);
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));
@@ -207,6 +213,20 @@ class SummaryFormatterTest {
                                 42, false, new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.CAP, 5_000, null, 0.09)),
                         0);
         assertTrue(capped.contains("interrupted; no steady state within 5.0s (requests/s ±9.0%)"), capped);
+    }
+
+    @Test
+    void anAutoWarmUpWithAMinimumSaysIt() {
+        String floored = new SummaryFormatter()
+                .format(
+                        seededResult(
+                                42,
+                                false,
+                                new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 5_000, 2_000.0, 0.021),
+                                4_000.0),
+                        0);
+        assertTrue(
+                floored.contains("warm-up auto 5.0s of at most 120.0s (at least 4.0s), gap 1.0s, main 10.0s"), floored);
     }
 
     @Test

@@ -21,6 +21,8 @@ public enum Setting {
     WARMUP("warm-up"),
     /** Cap of a warm-up that runs until steady. */
     MAX_WARMUP("maximum warm-up"),
+    /** Floor of a warm-up that runs until steady: a steady verdict before it is not acted on. */
+    MIN_WARMUP("minimum warm-up"),
     /** Pause with no load between warm-up and main. */
     GAP("gap"),
     /** Main phase length. */

@@ -41,10 +41,12 @@ public sealed interface Timing {
         }
 
         /**
-         * Until a {@link dev.duel.load.WarmupJudge} finds the correct responses per second steady, or
-         * {@code max} at the latest: then the run has no steady state within {@code max}.
+         * Until a {@link dev.duel.load.WarmupJudge} finds the correct responses per second steady, but not before
+         * {@code min}, or {@code max} at the latest: then the run has no steady state within {@code max}. The judge
+         * cannot foresee a change after it said steady (a JIT recompilation 30 s in, say); {@code min} lets a user who
+         * knows the target put the end of warm-up past it.
          */
-        record UntilSteady(Duration max) implements Warmup {
+        record UntilSteady(Duration min, Duration max) implements Warmup {
             /** The cap where none is given: long enough for the slowest JIT warm-up measured here (60-90 s). */
             public static final Duration DEFAULT_MAX = Duration.ofSeconds(120);
 
@@ -54,6 +56,20 @@ public sealed interface Timing {
                             Setting.MAX_WARMUP,
                             "must be at least " + WarmupJudge.CHECK_EVERY_SECONDS + " s, the time of a first check");
                 }
+                if (min.isNegative()) {
+                    throw new InvalidSettingException(Setting.MIN_WARMUP, "cannot be negative");
+                }
+                if (min.compareTo(max) > 0) {
+                    throw new InvalidSettingException(
+                            Setting.MIN_WARMUP,
+                            "is " + min.toMillis() / 1e3 + " s, above the maximum warm-up of " + max.toMillis() / 1e3
+                                    + " s: lower it, or raise the maximum");
+                }
+            }
+
+            /** No floor: the first steady verdict ends warm-up. */
+            public UntilSteady(Duration max) {
+                this(Duration.ZERO, max);
             }
         }
     }

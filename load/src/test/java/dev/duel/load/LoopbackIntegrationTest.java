@@ -173,6 +173,25 @@ class LoopbackIntegrationTest {
     }
 
     @Test
+    void aMinimumWarmUpHoldsOffTheJudgesEarlierWordAndTheRecordKeepsIt() throws Exception {
+        try (TestServer server =
+                new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok").delayed(MS))) {
+            // Steady from the first check, but not before 4 s: the check at 4 s ends warm-up at the next second, 5 s.
+            WarmupJudge judge = okPerSecond -> new WarmupJudge.Decision(true, 0, 0.02, "flat");
+            Timing.Phases phases = new Timing.Phases(
+                    new Timing.Warmup.UntilSteady(Duration.ofSeconds(4), Duration.ofSeconds(120)),
+                    Duration.ZERO,
+                    Duration.ofSeconds(1));
+            LoadResult result = new LoadEngine(Clock.system(), judge)
+                    .run(plan(server.url("/"), new LoadModel.Closed(2), phases, List.of()), ProgressListener.NONE);
+
+            assertEquals(new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 5_000, 0.0, 0.02), result.warmupEnd());
+            assertEquals(4_000.0, result.settings().minWarmupMillis());
+            assertEquals(120_000, result.settings().maxWarmupMillis());
+        }
+    }
+
+    @Test
     void anAutoWarmUpThatNeverSettlesIsKeptWithAWarning() throws Exception {
         try (TestServer server =
                 new TestServer((n, c, t, r) -> TestServer.Answer.ok("ok").delayed(MS))) {

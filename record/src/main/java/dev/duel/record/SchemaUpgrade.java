@@ -36,6 +36,24 @@ final class SchemaUpgrade {
                 environmentTwoToThree(tree);
             }
         }
+        if (version < 4) {
+            if (type == RunRecord.class) {
+                runThreeToFour(tree);
+            }
+        }
+    }
+
+    /**
+     * Schema 4 (issue 11: a minimum warm-up) added what schema-3 duel did not know: its auto warm-ups had no floor,
+     * but null ("not set") is kept apart from 0 so that a reader never takes an older record's absence for a setting.
+     */
+    private static void runThreeToFour(ObjectNode run) {
+        // Each field added in schema 4 gets its schema-3 value here, one line per field.
+        eachObject(
+                run,
+                "results",
+                result -> inObject(
+                        result, "load", load -> inObject(load, "settings", s -> fillNull(s, "minWarmupMillis"))));
     }
 
     /** Schema 3 (issue 11: steady state) added what schema-2 duel did not measure. */

@@ -127,7 +127,8 @@ public final class SampleRecords {
                 1,
                 "epoll",
                 windows > 0 ? null : WarmupMode.FIXED,
-                0);
+                0,
+                null);
     }
 
     /** Open-model settings at {@code ratePerSecond} with up to {@code maxConnections}, phases. */
@@ -162,7 +163,8 @@ public final class SampleRecords {
                 1,
                 "epoll",
                 WarmupMode.FIXED,
-                0);
+                0,
+                null);
     }
 
     /** The load generator's use of its {@code cores} over main at {@code utilization}. */

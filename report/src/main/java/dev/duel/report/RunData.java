@@ -9,6 +9,7 @@ import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -332,10 +333,23 @@ public record RunData(String source, RunRecord record) {
                 : String.format(
                         Locale.ROOT,
                         "warm-up %s, gap %s, main %s",
-                        seconds(s.warmupMillis()),
+                        warmup(s),
                         seconds(s.gapMillis()),
                         seconds(s.durationMillis()));
         return model + ", " + timing;
+    }
+
+    /**
+     * A fixed warm-up's length; an auto warm-up's floor and cap ("auto, at least 36 s, at most 46 s"), not the length
+     * one run's warm-up turned out to have, which differs from run to run.
+     */
+    private static String warmup(PlanSettings s) {
+        if (s.warmupMode() != WarmupMode.AUTO) {
+            return seconds(s.warmupMillis());
+        }
+        Double min = s.minWarmupMillis();
+        return "auto, " + (min == null || min == 0 ? "" : "at least " + seconds(min) + ", ") + "at most "
+                + seconds(s.maxWarmupMillis());
     }
 
     private static String seconds(double millis) {

@@ -24,6 +24,7 @@ final class SettingKeys {
             case THREADS -> "loadgen.threads";
             case WARMUP -> scenario + ".phases.warmup";
             case MAX_WARMUP -> scenario + ".phases.maxWarmup";
+            case MIN_WARMUP -> scenario + ".phases.minWarmup";
             case GAP -> scenario + ".phases.gap";
             case DURATION -> scenario + ".phases.duration";
             case WINDOWS -> scenario + ".windows.count";

@@ -688,7 +688,7 @@ public final class SuiteLoader {
         if (windows != null) {
             throw new Problem(scenario + ".windows", "windows belong to kind: warmup-curve; this scenario has phases");
         }
-        SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null, null);
+        SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null, null, null);
         Duration gap = duration(scenario + ".phases.gap", p.gap(), Duration.ofSeconds(2));
         Duration main = duration(scenario + ".phases.duration", p.duration(), Duration.ofSeconds(20));
         boolean auto = p.warmup() != null && p.warmup().trim().equalsIgnoreCase("auto");
@@ -697,11 +697,17 @@ public final class SuiteLoader {
                     scenario + ".phases.maxWarmup",
                     "caps warmup: auto; write warmup: auto, or leave out maxWarmup for a fixed warm-up");
         }
+        if (!auto && p.minWarmup() != null) {
+            throw new Problem(
+                    scenario + ".phases.minWarmup",
+                    "is a floor under warmup: auto; write warmup: auto, or leave out minWarmup for a fixed warm-up");
+        }
+        Duration minWarmup = duration(scenario + ".phases.minWarmup", p.minWarmup(), Duration.ZERO);
         Duration maxWarmup =
                 duration(scenario + ".phases.maxWarmup", p.maxWarmup(), Timing.Warmup.UntilSteady.DEFAULT_MAX);
         return setting(scenario, null, null, () -> {
             Timing.Warmup warmup = auto
-                    ? new Timing.Warmup.UntilSteady(maxWarmup)
+                    ? new Timing.Warmup.UntilSteady(minWarmup, maxWarmup)
                     : new Timing.Warmup.Fixed(
                             duration(scenario + ".phases.warmup", p.warmup(), Duration.ofSeconds(10)));
             return new Timing.Phases(warmup, gap, main);

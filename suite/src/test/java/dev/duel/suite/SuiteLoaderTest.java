@@ -107,6 +107,47 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void warmupAutoTakesAMinimumUnderItsCap() throws Exception {
+        Suite floored = loader.load(write(GOOD.replace(
+                "phases: {warmup: 10s, gap: 5s, duration: 20s}",
+                "phases: {warmup: auto, minWarmup: 36s, maxWarmup: 46s, gap: 5s, duration: 20s}")));
+        assertEquals(
+                new Timing.Warmup.UntilSteady(Duration.ofSeconds(36), Duration.ofSeconds(46)),
+                ((Timing.Phases) floored.scenario("json").timing()).warmup());
+        Suite byDefault = loader.load(write(GOOD.replace("warmup: 10s,", "warmup: auto,")));
+        assertEquals(
+                Duration.ZERO,
+                ((Timing.Warmup.UntilSteady)
+                                ((Timing.Phases) byDefault.scenario("json").timing()).warmup())
+                        .min());
+    }
+
+    @Test
+    void aMinimumWithoutAutoOrAboveTheCapIsAnErrorAtItsLineNamingTheFix() throws IOException {
+        Path fixed = write(GOOD.replace("warmup: 10s,", "warmup: 10s, minWarmup: 30s,"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(fixed));
+        assertTrue(
+                e.getMessage()
+                        .contains("scenarios[0] (json).phases.minWarmup: is a floor under warmup: auto; write warmup:"
+                                + " auto, or leave out minWarmup for a fixed warm-up"),
+                e.getMessage());
+        Path above = write(GOOD.replace("warmup: 10s,", "warmup: auto, minWarmup: 50s, maxWarmup: 46s,"));
+        SuiteException e2 = assertThrows(SuiteException.class, () -> loader.load(above));
+        assertTrue(
+                e2.getMessage()
+                        .contains(
+                                "scenarios[0] (json).phases.minWarmup: is 50.0 s, above the maximum warm-up of 46.0 s:"
+                                        + " lower it, or raise the maximum"),
+                e2.getMessage());
+        assertTrue(e2.getMessage().matches("(?s).*:\\d+:\\d+.*"), "a line:column: " + e2.getMessage());
+        Path notADuration = write(GOOD.replace("warmup: 10s,", "warmup: auto, minWarmup: soon,"));
+        SuiteException e3 = assertThrows(SuiteException.class, () -> loader.load(notADuration));
+        assertTrue(
+                e3.getMessage().contains("scenarios[0] (json).phases.minWarmup: 'soon' is not a duration"),
+                e3.getMessage());
+    }
+
+    @Test
     void aCapWithoutAutoIsAnErrorNamingTheFix() throws IOException {
         Path file = write(GOOD.replace("warmup: 10s,", "warmup: 10s, maxWarmup: 60s,"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));

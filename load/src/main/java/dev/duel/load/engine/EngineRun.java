@@ -166,7 +166,12 @@ public final class EngineRun {
                             phases.gap().toNanos(),
                             phases.main().toNanos());
         }
-        warmupController = new WarmupController(timeline, judge);
+        warmupController = new WarmupController(
+                timeline,
+                judge,
+                timing instanceof Timing.Phases p && p.warmup() instanceof Timing.Warmup.UntilSteady auto
+                        ? auto.min().toNanos()
+                        : 0);
         if (stopRequested) {
             timeline.endAt(start);
         }
@@ -499,11 +504,15 @@ public final class EngineRun {
         double awaitFirstMillis = 0;
         WarmupMode warmupMode = null;
         double maxWarmupMillis = 0;
+        Double minWarmupMillis = null;
         if (plan.timing() instanceof Timing.Phases p) {
             // An auto warm-up's resolved length is the one it turned out to have: main starts at warm-up + gap.
             warmupMillis = timeline.warmupNanos() / 1e6;
             warmupMode = p.warmup() instanceof Timing.Warmup.UntilSteady ? WarmupMode.AUTO : WarmupMode.FIXED;
             maxWarmupMillis = warmupMode == WarmupMode.AUTO ? p.longestWarmup().toNanos() / 1e6 : 0;
+            minWarmupMillis = p.warmup() instanceof Timing.Warmup.UntilSteady auto
+                    ? auto.min().toNanos() / 1e6
+                    : null;
             gapMillis = p.gap().toNanos() / 1e6;
             durationMillis = p.main().toNanos() / 1e6;
         } else {
@@ -536,7 +545,8 @@ public final class EngineRun {
                 threads,
                 transport.name(),
                 warmupMode,
-                maxWarmupMillis);
+                maxWarmupMillis,
+                minWarmupMillis);
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) {

@@ -14,6 +14,12 @@ import java.util.Arrays;
  * event loop may already have asked the phase of. If the judge never says steady, the timeline's
  * cap ends warm-up. For a fixed warm-up it only reports how warm-up ended.
  *
+ * <p>A minimum warm-up is a floor under the judge: it is still asked every {@link WarmupJudge#CHECK_EVERY_SECONDS}
+ * seconds (its half-width feeds the progress line), but a steady verdict at a check before the minimum is not acted
+ * on; the first check at or after the minimum whose verdict is steady ends warm-up, at the first whole second at
+ * least {@link #NOTICE_NANOS} after it, as without a floor. With a minimum of 36 s and checks every 2 s, a judge
+ * steady from second 10 ends warm-up at 37 s (the check at 36 s, merged just after 36 s).
+ *
  * <p>Confined to the engine's control thread. Times are clock readings in nanoseconds.
  */
 public final class WarmupController {
@@ -24,15 +30,26 @@ public final class WarmupController {
 
     private final Timeline timeline;
     private final WarmupJudge judge;
+    private final long minWarmupNanos;
     private double[] okPerSecond = new double[16];
     private int seconds;
     private boolean steady;
     private Integer steadySinceSecond;
     private Double relativeHalfWidth;
 
+    /** No minimum warm-up: the first steady verdict ends warm-up. */
     public WarmupController(Timeline timeline, WarmupJudge judge) {
+        this(timeline, judge, 0);
+    }
+
+    /** @param minWarmupNanos the least an auto warm-up lasts, from the run's start; 0 for none */
+    public WarmupController(Timeline timeline, WarmupJudge judge, long minWarmupNanos) {
+        if (minWarmupNanos < 0) {
+            throw new IllegalArgumentException("minimum warm-up cannot be negative, got " + minWarmupNanos + " ns");
+        }
         this.timeline = timeline;
         this.judge = judge;
+        this.minWarmupNanos = minWarmupNanos;
     }
 
     /**
@@ -56,8 +73,8 @@ public final class WarmupController {
         }
         WarmupJudge.Decision decision = judge.judge(Arrays.copyOf(okPerSecond, seconds));
         relativeHalfWidth = decision.relativeHalfWidth();
-        if (!decision.steady()) {
-            return;
+        if (!decision.steady() || (long) seconds * SECOND_NANOS < minWarmupNanos) {
+            return; // a verdict before the minimum: the series may still change (a JIT recompilation, say)
         }
         steady = true;
         steadySinceSecond = decision.steadySinceSecond();

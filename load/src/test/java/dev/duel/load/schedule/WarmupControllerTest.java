@@ -109,4 +109,39 @@ class WarmupControllerTest {
         assertEquals(
                 new WarmupEnd(WarmupMode.FIXED, WarmupEnd.Reason.FIXED_LENGTH, 4_000, null, null), controller.end());
     }
+
+    @Test
+    void aSteadyVerdictBeforeTheMinimumIsNotActedOnAndTheFirstCheckAtOrAfterItEndsWarmUp() {
+        Timeline timeline = Timeline.untilSteady(0, 46 * S, 0, 5 * S);
+        FakeJudge judge = new FakeJudge(10);
+        WarmupController controller = new WarmupController(timeline, judge, 36 * S);
+        feed(controller, 33, 5 * MS);
+        assertEquals(17, judge.shown.size(), "still asked every 2 s up to 34 s");
+        assertTrue(controller.awaitingSteady(), "steady since 10 s, but 34 s is before the minimum");
+        assertEquals(46 * S, timeline.warmupNanos());
+
+        feed(controller, 40, 5 * MS);
+        assertEquals(18, judge.shown.size(), "the check at 36 s acted; none after it");
+        // The check at 36 s was merged at 36.005 s: warm-up ends at the next whole second, 37 s.
+        assertEquals(37 * S, timeline.warmupNanos());
+        assertEquals(
+                new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 37_000, 32_000.0, 0.2 / 36), controller.end());
+    }
+
+    @Test
+    void aMinimumBetweenChecksWaitsForTheNextCheck() {
+        Timeline timeline = Timeline.untilSteady(0, 120 * S, 0, S);
+        WarmupController controller = new WarmupController(timeline, new FakeJudge(2), 35_500 * MS);
+        feed(controller, 40, 5 * MS);
+        assertEquals(37 * S, timeline.warmupNanos(), "first check at or after 35.5 s is at 36 s");
+    }
+
+    @Test
+    void aMinimumAtTheCapLetsTheCapEndWarmUpSteadyAllTheSame() {
+        Timeline timeline = Timeline.untilSteady(0, 20 * S, 0, S);
+        WarmupController controller = new WarmupController(timeline, new FakeJudge(2), 20 * S);
+        feed(controller, 25, 5 * MS);
+        assertEquals(20 * S, timeline.warmupNanos());
+        assertEquals(WarmupEnd.Reason.STEADY, controller.end().reason());
+    }
 }

@@ -33,6 +33,8 @@ import java.util.Map;
  * @param transport          socket transport used ("epoll" or "nio")
  * @param warmupMode         phases: fixed, or auto (until steady, with a cap); null with windows
  * @param maxWarmupMillis    auto warm-up: its cap in milliseconds; 0 otherwise
+ * @param minWarmupMillis    auto warm-up: the least it lasts in milliseconds, whatever the judge says (0 when none
+ *                           was set); null for a fixed warm-up, with windows, and in records older than schema 4
  */
 public record PlanSettings(
         String method,
@@ -57,7 +59,8 @@ public record PlanSettings(
         int threads,
         String transport,
         @JsonSetter(nulls = Nulls.SET) WarmupMode warmupMode,
-        double maxWarmupMillis) {
+        double maxWarmupMillis,
+        @JsonSetter(nulls = Nulls.SET) Double minWarmupMillis) {
 
     /** How load is offered. */
     public enum Model {

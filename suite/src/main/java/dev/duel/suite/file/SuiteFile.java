@@ -57,7 +57,7 @@ public record SuiteFile(
 
     public record ModelEntry(Integer vus, String rate, String arrival, Integer maxConnections, Long seed) {}
 
-    public record PhasesEntry(String warmup, String maxWarmup, String gap, String duration) {}
+    public record PhasesEntry(String warmup, String minWarmup, String maxWarmup, String gap, String duration) {}
 
     public record WindowsEntry(Integer count, String length, String awaitFirst) {}
 
