@@ -244,7 +244,14 @@ public record RunSteadyState(
                 p99,
                 spans,
                 combined.classification(),
-                combined.why(),
+                start == combined.steadyStartIndex()
+                        ? combined.why()
+                        : combined.why()
+                                + String.format(
+                                        java.util.Locale.ROOT,
+                                        "; the stopping rule, run again on that final segment, cut it once more: steady"
+                                                + " from run second %d",
+                                        seconds[start]),
                 seconds[start],
                 seconds[start] - seconds[0],
                 steadyRps,

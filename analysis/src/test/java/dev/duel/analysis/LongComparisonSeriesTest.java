@@ -123,6 +123,25 @@ class LongComparisonSeriesTest {
         }
     }
 
+    /**
+     * Run 005 (jdk17 /json): the classifier's final segment starts at 31 s, and the stopping rule, run again on it,
+     * cuts it once more where the level crept up. The steady start the report prints is the later one, and the
+     * run's why says so, since the chart draws only the classifier's segments.
+     */
+    @Test
+    void aSteadyStartMovedByTheStoppingRulesSecondCutIsSaidInTheWhy() throws IOException {
+        Series s = series().stream()
+                .filter(x -> x.run().endsWith("/005") && x.scenario().equals("json"))
+                .findFirst()
+                .orElseThrow();
+        RunSteadyState run = RunSteadyState.of(load(s));
+        assertTrue(run.steady(), run.why());
+        int lastSegmentStart = run.segments().get(run.segments().size() - 1).fromSecond();
+        assertTrue(run.steadyStartSecond() > lastSegmentStart + 10, run + " against segment " + lastSegmentStart);
+        assertTrue(
+                run.why().endsWith("cut it once more: steady from run second " + run.steadyStartSecond()), run.why());
+    }
+
     private static double[] numbers(String csv) {
         return Arrays.stream(csv.split(","))
                 .mapToDouble(v -> v.equals("nan") ? Double.NaN : Double.parseDouble(v))
