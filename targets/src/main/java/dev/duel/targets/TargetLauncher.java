@@ -7,10 +7,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,10 +29,6 @@ public final class TargetLauncher implements TargetStarter {
 
     private final JdkResolver jdks;
     private final Cgroups cgroups;
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
 
     public TargetLauncher(JdkResolver jdks, Cgroups cgroups) {
         this.jdks = jdks;
@@ -107,10 +99,6 @@ public final class TargetLauncher implements TargetStarter {
         ReadySpec ready = target.spec().ready();
         long deadline = spawnNanos + ready.timeout().toNanos();
         long firstAccept = -1;
-        HttpRequest request = HttpRequest.newBuilder(URI.create(target.url(ready.path())))
-                .timeout(Duration.ofSeconds(2))
-                .GET()
-                .build();
         while (true) {
             Integer exit = target.exitCode();
             if (exit != null) {
@@ -125,8 +113,10 @@ public final class TargetLauncher implements TargetStarter {
             }
             if (firstAccept >= 0) {
                 try {
-                    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                    if (response.statusCode() == ready.status()) {
+                    // One connection per check, closed at once: an idle keep-alive connection left to the target
+                    // would be closed by it at its idle timeout, in the middle of the load (see ReadyProbe).
+                    ReadyProbe.Answer response = ReadyProbe.get(target.port(), ready.path(), Duration.ofSeconds(2));
+                    if (response.status() == ready.status()) {
                         long now = System.nanoTime();
                         target.markReady(
                                 (firstAccept - spawnNanos) / 1_000_000,

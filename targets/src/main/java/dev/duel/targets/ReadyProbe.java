@@ -1,0 +1,183 @@
+package dev.duel.targets;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * One HTTP/1.1 GET to a target on the loopback address, sent with {@code Connection: close} on a socket of its own that
+ * is closed when the answer has been read. The ready check uses it instead of a pooling client because a pooled
+ * keep-alive connection left idle is closed by the server at its idle timeout (Jetty: 30 s), and that first close
+ * sends the target down code paths its compiled hot I/O code had never seen: measured on the minimal app, JDK 17, at
+ * 31.7 s of uptime, uncommon traps in {@code SelectableChannelEndPoint.updateInterests},
+ * {@code SelectorImpl.processDeregisterQueue}, {@code HttpConnection.parseRequestBuffer}..., the hot path made not
+ * entrant and recompiled, and one second of load 15-30% down in every run. A probe must not disturb what it
+ * measures. Stateless, thread-safe.
+ */
+final class ReadyProbe {
+    /** Answers larger than this are cut: a ready check reads a status and a small identity document. */
+    static final int MAX_ANSWER_BYTES = 1 << 20;
+
+    private ReadyProbe() {}
+
+    /** @param body the answer's body, decoded from chunks when chunked, as UTF-8 */
+    record Answer(int status, String body) {}
+
+    /**
+     * @param port    the target's port on the loopback address
+     * @param path    path and query, starting with "/"
+     * @param timeout for the connection and for each read
+     */
+    static Answer get(int port, String path, Duration timeout) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) timeout.toMillis());
+            socket.setSoTimeout((int) timeout.toMillis());
+            OutputStream out = socket.getOutputStream();
+            String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nConnection: close\r\nAccept: */*\r\nUser-Agent: duel-ready-check\r\n\r\n";
+            out.write(request.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return parse(readAll(socket.getInputStream()));
+        }
+    }
+
+    /**
+     * Reads until the answer is complete (its Content-Length, or its last chunk) or the server closes, whichever
+     * comes first: a server that ignores {@code Connection: close} must not hold the check until its read timeout.
+     */
+    private static byte[] readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        int read;
+        while (bytes.size() < MAX_ANSWER_BYTES && (read = in.read(buffer)) >= 0) {
+            bytes.write(buffer, 0, read);
+            if (complete(bytes.toByteArray())) {
+                break;
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Whether {@code answer} holds a whole answer that says its own length (by Content-Length or by chunks). */
+    static boolean complete(byte[] answer) {
+        int headEnd = indexOf(answer, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
+        if (headEnd < 0) {
+            return false;
+        }
+        String head = new String(answer, 0, headEnd, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+        for (String line : head.split("\r\n")) {
+            if (line.startsWith("content-length:")) {
+                try {
+                    return answer.length - (headEnd + 4)
+                            >= Long.parseLong(line.substring(15).trim());
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+            if (line.startsWith("transfer-encoding:") && line.contains("chunked")) {
+                try {
+                    dechunk(answer, headEnd + 4);
+                    return true;
+                } catch (IOException e) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Status line, headers, then a body by Content-Length, by chunks, or to the end of the connection. */
+    static Answer parse(byte[] answer) throws IOException {
+        int headEnd = indexOf(answer, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
+        if (headEnd < 0) {
+            throw new IOException("an incomplete HTTP answer (" + answer.length + " bytes, no end of headers)");
+        }
+        String[] head = new String(answer, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
+        String[] statusLine = head[0].split(" ", 3);
+        if (statusLine.length < 2 || !statusLine[0].startsWith("HTTP/")) {
+            throw new IOException("not an HTTP answer: " + head[0]);
+        }
+        int status;
+        try {
+            status = Integer.parseInt(statusLine[1]);
+        } catch (NumberFormatException e) {
+            throw new IOException("not an HTTP status: " + head[0], e);
+        }
+        long contentLength = -1;
+        boolean chunked = false;
+        for (int i = 1; i < head.length; i++) {
+            int colon = head[i].indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String name = head[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
+            String value = head[i].substring(colon + 1).trim();
+            if (name.equals("content-length")) {
+                contentLength = Long.parseLong(value);
+            } else if (name.equals("transfer-encoding")
+                    && value.toLowerCase(Locale.ROOT).contains("chunked")) {
+                chunked = true;
+            }
+        }
+        int bodyStart = headEnd + 4;
+        byte[] body;
+        if (chunked) {
+            body = dechunk(answer, bodyStart);
+        } else if (contentLength >= 0) {
+            int end = (int) Math.min(answer.length, bodyStart + contentLength);
+            body = java.util.Arrays.copyOfRange(answer, bodyStart, end);
+        } else {
+            body = java.util.Arrays.copyOfRange(answer, bodyStart, answer.length);
+        }
+        return new Answer(status, new String(body, StandardCharsets.UTF_8));
+    }
+
+    private static byte[] dechunk(byte[] answer, int from) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        int at = from;
+        byte[] crlf = "\r\n".getBytes(StandardCharsets.US_ASCII);
+        while (true) {
+            int lineEnd = indexOf(answer, crlf, at);
+            if (lineEnd < 0) {
+                throw new IOException("a chunked answer cut off before its last chunk");
+            }
+            String sizeText = new String(answer, at, lineEnd - at, StandardCharsets.US_ASCII);
+            int semicolon = sizeText.indexOf(';');
+            int size;
+            try {
+                size = Integer.parseInt((semicolon < 0 ? sizeText : sizeText.substring(0, semicolon)).trim(), 16);
+            } catch (NumberFormatException e) {
+                throw new IOException("a bad chunk size: " + sizeText, e);
+            }
+            if (size == 0) {
+                return body.toByteArray();
+            }
+            int dataStart = lineEnd + 2;
+            if (dataStart + size > answer.length) {
+                throw new IOException("a chunked answer cut off inside a chunk");
+            }
+            body.write(answer, dataStart, size);
+            at = dataStart + size + 2;
+        }
+    }
+
+    private static int indexOf(byte[] data, byte[] pattern, int from) {
+        outer:
+        for (int i = from; i <= data.length - pattern.length; i++) {
+            for (int j = 0; j < pattern.length; j++) {
+                if (data[i + j] != pattern[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
