@@ -205,18 +205,7 @@ public record RunSteadyState(
             } else if (n > 0 && !latency.steady()) {
                 why += " (p99: " + latency.why() + ")";
             }
-            return new RunSteadyState(
-                    seconds,
-                    rps,
-                    p99,
-                    spans,
-                    SteadyState.Classification.NO_STEADY_STATE,
-                    why,
-                    -1,
-                    -1,
-                    Double.NaN,
-                    Double.NaN,
-                    false);
+            return none(seconds, rps, p99, spans, why);
         }
         // The stopping rule re-cuts the seconds from the classifier's steady start; where it finds a later final
         // segment, the steady state is that segment, as it would have been for the engine.
@@ -260,11 +249,16 @@ public record RunSteadyState(
     }
 
     private static RunSteadyState none(String why) {
+        return none(new int[0], new double[0], new double[0], List.of(), why);
+    }
+
+    /** A run without a steady state: its series and segments kept for the chart, no steady value. */
+    private static RunSteadyState none(int[] seconds, double[] rps, double[] p99, List<SegmentSpan> spans, String why) {
         return new RunSteadyState(
-                new int[0],
-                new double[0],
-                new double[0],
-                List.of(),
+                seconds,
+                rps,
+                p99,
+                spans,
                 SteadyState.Classification.NO_STEADY_STATE,
                 why,
                 -1,

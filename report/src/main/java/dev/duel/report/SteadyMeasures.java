@@ -36,8 +36,7 @@ final class SteadyMeasures {
     static List<String> lost(String target, Report.Cell cell) {
         // Runs steady only inside main settled later than the rest, not never: they count with the never-steady
         // ones under the majority rule, so that a side is never judged more harshly for a run that did settle.
-        if (cell.steadyInsideMainRuns() == 0
-                || enoughSteady(cell.runs(), cell.runs() + cell.unsteadyRuns() + cell.steadyInsideMainRuns())) {
+        if (cell.steadyInsideMainRuns() == 0 || enoughSteady(cell)) {
             return List.of();
         }
         int all = cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns();
@@ -95,6 +94,14 @@ final class SteadyMeasures {
     /** {@link SteadyValues#enoughSteady}: shared with the repetitions rule, which must not stop where no verdict is. */
     static boolean enoughSteady(long steady, int runs) {
         return SteadyValues.enoughSteady(steady, runs);
+    }
+
+    /**
+     * Whether a cell's value stands on enough of its runs: those it left out for their steady state (never steady, or
+     * steady only inside main) count against it, under the one majority rule.
+     */
+    static boolean enoughSteady(Report.Cell cell) {
+        return enoughSteady(cell.runs(), cell.runs() + cell.unsteadyRuns() + cell.steadyInsideMainRuns());
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.duel.report;
 
-import dev.duel.analysis.SteadyValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -191,7 +190,7 @@ final class Thresholds {
                             losses.planned()));
         }
         int leftOutForSteadyState = cell.unsteadyRuns() + cell.steadyInsideMainRuns();
-        if (leftOutForSteadyState > 0 && !SteadyValues.enoughSteady(cell.runs(), cell.runs() + leftOutForSteadyState)) {
+        if (leftOutForSteadyState > 0 && !SteadyMeasures.enoughSteady(cell)) {
             // A median over the few runs that settled says nothing of those that did not. With more than half
             // settled the threshold judges the value the comparison row judges, as the report's verdict does.
             return new Value(

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -24,6 +25,8 @@ import java.util.Locale;
 final class ReadyProbe {
     /** Answers larger than this are cut: a ready check reads a status and a small identity document. */
     static final int MAX_ANSWER_BYTES = 1 << 20;
+
+    private static final byte[] END_OF_HEAD = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private ReadyProbe() {}
 
@@ -67,39 +70,29 @@ final class ReadyProbe {
 
     /** Whether {@code answer} holds a whole answer that says its own length (by Content-Length or by chunks). */
     static boolean complete(byte[] answer) {
-        int headEnd = indexOf(answer, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
+        int headEnd = indexOf(answer, END_OF_HEAD, 0);
         if (headEnd < 0) {
             return false;
         }
-        String head = new String(answer, 0, headEnd, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-        for (String line : head.split("\r\n")) {
-            if (line.startsWith("content-length:")) {
-                try {
-                    return answer.length - (headEnd + 4)
-                            >= Long.parseLong(line.substring(15).trim());
-                } catch (NumberFormatException e) {
-                    return false;
-                }
+        try {
+            Framing framing = Framing.of(headLines(answer, headEnd), headEnd + 4);
+            if (framing.chunked()) {
+                dechunk(answer, framing.bodyStart());
+                return true;
             }
-            if (line.startsWith("transfer-encoding:") && line.contains("chunked")) {
-                try {
-                    dechunk(answer, headEnd + 4);
-                    return true;
-                } catch (IOException e) {
-                    return false;
-                }
-            }
+            return framing.contentLength() >= 0 && answer.length - framing.bodyStart() >= framing.contentLength();
+        } catch (IOException e) {
+            return false; // not all there yet
         }
-        return false;
     }
 
     /** Status line, headers, then a body by Content-Length, by chunks, or to the end of the connection. */
     static Answer parse(byte[] answer) throws IOException {
-        int headEnd = indexOf(answer, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
+        int headEnd = indexOf(answer, END_OF_HEAD, 0);
         if (headEnd < 0) {
             throw new IOException("an incomplete HTTP answer (" + answer.length + " bytes, no end of headers)");
         }
-        String[] head = new String(answer, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
+        String[] head = headLines(answer, headEnd);
         String[] statusLine = head[0].split(" ", 3);
         if (statusLine.length < 2 || !statusLine[0].startsWith("HTTP/")) {
             throw new IOException("not an HTTP answer: " + head[0]);
@@ -110,33 +103,54 @@ final class ReadyProbe {
         } catch (NumberFormatException e) {
             throw new IOException("not an HTTP status: " + head[0], e);
         }
-        long contentLength = -1;
-        boolean chunked = false;
-        for (int i = 1; i < head.length; i++) {
-            int colon = head[i].indexOf(':');
-            if (colon < 0) {
-                continue;
-            }
-            String name = head[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = head[i].substring(colon + 1).trim();
-            if (name.equals("content-length")) {
-                contentLength = Long.parseLong(value);
-            } else if (name.equals("transfer-encoding")
-                    && value.toLowerCase(Locale.ROOT).contains("chunked")) {
-                chunked = true;
-            }
-        }
-        int bodyStart = headEnd + 4;
+        Framing framing = Framing.of(head, headEnd + 4);
         byte[] body;
-        if (chunked) {
-            body = dechunk(answer, bodyStart);
-        } else if (contentLength >= 0) {
-            int end = (int) Math.min(answer.length, bodyStart + contentLength);
-            body = java.util.Arrays.copyOfRange(answer, bodyStart, end);
+        if (framing.chunked()) {
+            body = dechunk(answer, framing.bodyStart());
+        } else if (framing.contentLength() >= 0) {
+            int end = (int) Math.min(answer.length, framing.bodyStart() + framing.contentLength());
+            body = Arrays.copyOfRange(answer, framing.bodyStart(), end);
         } else {
-            body = java.util.Arrays.copyOfRange(answer, bodyStart, answer.length);
+            body = Arrays.copyOfRange(answer, framing.bodyStart(), answer.length);
         }
         return new Answer(status, new String(body, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * How an answer's body is delimited, from its header lines.
+     *
+     * @param bodyStart     index of the body's first byte in the answer
+     * @param contentLength bytes of body by Content-Length, or -1 without one
+     * @param chunked       whether Transfer-Encoding names chunked (which then decides the body's end)
+     */
+    private record Framing(int bodyStart, long contentLength, boolean chunked) {
+        static Framing of(String[] headLines, int bodyStart) throws IOException {
+            long contentLength = -1;
+            boolean chunked = false;
+            for (int i = 1; i < headLines.length; i++) {
+                int colon = headLines[i].indexOf(':');
+                if (colon < 0) {
+                    continue;
+                }
+                String name = headLines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
+                String value = headLines[i].substring(colon + 1).trim();
+                if (name.equals("content-length")) {
+                    try {
+                        contentLength = Long.parseLong(value);
+                    } catch (NumberFormatException e) {
+                        throw new IOException("a bad Content-Length: " + value, e);
+                    }
+                } else if (name.equals("transfer-encoding")
+                        && value.toLowerCase(Locale.ROOT).contains("chunked")) {
+                    chunked = true;
+                }
+            }
+            return new Framing(bodyStart, contentLength, chunked);
+        }
+    }
+
+    private static String[] headLines(byte[] answer, int headEnd) {
+        return new String(answer, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
     }
 
     private static byte[] dechunk(byte[] answer, int from) throws IOException {
