@@ -3,6 +3,7 @@ package dev.duel.record;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.duel.record.load.LoadResult;
+import dev.duel.record.runtime.RuntimeTimeline;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -184,6 +185,10 @@ public record RunRecord(
      * @param peakAnonBytes the highest of {@code anonBytes} within this scenario, bytes (a peak between two samples is
      *                     not seen); -1 when no sample could be read or for a startup scenario; null in schema-1
      *                     records (not measured)
+     * @param runtime      inside the target through the scenario: CPU of its compiler, GC and other threads per
+     *                     second, and with {@code profile: jfr} its compilations, GC pauses, safepoints and
+     *                     allocation ({@link RuntimeTimeline}); null when the target ran with {@code profile: none},
+     *                     is not a JVM, for a startup scenario, and in records before schema 5 (not measured)
      */
     public record ScenarioResult(
             String scenario,
@@ -194,7 +199,8 @@ public record RunRecord(
             List<Long> rssBytes,
             long peakRssBytes,
             @JsonSetter(nulls = Nulls.SET) List<Long> anonBytes,
-            @JsonSetter(nulls = Nulls.SET) Long peakAnonBytes) {
+            @JsonSetter(nulls = Nulls.SET) Long peakAnonBytes,
+            @JsonSetter(nulls = Nulls.SET) RuntimeTimeline runtime) {
 
         public ScenarioResult {
             anonBytes = anonBytes == null ? null : List.copyOf(anonBytes);

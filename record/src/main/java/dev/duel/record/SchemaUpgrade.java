@@ -41,6 +41,17 @@ final class SchemaUpgrade {
                 runThreeToFour(tree);
             }
         }
+        if (version < 5) {
+            if (type == RunRecord.class) {
+                runFourToFive(tree);
+            }
+        }
+    }
+
+    /** Schema 5 (issue 12: why it differs) added what schema-4 duel did not watch inside its targets. */
+    private static void runFourToFive(ObjectNode run) {
+        // Each field added in schema 5 gets its schema-4 value here, one line per field.
+        eachObject(run, "results", result -> fillNull(result, "runtime"));
     }
 
     /**

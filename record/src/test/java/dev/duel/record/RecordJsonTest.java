@@ -73,7 +73,8 @@ class RecordJsonTest {
                 List.of(290L << 20, 300L << 20),
                 300L << 20,
                 List.of(180L << 20, 190L << 20),
-                190L << 20);
+                190L << 20,
+                null);
         return new RunRecord(
                 RecordJson.SCHEMA_VERSION,
                 "0.1.0-test",

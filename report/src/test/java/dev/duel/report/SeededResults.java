@@ -230,7 +230,8 @@ final class SeededResults {
                                     List.of(),
                                     -1,
                                     List.of(),
-                                    -1L));
+                                    -1L,
+                                    null));
         }
         String stem = String.format(
                 "%03d-%s-%s", index, b.target().replaceAll("[^A-Za-z0-9.-]", "_"), String.join("+", scenarios));
@@ -354,7 +355,8 @@ final class SeededResults {
                 peakRss,
                 // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
                 List.of(peakRss * 3 / 10, peakRss * 6 / 10),
-                peakRss * 6 / 10);
+                peakRss * 6 / 10,
+                null);
     }
 
     private static PhaseResult withSchedule(PhaseResult m, long late, long unstarted) {

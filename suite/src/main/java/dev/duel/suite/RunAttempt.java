@@ -217,7 +217,7 @@ final class RunAttempt {
                     startsMillis.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
-                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L));
+                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L, null));
                 continue;
             }
             ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise);

@@ -150,7 +150,8 @@ final class ScenarioMeasurement {
                         memory.memoryBytes(),
                         peak,
                         memory.anonBytes(),
-                        memory.peakAnonBytes()),
+                        memory.peakAnonBytes(),
+                        null),
                 outside,
                 irq,
                 windows);
