@@ -14,7 +14,8 @@ import java.util.Map;
  * Runtime timelines ({@link RuntimeTimeline}) for tests, shaped like a JVM warming up under load in one CPU: the
  * compilers busy early and quieter as requests/s rises to its steady rate, a young collection whenever the
  * allocations fill the young generation (Serial GC: the collection runs in the VM thread), and the application's
- * threads taking what is left. Deterministic: the same arguments give the same timeline. Stateless.
+ * threads taking what is left. Deterministic: the same arguments give the same timeline, bit for bit ({@link
+ * StrictMath}: {@link Math#exp} may differ in its last bit once compiled, and golden files would flicker). Stateless.
  *
  * @param c1PeakMillis         C1 compiler threads' CPU in the first second of load, milliseconds; falls with a time
  *                             constant of a third of {@code settleSeconds}
@@ -61,11 +62,11 @@ public record SampleRuntime(
                             .mapToLong(SecondResult::ok)
                             .sum();
             double t = Math.max(0, s);
-            double c1 = s < 0 ? 0 : c1PeakMillis * Math.exp(-t / (settleSeconds / 3));
-            double c2 = s < 0 ? 0 : c2SteadyMillis + c2PeakMillis * Math.exp(-t / settleSeconds);
+            double c1 = s < 0 ? 0 : c1PeakMillis * StrictMath.exp(-t / (settleSeconds / 3));
+            double c2 = s < 0 ? 0 : c2SteadyMillis + c2PeakMillis * StrictMath.exp(-t / settleSeconds);
             double allocated = bytesPerRequest * ok;
-            long collections = (long) Math.floor((allocatedSoFar + allocated) / youngBytes)
-                    - (long) Math.floor(allocatedSoFar / youngBytes);
+            long collections = (long) StrictMath.floor((allocatedSoFar + allocated) / youngBytes)
+                    - (long) StrictMath.floor(allocatedSoFar / youngBytes);
             allocatedSoFar += allocated;
             double pauses = collections * pauseMillis;
             double vm = pauses + (s < 0 ? 0.5 : 2);
@@ -81,7 +82,7 @@ public record SampleRuntime(
                 compileMillis.put("1", round(c1 * 0.1));
                 compileMillis.put("3", round(c1 * 0.9));
                 compileMillis.put("4", round(c2));
-                long deopts = Math.round(deoptimizationsPerSecond * (1 + 9 * Math.exp(-t / settleSeconds)));
+                long deopts = Math.round(deoptimizationsPerSecond * (1 + 9 * StrictMath.exp(-t / settleSeconds)));
                 jfr.add(new JfrWindow(
                         s,
                         1,
@@ -94,7 +95,7 @@ public record SampleRuntime(
                         collections + deopts,
                         round(pauses + 0.02 * deopts),
                         Math.round(allocated),
-                        Math.round(300 * Math.exp(-t / 4))));
+                        Math.round(300 * StrictMath.exp(-t / 4))));
             }
         }
         return new RuntimeTimeline(

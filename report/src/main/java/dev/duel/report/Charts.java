@@ -45,7 +45,7 @@ public final class Charts {
         BARS,
         /** Each run's requests/s per second with its segments as a step line (the changepoints are its jumps). */
         SERIES,
-        /** One run's requests/s over its JIT and GC activity, two panels on one time axis ({@link RuntimeChart}). */
+        /** One run's requests/s over its JIT and GC activity, panels on one time axis ({@link RuntimeChart}). */
         TIMELINE
     }
 

@@ -308,7 +308,7 @@ public record Report(
      * One run's timeline as its chart shows it, every x in seconds since the scenario's load began.
      *
      * @param run                     the run's number as in the records ("003")
-     * @param chosen                  why this run: "the median of 6 runs by steady requests/s"
+     * @param chosen                  why this run: "median time to steady state of 6 steady runs"
      * @param steadyStartSecond       where its steady state began, seconds since the load began; -1 with none
      * @param seconds                 the load's seconds (gap included: no load was offered there)
      * @param requestsPerSecond       correct responses in each of those seconds

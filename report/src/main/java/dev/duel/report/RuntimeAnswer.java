@@ -168,31 +168,28 @@ final class RuntimeAnswer {
     }
 
     /**
-     * The run the target's chart shows: of its runs with a timeline that reached a steady state, the median by steady
-     * requests/s (the lower of the two middle ones for an even count, earlier run first on a tie); with none steady,
-     * its first run with a timeline.
+     * The run the target's chart shows: of its runs with a timeline that reached a steady state, the median by time to
+     * steady state (the JIT's part of the story), ties ordered by steady requests/s, then run order; the lower of the
+     * two middle ones for an even count. With none steady, its first run with a timeline.
      */
     private Report.RuntimeRun chartRun(String target, List<RunData> timed) {
         List<RunData> steadyRuns = timed.stream()
                 .filter(r -> steady.apply(r).steady())
                 .sorted(Comparator.comparingDouble(
-                                (RunData r) -> steady.apply(r).steadyRequestsPerSecond())
+                                (RunData r) -> steady.apply(r).secondsToSteady())
+                        .thenComparingDouble(r -> steady.apply(r).steadyRequestsPerSecond())
                         .thenComparingInt(RunData::index))
                 .toList();
         RunData chosen;
         String why;
         if (steadyRuns.isEmpty()) {
             chosen = timed.get(0);
-            why = String.format(
-                    Locale.ROOT, "the first of %d run(s) with a timeline; none reached steady state", timed.size());
+            why = String.format(Locale.ROOT, "first of %d run(s) with a timeline, none steady", timed.size());
         } else {
             chosen = steadyRuns.get((steadyRuns.size() - 1) / 2);
             why = steadyRuns.size() == 1
                     ? "the only steady run with a timeline"
-                    : String.format(
-                            Locale.ROOT,
-                            "the median by steady requests/s of %d steady runs with a timeline",
-                            steadyRuns.size());
+                    : String.format(Locale.ROOT, "median time to steady state of %d steady runs", steadyRuns.size());
         }
         RuntimeTimeline timeline = timeline(chosen);
         List<SecondResult> seconds = chosen.scenario(scenario).result().load() == null

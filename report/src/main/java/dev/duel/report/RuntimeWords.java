@@ -8,17 +8,15 @@ final class RuntimeWords {
     private RuntimeWords() {}
 
     /** What the runtime rows are made from, said once under their heading. */
-    static final String INTRO = "from each run's timeline of its target's threads (and its JFR recording where the "
-            + "target ran with profile: jfr), on the load's time axis and read against the run's own steady state. JIT "
-            + "CPU until steady state is the C1 and C2 compiler threads' CPU from the start of the load to the steady "
-            + "start. The rows at steady state are over the steady seconds (those of its steady requests/s, the gap "
-            + "left out), a window counting by the part of it inside them: JIT CPU share and GC+VM thread CPU share "
-            + "are of all of the target's CPU (with Serial GC the VM thread does the collecting), GC pause share is "
-            + "pause time over wall time, allocation per request is bytes allocated over correct responses. A run "
-            + "whose timeline covers less than 90% of those seconds, or that never reached steady state, gives none "
-            + "of them. The largest difference is the steady-state row with the largest ratio of medians among those "
-            + "with values on both sides and above a floor (shares 0.5% of time or CPU, JIT share 1%, allocation "
-            + "1 KiB per request, deoptimizations 1 per second), named as a difference only when its row has a verdict";
+    static final String INTRO = "from each run's CPU by thread kind (and its JFR recording, with profile: jfr), on the "
+            + "load's time axis. JIT CPU until steady state: the C1 and C2 compiler threads' CPU from the start of the "
+            + "load to the run's steady start. At steady state: over the run's steady seconds (the gap left out), each "
+            + "window counted by its overlap with them; CPU shares are of all of the target's CPU (Serial GC collects "
+            + "in the VM thread), GC pause share is pause time over wall time, allocation per request is bytes "
+            + "allocated over correct responses. A run that never reached steady state, or whose timeline covers "
+            + "under 90% of those seconds, gives none. The largest difference is the steady-state row with the "
+            + "largest ratio of medians, among rows with values on both sides above a floor, named as a difference "
+            + "only when its row has a verdict";
 
     /** The runtime rows x targets, header row first. */
     static List<List<String>> table(Report.ScenarioReport scenario) {
@@ -30,11 +28,5 @@ final class RuntimeWords {
         List<String> lines = new ArrayList<>(runtime.largest());
         runtime.comparisons().forEach(c -> lines.add(c.sentence()));
         return lines;
-    }
-
-    /** "jdk17: run 005, the median by steady requests/s of 6 steady runs with a timeline": which run a chart shows. */
-    static String chartRun(Report.RuntimeRun run) {
-        return run.target() + ": run " + run.run() + ", " + run.chosen()
-                + (run.steadyStartSecond() >= 0 ? ", steady from second " + run.steadyStartSecond() : "");
     }
 }
