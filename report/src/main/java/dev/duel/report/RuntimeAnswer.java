@@ -54,6 +54,8 @@ final class RuntimeAnswer {
     private final List<String> targets;
     private final Function<String, List<RunData>> runsOf;
     private final Function<RunData, RunSteadyState> steady;
+    /** Each run's runtime values, read once for all the rows. */
+    private final java.util.Map<RunData, RunRuntime> read = new java.util.IdentityHashMap<>();
 
     /**
      * @param scenario the scenario's name
