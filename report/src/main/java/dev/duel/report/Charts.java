@@ -22,11 +22,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The report's charts: first as plain data ({@link Spec}, what golden files pin down), then drawn
  * as PNG by XChart. Requests/s of each run per target as dots with the median marked, warm-up
  * curves, latency percentile curves on a log scale, CPU per request bars, and per target every run's per-second
- * requests/s with the segments found in it (the warm-up answer). Stateless; drawing needs
+ * requests/s with the segments found in it (the warm-up answer), and per target with a runtime timeline one run's
+ * requests/s over its JIT and GC activity ({@link RuntimeChart}). Stateless; drawing needs
  * AWT in headless mode, which {@link #png} sets.
  */
 public final class Charts {
-    private static final Color[] COLORS = {
+    static final Color[] COLORS = {
         new Color(0x1f77b4),
         new Color(0xd62728),
         new Color(0x2ca02c),
@@ -43,7 +44,9 @@ public final class Charts {
         PERCENTILES,
         BARS,
         /** Each run's requests/s per second with its segments as a step line (the changepoints are its jumps). */
-        SERIES
+        SERIES,
+        /** One run's requests/s over its JIT and GC activity, panels on one time axis ({@link RuntimeChart}). */
+        TIMELINE
     }
 
     /** One series: x and y values (for BARS, x is the category index). */
@@ -103,6 +106,11 @@ public final class Charts {
                     if (!runs.isEmpty()) {
                         specs.add(series(scenario, target, runs, slug));
                     }
+                }
+            }
+            if (scenario.runtime() != null) {
+                for (Report.RuntimeRun run : scenario.runtime().runs()) {
+                    specs.add(RuntimeChart.spec(scenario, run, slug));
                 }
             }
             if (scenario.latency().values().stream().anyMatch(points -> !points.isEmpty())) {
@@ -281,7 +289,11 @@ public final class Charts {
         java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
         try {
             javax.imageio.ImageIO.write(
-                    BitmapEncoder.getBufferedImage(spec.kind() == Kind.BARS ? bars(spec) : xy(spec)), "png", png);
+                    spec.kind() == Kind.TIMELINE
+                            ? RuntimeChart.image(spec)
+                            : BitmapEncoder.getBufferedImage(spec.kind() == Kind.BARS ? bars(spec) : xy(spec)),
+                    "png",
+                    png);
             return png.toByteArray();
         } catch (IOException e) {
             throw new IllegalStateException("PNG encoding into memory failed", e);
@@ -374,7 +386,7 @@ public final class Charts {
         return chart;
     }
 
-    private static void style(Styler styler) {
+    static void style(Styler styler) {
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setSeriesColors(COLORS);
         styler.setLegendPosition(Styler.LegendPosition.OutsideS);

@@ -178,11 +178,33 @@ public final class HtmlRenderer {
             }
         }
         specs.stream()
-                .filter(s -> scenario.name().equals(s.scenario()) && s.kind() != Charts.Kind.SERIES)
+                .filter(s -> scenario.name().equals(s.scenario())
+                        && s.kind() != Charts.Kind.SERIES
+                        && s.kind() != Charts.Kind.TIMELINE)
                 .forEach(s -> chart(html, s));
         if (scenario.warmup() != null) {
             warmup(html, scenario, specs);
         }
+        if (scenario.runtime() != null) {
+            runtime(html, scenario, specs);
+        }
+    }
+
+    private void runtime(StringBuilder html, Report.ScenarioReport scenario, List<Charts.Spec> specs) {
+        html.append("<h3>")
+                .append(escape(scenario.name()))
+                .append(": runtime</h3>\n<p class=\"note\">")
+                .append(escape(RuntimeWords.INTRO))
+                .append("</p>\n");
+        List<List<String>> rows = RuntimeWords.table(scenario);
+        table(html, rows.get(0), rows.subList(1, rows.size()));
+        html.append("<ul>\n");
+        RuntimeWords.sentences(scenario.runtime())
+                .forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
+        html.append("</ul>\n");
+        specs.stream()
+                .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.TIMELINE)
+                .forEach(s -> chart(html, s));
     }
 
     private void warmup(StringBuilder html, Report.ScenarioReport scenario, List<Charts.Spec> specs) {

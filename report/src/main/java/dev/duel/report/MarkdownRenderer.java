@@ -137,6 +137,19 @@ public final class MarkdownRenderer {
         if (scenario.warmup() != null) {
             warmup(md, scenario);
         }
+        if (scenario.runtime() != null) {
+            runtime(md, scenario);
+        }
+    }
+
+    private static void runtime(StringBuilder md, Report.ScenarioReport scenario) {
+        md.append("### ").append(escape(scenario.name())).append(": runtime\n\n");
+        md.append(escape(RuntimeWords.INTRO)).append(".\n\n");
+        List<List<String>> rows = RuntimeWords.table(scenario);
+        table(md, rows.get(0), rows.subList(1, rows.size()));
+        RuntimeWords.sentences(scenario.runtime())
+                .forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+        md.append('\n');
     }
 
     private static void warmup(StringBuilder md, Report.ScenarioReport scenario) {

@@ -63,6 +63,8 @@ public record Report(
      *
      * @param warmup the warm-up answer (each run's classification, time to steady state, warm-up cost); null for
      *               start-up sections. The rows are the steady-state answer: see {@link Cell}
+     * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link Runtime}); null when no run of
+     *               the scenario has a timeline, and then left out of summary.json
      */
     public record ScenarioReport(
             String name,
@@ -75,7 +77,24 @@ public record Report(
             List<String> notes,
             Map<String, List<LatencyCurve.Point>> latency,
             Map<String, Losses> losses,
-            Warmup warmup) {
+            Warmup warmup,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime) {
+        /** A scenario without a runtime answer (no run of it has a timeline). */
+        public ScenarioReport(
+                String name,
+                String kind,
+                String load,
+                List<String> targets,
+                List<Row> rows,
+                List<Comparison> comparisons,
+                Curve curve,
+                List<String> notes,
+                Map<String, List<LatencyCurve.Point>> latency,
+                Map<String, Losses> losses,
+                Warmup warmup) {
+            this(name, kind, load, targets, rows, comparisons, curve, notes, latency, losses, warmup, null);
+        }
+
         public ScenarioReport {
             losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
             targets = List.copyOf(targets);
@@ -262,6 +281,66 @@ public record Report(
             seconds = List.copyOf(seconds);
             requestsPerSecond = List.copyOf(requestsPerSecond);
             segments = List.copyOf(segments);
+        }
+    }
+
+    /**
+     * The runtime answer of a load scenario, from the timelines of its runs ({@code RunRecord.ScenarioResult.runtime}):
+     * what the JIT cost until each run settled and what the JIT and the GC took once it had ({@link RuntimeAnswer}
+     * says which seconds and runs count).
+     *
+     * @param rows        the runtime measures, one cell per target over its runs, a row only where some cell has a value
+     * @param comparisons those rows against the baseline
+     * @param largest     per target compared with the baseline, one sentence naming the largest runtime difference at
+     *                    steady state, or why there is none ({@link RuntimeDifference})
+     * @param runs        per target with a timeline, the run its chart shows
+     */
+    public record Runtime(List<Row> rows, List<Comparison> comparisons, List<String> largest, List<RuntimeRun> runs) {
+        public Runtime {
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+            largest = List.copyOf(largest);
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /**
+     * One run's timeline as its chart shows it, every x in seconds since the scenario's load began.
+     *
+     * @param run                     the run's number as in the records ("003")
+     * @param chosen                  why this run: "median time to steady state of 6 steady runs"
+     * @param steadyStartSecond       where its steady state began, seconds since the load began; -1 with none
+     * @param seconds                 the load's seconds (gap included: no load was offered there)
+     * @param requestsPerSecond       correct responses in each of those seconds
+     * @param windowStartSeconds      where each thread CPU window began
+     * @param c1CpuMillisPerSecond    C1 compiler threads' CPU in each window over its length, milliseconds per second
+     * @param c2CpuMillisPerSecond    C2 compiler threads' CPU, milliseconds per second
+     * @param gcCpuMillisPerSecond    GC threads' and the VM thread's CPU, milliseconds per second
+     * @param jfrStartSeconds         where each JFR window began; empty without a recording
+     * @param gcPauseMillisPerSecond  GC pause time in each JFR window over its length, milliseconds per second
+     */
+    public record RuntimeRun(
+            String run,
+            String target,
+            String chosen,
+            int steadyStartSecond,
+            List<Integer> seconds,
+            List<Double> requestsPerSecond,
+            List<Double> windowStartSeconds,
+            List<Double> c1CpuMillisPerSecond,
+            List<Double> c2CpuMillisPerSecond,
+            List<Double> gcCpuMillisPerSecond,
+            List<Double> jfrStartSeconds,
+            List<Double> gcPauseMillisPerSecond) {
+        public RuntimeRun {
+            seconds = List.copyOf(seconds);
+            requestsPerSecond = List.copyOf(requestsPerSecond);
+            windowStartSeconds = List.copyOf(windowStartSeconds);
+            c1CpuMillisPerSecond = List.copyOf(c1CpuMillisPerSecond);
+            c2CpuMillisPerSecond = List.copyOf(c2CpuMillisPerSecond);
+            gcCpuMillisPerSecond = List.copyOf(gcCpuMillisPerSecond);
+            jfrStartSeconds = List.copyOf(jfrStartSeconds);
+            gcPauseMillisPerSecond = List.copyOf(gcPauseMillisPerSecond);
         }
     }
 

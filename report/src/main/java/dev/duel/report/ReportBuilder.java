@@ -341,7 +341,39 @@ public final class ReportBuilder {
             notes.add(SteadyMeasures.NOTE);
         }
         return new Report.ScenarioReport(
-                name, kind.label(), load, shown, rows, comparisons, curve, notes, latency, losses(name, shown), warmup);
+                name,
+                kind.label(),
+                load,
+                shown,
+                rows,
+                comparisons,
+                curve,
+                notes,
+                latency,
+                losses(name, shown),
+                warmup,
+                kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown));
+    }
+
+    /** The scenario's runtime answer ({@link RuntimeAnswer}), or null when no run of it has a timeline. */
+    private Report.Runtime runtime(String name, List<Report.Row> rows, List<String> shown) {
+        RuntimeAnswer answer = new RuntimeAnswer(name, shown, t -> runsOf(t, name), run -> steady(run, name));
+        if (!answer.any()) {
+            return null;
+        }
+        List<Report.Row> runtimeRows = answer.rows();
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        List<String> largest = new ArrayList<>();
+        if (shown.contains(baseline)) {
+            for (String other : shown) {
+                if (!other.equals(baseline)) {
+                    List<Report.Comparison> pair = compare(name, runtimeRows, rows, shown, other);
+                    comparisons.addAll(pair);
+                    largest.add(RuntimeDifference.largest(runtimeRows, pair, shown, baseline, other, answer::timed));
+                }
+            }
+        }
+        return answer.build(runtimeRows, comparisons, largest);
     }
 
     private Report.ScenarioReport startupSection() {

@@ -76,6 +76,9 @@ public final class TerminalRenderer {
             if (scenario.warmup() != null) {
                 warmup(out, scenario);
             }
+            if (scenario.runtime() != null) {
+                runtime(out, scenario);
+            }
         }
         if (!report.excluded().isEmpty()) {
             out.append("\nruns left out\n");
@@ -113,6 +116,25 @@ public final class TerminalRenderer {
         rows.set(0, header);
         aligned(out, "    ", rows);
         for (Report.Comparison c : warmup.comparisons()) {
+            out.append("    ")
+                    .append(marker(c.verdict()))
+                    .append(' ')
+                    .append(c.sentence())
+                    .append('\n');
+        }
+    }
+
+    private static void runtime(StringBuilder out, Report.ScenarioReport scenario) {
+        out.append("  runtime: ").append(RuntimeWords.INTRO).append('\n');
+        List<List<String>> rows = new ArrayList<>(RuntimeWords.table(scenario));
+        List<String> header = new ArrayList<>(rows.get(0));
+        header.set(0, "");
+        rows.set(0, header);
+        aligned(out, "    ", rows);
+        scenario.runtime()
+                .largest()
+                .forEach(line -> out.append("    ").append(line).append('\n'));
+        for (Report.Comparison c : scenario.runtime().comparisons()) {
             out.append("    ")
                     .append(marker(c.verdict()))
                     .append(' ')

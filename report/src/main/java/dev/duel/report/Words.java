@@ -105,7 +105,7 @@ final class Words {
         return measureTable(scenario.targets(), scenario.rows());
     }
 
-    private static List<List<String>> measureTable(List<String> targets, List<Report.Row> measures) {
+    static List<List<String>> measureTable(List<String> targets, List<Report.Row> measures) {
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>();
         header.add("measure");

@@ -104,6 +104,7 @@ class GoldenReportTest {
         SeededResults.Behaviour jdk17 = new SeededResults.Behaviour("jdk17", "17.0.15", 13_700, 8_800, 270_000, 0.01);
         SeededResults.Behaviour jdk25 = new SeededResults.Behaviour("jdk25", "25.0.3", 15_000, 8_100, 300_000, 0.02);
         SeededResults.Behaviour jdk25Thin = new SeededResults.Behaviour("jdk25", "25.0.3", 15_000, 8_100, 640, 0.02);
+        results.runtime(GoldenReportTest::runtime);
         double minutes = 0;
         for (int rep = 1; rep <= 6; rep++) {
             List<SeededResults.Behaviour> order = rep % 2 == 1 ? List.of(jdk17, jdk25) : List.of(jdk25, jdk17);
@@ -152,6 +153,46 @@ class GoldenReportTest {
             }
         }
         return directory;
+    }
+
+    /**
+     * The seeded runs' timelines: json with a JFR recording (jdk25 allocating a fifth more per request, with longer
+     * young pauses), product with thread CPU only (jdk25's C2 settling more slowly), the warm-up curves without one.
+     * Each run's compilers and allocation are within ±2% of its target's, so the runs differ as real ones do.
+     */
+    static dev.duel.record.runtime.RuntimeTimeline runtime(
+            String target, String scenario, int index, List<dev.duel.record.load.SecondResult> seconds) {
+        boolean jdk25 = target.equals("jdk25");
+        double spread = 1 + 0.02 * StrictMath.sin(index * 1.7);
+        return switch (scenario) {
+            case "json" ->
+                new dev.duel.record.SampleRuntime(
+                                250,
+                                650 * spread,
+                                15,
+                                8,
+                                990,
+                                36 * 1024,
+                                64 << 20,
+                                jdk25 ? 2.3 : 1.0,
+                                jdk25 ? 0.6 : 0.5)
+                        .allocating(spread * (jdk25 ? 1.22 : 1))
+                        .timeline(dev.duel.record.runtime.Profile.JFR, seconds);
+            case "product" ->
+                new dev.duel.record.SampleRuntime(
+                                300,
+                                (jdk25 ? 800 : 600) * spread,
+                                20,
+                                jdk25 ? 12 : 8,
+                                990,
+                                52 * 1024,
+                                64 << 20,
+                                1.5,
+                                0.5)
+                        .allocating(spread)
+                        .timeline(dev.duel.record.runtime.Profile.THREADS, seconds);
+            default -> null;
+        };
     }
 
     @Test

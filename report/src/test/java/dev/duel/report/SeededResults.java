@@ -158,7 +158,22 @@ final class SeededResults {
                 "17.0.15", "1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
     }
 
+    /** What ran inside the target through a scenario of a run, as its timeline ({@link dev.duel.record.SampleRuntime}). */
+    @FunctionalInterface
+    interface Runtime {
+        /**
+         * @param seconds the scenario's per-second load series, as written
+         * @return the run's timeline in the scenario; null for a target run with {@code profile: none}
+         */
+        dev.duel.record.runtime.RuntimeTimeline timeline(
+                String target, String scenario, int index, List<SecondResult> seconds);
+    }
+
+    /** No timeline anywhere: every record before schema 5, and targets run with {@code profile: none}. */
+    static final Runtime NO_RUNTIME = (target, scenario, index, seconds) -> null;
+
     private HostSpeed hostSpeed = STEADY_HOST;
+    private Runtime runtime = NO_RUNTIME;
     private final Random random;
     private final Path directory;
     private final Instant start;
@@ -176,6 +191,11 @@ final class SeededResults {
     /** The host's speed under the runs written from now on. */
     void hostSpeed(HostSpeed speed) {
         hostSpeed = speed;
+    }
+
+    /** The runtime timelines of the runs written from now on (drawn from no seed: the other values stay as they were). */
+    void runtime(Runtime timelines) {
+        runtime = timelines;
     }
 
     void environment(String fingerprint, List<String> warnings) throws IOException {
@@ -356,7 +376,7 @@ final class SeededResults {
                 // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
                 List.of(peakRss * 3 / 10, peakRss * 6 / 10),
                 peakRss * 6 / 10,
-                null);
+                runtime.timeline(b.target(), name, index, seconds));
     }
 
     private static PhaseResult withSchedule(PhaseResult m, long late, long unstarted) {

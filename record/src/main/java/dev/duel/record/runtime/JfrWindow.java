@@ -1,6 +1,8 @@
 package dev.duel.record.runtime;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a JDK Flight Recording of the target saw in one window of about a second, with the same
@@ -42,8 +44,10 @@ public record JfrWindow(
         long classesLoaded) {
 
     public JfrWindow {
-        compilationsByTier = Map.copyOf(compilationsByTier);
-        compileMillisByTier = Map.copyOf(compileMillisByTier);
+        // Sorted by tier: Map.copyOf iterates in an order that changes from one JVM to the next, and a record must be
+        // written the same way every time.
+        compilationsByTier = Collections.unmodifiableMap(new TreeMap<>(compilationsByTier));
+        compileMillisByTier = Collections.unmodifiableMap(new TreeMap<>(compileMillisByTier));
     }
 
     /** Compilations of every tier in the window. */
