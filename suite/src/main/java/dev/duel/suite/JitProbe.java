@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /** Reads a JDK's JIT facts from {@code java -XX:+PrintFlagsFinal -version}. Stateless. */
 public final class JitProbe {
-    private static final Pattern USE_AVX = Pattern.compile("(?m)^\\s*int\\s+UseAVX\\s+=\\s+(\\d+)");
+    private static final Pattern USE_AVX = Pattern.compile("(?m)^\\s*intx?\\s+UseAVX\\s+=\\s+(\\d+)");
     private static final Pattern BUILD = Pattern.compile("Runtime Environment.*\\(build ([^)]+)\\)");
 
     private JitProbe() {}

@@ -170,6 +170,16 @@ class MicroRunnerTest {
     }
 
     @Test
+    void jdk17SpellsUseAvxAsIntx() {
+        dev.duel.record.micro.JitFacts facts = JitProbe.parse("""
+                     intx UseAVX                                   = 3                                    {ARCH product} {default}
+                OpenJDK Runtime Environment (build 17.0.15+6-Debian-1deb12u1)
+                """, "v4", "Debian");
+        assertEquals(new dev.duel.record.micro.JitFacts("v4", 3, "Debian", "17.0.15+6-Debian-1deb12u1"), facts);
+        assertNull(JitProbe.parse("no flags", "", "x").useAvx());
+    }
+
+    @Test
     void theListingGivesEveryParameterCombination() {
         MicroBenchmarks benchmarks = MicroBenchmarks.parse(LISTING);
         assertEquals(3, benchmarks.select(List.of(), Map.of()).size());
