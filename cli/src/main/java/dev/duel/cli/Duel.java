@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
             LoadCommand.class,
             RunCommand.class,
             ReportCommand.class,
+            MicroCommand.class,
             SmokeCommand.class,
             EnvCommand.class,
             DemoCommand.class,

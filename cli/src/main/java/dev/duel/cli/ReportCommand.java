@@ -1,5 +1,8 @@
 package dev.duel.cli;
 
+import dev.duel.report.MicroChain;
+import dev.duel.report.MicroReader;
+import dev.duel.report.MicroReportBuilder;
 import dev.duel.report.Report;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
@@ -70,12 +73,16 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (directories.size() == 1 && MicroReader.isMicro(directories.get(0))) {
+            return micro(directories.get(0));
+        }
         Report report;
         try {
             ResultsReader.Results results = new ResultsReader().read(directories);
             report = new ReportBuilder(
                             results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20))
                     .build();
+            report = MicroChain.attach(report, directories.get(0), 0.95);
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -92,5 +99,24 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("report: " + folder.resolve("report.html") + " (also report.md, summary.json, charts/)");
         return report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+    }
+
+    /** A {@code duel micro} folder: its own report (thresholds and baselines are the HTTP report's business). */
+    private Integer micro(Path folder) {
+        Path target = out != null ? out : folder;
+        try {
+            System.out.print(
+                    ReportFiles.writeMicro(new MicroReportBuilder(0.95).build(MicroReader.read(folder)), target));
+        } catch (ReportException e) {
+            System.err.println("duel: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (IOException e) {
+            System.err.println("duel: cannot write the report into " + target + " (" + e.getMessage()
+                    + "); give a writable folder with --out");
+            return ExitCodes.USAGE;
+        }
+        System.out.println();
+        System.out.println("report: " + target.resolve("report.html") + " (also report.md, summary.json)");
+        return ExitCodes.OK;
     }
 }

@@ -57,4 +57,17 @@ final class ReportFiles {
         AtomicJson.writeBytes(folder.resolve("report.html"), html.getBytes(StandardCharsets.UTF_8));
         return markdown;
     }
+
+    /** A {@code duel micro} report's files (report.md, report.html, summary.json); returns the terminal text. */
+    static String writeMicro(dev.duel.report.MicroReport report, Path folder) throws IOException {
+        dev.duel.report.MicroRenderer renderer = new dev.duel.report.MicroRenderer();
+        Files.createDirectories(folder);
+        AtomicJson.writeBytes(
+                folder.resolve("report.md"), renderer.markdown(report).getBytes(StandardCharsets.UTF_8));
+        AtomicJson.writeBytes(
+                folder.resolve("summary.json"), renderer.json(report).getBytes(StandardCharsets.UTF_8));
+        AtomicJson.writeBytes(
+                folder.resolve("report.html"), renderer.html(report).getBytes(StandardCharsets.UTF_8));
+        return renderer.terminal(report);
+    }
 }

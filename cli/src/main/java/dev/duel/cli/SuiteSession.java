@@ -96,6 +96,16 @@ final class SuiteSession {
             err.println(prefix() + suite.file() + ": thresholds: " + e.getMessage());
             return Result.of(ExitCodes.USAGE, directory);
         }
+        dev.duel.suite.MicroPlan micro;
+        try {
+            micro = SuiteMicro.plan(suite, jdks, home);
+            if (micro != null && !dryRun) {
+                SuiteMicro.check(micro);
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            err.println(prefix() + suite.file() + ": micro: " + e.getMessage());
+            return Result.of(ExitCodes.USAGE, directory);
+        }
         if (dryRun) {
             printPlan(suite, directory);
             return Result.of(ExitCodes.OK, directory);
@@ -108,9 +118,19 @@ final class SuiteSession {
             err.println(prefix() + "completed runs are kept in " + directory + "; " + resumeHint(directory));
             return Result.of(ExitCodes.STOPPED, directory);
         }
+        int microFailed = 0;
+        if (micro != null) {
+            try {
+                microFailed = SuiteMicro.run(micro, directory, jdks, home, out);
+            } catch (IllegalArgumentException | IOException e) {
+                err.println(prefix() + "micro benchmarks: " + e.getMessage());
+                microFailed = 1;
+            }
+        }
         Report report;
         try {
             report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
+            report = dev.duel.report.MicroChain.attach(report, directory, 0.95);
         } catch (ReportException e) {
             err.println(prefix() + "the runs are recorded in " + directory
                     + ", but no report could be built from them: " + e.getMessage());
@@ -127,7 +147,9 @@ final class SuiteSession {
             return new Result(
                     outcome.clean() ? ExitCodes.USAGE : ExitCodes.NOT_CLEAN, directory, outcome, report, null);
         }
-        return new Result(exitCode(outcome, report), directory, outcome, report, markdown);
+        // A micro fork that failed is a run that failed: the suite finished, but not cleanly.
+        int exitCode = microFailed > 0 ? ExitCodes.NOT_CLEAN : exitCode(outcome, report);
+        return new Result(exitCode, directory, outcome, report, markdown);
     }
 
     /** Not clean beats a failed threshold: a threshold over runs that failed says little. */

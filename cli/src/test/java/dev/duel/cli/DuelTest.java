@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
 class DuelTest {
     @Test
     void anUnknownCommandIsAUsageErrorEvenWithHelp() {
-        Captured micro = Captured.duel("micro", "--help");
-        assertEquals(ExitCodes.USAGE, micro.exitCode(), micro.out() + micro.err());
-        assertTrue(micro.err().startsWith("duel: unknown command 'micro'"), micro.err());
-        assertTrue(micro.err().contains("The commands are load, run, report"), micro.err());
-        assertFalse(micro.out().contains("Usage:"), "no top-level help as if all was well: " + micro.out());
+        Captured bench = Captured.duel("bench", "--help");
+        assertEquals(ExitCodes.USAGE, bench.exitCode(), bench.out() + bench.err());
+        assertTrue(bench.err().startsWith("duel: unknown command 'bench'"), bench.err());
+        assertTrue(bench.err().contains("The commands are load, run, report"), bench.err());
+        assertFalse(bench.out().contains("Usage:"), "no top-level help as if all was well: " + bench.out());
 
-        Captured bare = Captured.duel("micro");
+        Captured bare = Captured.duel("bench");
         assertEquals(ExitCodes.USAGE, bare.exitCode());
-        assertTrue(bare.err().startsWith("duel: unknown command 'micro'\n"), "nothing is near 'micro': " + bare.err());
+        assertTrue(bare.err().startsWith("duel: unknown command 'bench'\n"), "nothing is near 'bench': " + bare.err());
     }
 
     @Test

@@ -85,6 +85,11 @@ public final class RecordJson {
         return read(file, RunRecord.class, "run record");
     }
 
+    /** A {@code duel micro} fork record ({@link dev.duel.record.micro.MicroRecord}). */
+    public static dev.duel.record.micro.MicroRecord readMicro(Path file) throws RecordException {
+        return read(file, dev.duel.record.micro.MicroRecord.class, "micro record");
+    }
+
     public static Environment readEnvironment(Path file) throws RecordException {
         return read(file, Environment.class, "environment record");
     }

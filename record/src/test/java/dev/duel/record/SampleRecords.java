@@ -300,4 +300,52 @@ public final class SampleRecords {
                 "0123456789abcdef",
                 warnings);
     }
+
+    /**
+     * A finished {@code duel micro} fork: {@code iterationScores} in {@code unit}, the fork's score their mean, JIT
+     * facts of an x86-64-v3 machine with AVX2.
+     */
+    public static dev.duel.record.micro.MicroRecord micro(
+            String jdk,
+            String jdkVersion,
+            String benchmark,
+            Map<String, String> params,
+            int fork,
+            String startedAt,
+            dev.duel.record.micro.MicroMode mode,
+            String unit,
+            List<Double> iterationScores,
+            Double allocBytesPerOp) {
+        double score = iterationScores.stream()
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElseThrow();
+        return new dev.duel.record.micro.MicroRecord(
+                RecordJson.SCHEMA_VERSION,
+                "0.1.0-SNAPSHOT",
+                "env0000001",
+                jdk,
+                jdkVersion,
+                "/usr/lib/jvm/" + jdk,
+                benchmark,
+                params,
+                fork,
+                startedAt,
+                java.time.Instant.parse(startedAt).plusSeconds(9).toString(),
+                Status.OK,
+                "",
+                mode,
+                unit,
+                2,
+                1,
+                iterationScores.size(),
+                1,
+                iterationScores,
+                score,
+                allocBytesPerOp,
+                "1.37",
+                List.of("-Xms512m", "-Xmx512m"),
+                null,
+                new dev.duel.record.micro.JitFacts("v3", 2, "Eclipse Adoptium", jdkVersion + "+9-LTS"));
+    }
 }

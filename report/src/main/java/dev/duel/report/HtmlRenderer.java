@@ -58,6 +58,7 @@ public final class HtmlRenderer {
             scenario(html, scenario, specs);
         }
         specs.stream().filter(s -> s.kind() == Charts.Kind.BARS).forEach(s -> chart(html, s));
+        MicroRenderer.htmlSection(html, report.micro());
         if (!report.excluded().isEmpty()) {
             html.append("<h2>Runs left out</h2>\n");
             table(
@@ -253,7 +254,7 @@ public final class HtmlRenderer {
                 .append("</figcaption></figure>\n");
     }
 
-    private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+    static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
         html.append("<table>\n<tr>");
         header.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
         html.append("</tr>\n");
@@ -281,7 +282,7 @@ public final class HtmlRenderer {
         return out.toString();
     }
 
-    private static final String STYLE = """
+    static final String STYLE = """
             body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; } h3 { font-size: 1.05em; }
             .meta { color: #555; }

@@ -34,6 +34,7 @@ public final class MarkdownRenderer {
         for (Report.ScenarioReport scenario : report.scenarios()) {
             scenario(md, scenario);
         }
+        MicroRenderer.markdownSection(md, report.micro());
         if (!report.excluded().isEmpty()) {
             md.append("## Runs left out\n\n");
             table(
@@ -195,7 +196,7 @@ public final class MarkdownRenderer {
                 .orElse(c.measure());
     }
 
-    private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+    static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
         md.append('|');
         header.forEach(h -> md.append(' ').append(escape(h)).append(" |"));
         md.append("\n|");

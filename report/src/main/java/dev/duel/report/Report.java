@@ -18,6 +18,8 @@ import java.util.Map;
  * @param headline    the answer first, one sentence per load scenario and target compared with the baseline: its
  *                    steady-state requests/s against the baseline's and each side's time to steady state, or why
  *                    there is no such verdict (see {@link Headline})
+ * @param micro       the suite's microbenchmarks ({@code micro/}) and, per scenario that names one, the in-process
+ *                    result beside the HTTP one; null when the suite ran none
  */
 public record Report(
         String title,
@@ -31,7 +33,56 @@ public record Report(
         List<Excluded> excluded,
         List<ThresholdResult> thresholds,
         List<String> warnings,
-        List<String> headline) {
+        List<String> headline,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MicroSection micro) {
+
+    /** A report without microbenchmarks beside it. */
+    public Report(
+            String title,
+            String duelVersion,
+            List<String> sources,
+            List<String> environment,
+            String baseline,
+            String method,
+            List<TargetRow> targets,
+            List<ScenarioReport> scenarios,
+            List<Excluded> excluded,
+            List<ThresholdResult> thresholds,
+            List<String> warnings,
+            List<String> headline) {
+        this(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                null);
+    }
+
+    /** This report with {@code section} (JMH results of the same JDKs, and the chain lines) beside it. */
+    public Report withMicro(MicroSection section) {
+        return new Report(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                section);
+    }
 
     public Report {
         headline = List.copyOf(headline);

@@ -80,6 +80,7 @@ public final class TerminalRenderer {
                 runtime(out, scenario);
             }
         }
+        MicroRenderer.terminalSection(out, report.micro());
         if (!report.excluded().isEmpty()) {
             out.append("\nruns left out\n");
             aligned(
@@ -163,7 +164,7 @@ public final class TerminalRenderer {
                 .forEach(t -> out.append("    ").append(Words.steady(curve, t)).append('\n'));
     }
 
-    private static void aligned(StringBuilder out, String indent, List<List<String>> rows) {
+    static void aligned(StringBuilder out, String indent, List<List<String>> rows) {
         int columns = rows.stream().mapToInt(List::size).max().orElse(0);
         int[] widths = new int[columns];
         for (List<String> row : rows) {

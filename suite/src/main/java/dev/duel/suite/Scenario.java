@@ -17,6 +17,8 @@ import java.util.Map;
  *
  * @param seed   seed of the load's random choices (Poisson arrivals, uniform variables): model.seed, default 1
  * @param starts for {@link ScenarioKind#STARTUP}: fresh starts per run
+ * @param micro  the JMH benchmark whose in-process result the report puts beside this scenario's HTTP result
+ *               ("HttpBenchmark.postQuote", optionally followed by parameters "app=minimal"), or null
  */
 public record Scenario(
         String name,
@@ -32,7 +34,42 @@ public record Scenario(
         Timing timing,
         int starts,
         Duration timeout,
-        double maxErrorRate) {
+        double maxErrorRate,
+        String micro) {
+
+    /** A scenario that names no microbenchmark. */
+    public Scenario(
+            String name,
+            ScenarioKind kind,
+            String method,
+            String path,
+            List<Header> headers,
+            byte[] body,
+            Map<String, VariableSpec> variables,
+            List<String> checks,
+            LoadModel model,
+            long seed,
+            Timing timing,
+            int starts,
+            Duration timeout,
+            double maxErrorRate) {
+        this(
+                name,
+                kind,
+                method,
+                path,
+                headers,
+                body,
+                variables,
+                checks,
+                model,
+                seed,
+                timing,
+                starts,
+                timeout,
+                maxErrorRate,
+                null);
+    }
 
     public Scenario {
         headers = List.copyOf(headers);

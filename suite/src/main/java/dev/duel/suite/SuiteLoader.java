@@ -534,6 +534,19 @@ public final class SuiteLoader {
         }
     }
 
+    private static final Pattern MICRO = Pattern.compile("[\\w$.]+\\.\\w+( [\\w$]+=\\S+)*");
+
+    /** {@code micro: HttpBenchmark.postQuote [app=minimal ...]}: a JMH benchmark (class.method), then parameters. */
+    private static String micro(String at, String micro) {
+        if (micro != null && !MICRO.matcher(micro.trim()).matches()) {
+            throw new Problem(
+                    at,
+                    "'" + micro + "' is not a JMH benchmark like HttpBenchmark.postQuote, optionally"
+                            + " followed by parameters like app=minimal");
+        }
+        return micro == null ? null : micro.trim();
+    }
+
     /**
      * @param threads the load engine's threads, to check the plan the scenario will run with
      */
@@ -614,7 +627,8 @@ public final class SuiteLoader {
                 timing,
                 starts,
                 timeout,
-                maxErrorRate);
+                maxErrorRate,
+                micro(at + ".micro", s.micro()));
         // Fails early, as the engine would before its first request: the plan, its request and its checks together.
         setting(at, null, null, () -> {
             LoadPlan plan = scenario.plan(80, threads);

@@ -26,7 +26,7 @@ public final class Affinity {
      * as it is only where the mask cannot be known (no /sys) or {@code taskset} is not installed: then
      * the child inherits duel's affinity, and the record's affinity shows it.
      */
-    static List<String> pinned(String cpus, List<String> command) {
+    public static List<String> pinned(String cpus, List<String> command) {
         String mask = cpus != null ? cpus : onlineCpus();
         if (mask == null || !tasksetInstalled()) {
             return command;

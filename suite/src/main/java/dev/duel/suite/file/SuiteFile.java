@@ -50,7 +50,8 @@ public record SuiteFile(
             WindowsEntry windows,
             Integer starts,
             String timeout,
-            String maxErrorRate) {}
+            String maxErrorRate,
+            String micro) {}
 
     public record RequestEntry(
             String method, String path, List<String> headers, String body, Map<String, String> vars) {}
