@@ -28,7 +28,7 @@ public final class JfrSettings {
             if (jfc == null) {
                 throw new IOException("duel's " + FILE_NAME + " is missing from its jar");
             }
-            Path partial = Files.createTempFile(settings.getParent(), FILE_NAME, ".partial");
+            Path partial = Files.createTempFile(settings.getParent(), "." + FILE_NAME, ".tmp");
             Files.copy(jfc, partial, StandardCopyOption.REPLACE_EXISTING);
             Files.move(partial, settings, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
