@@ -5,7 +5,9 @@
 # against none, paired by repetition: median and range over the repetitions. A profile whose median overhead is
 # above 3% is not on by default (suite/.../Profiles.java is the one place to change that).
 #   bench/profile-overhead.sh [RESULTS_DIR]
-# Environment: JAVA (a JDK home, default JDK 25), REPS (default 5), WARMUP (default 60s), DURATION (default 20s).
+# Environment: JAVA (a JDK home, default JDK 25), REPS (default 5), WARMUP (default 60s), DURATION (default 20s),
+# QUIET_MAX_WAIT (default 1m) and QUIET_RETRIES (default 1): the quiet gate's wait and the repeats of a noisy run;
+# INCLUDE_DISCARDED=1 counts runs the noise gate discarded too (a smoke test of the script, not a measurement).
 # The default takes about 5 x 3 x 1.5 min = 25 minutes on a quiet 2-core machine.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,6 +16,8 @@ java="${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 reps="${REPS:-5}"
 warmup="${WARMUP:-60s}"
 duration="${DURATION:-20s}"
+quiet_max_wait="${QUIET_MAX_WAIT:-1m}"
+quiet_retries="${QUIET_RETRIES:-1}"
 suite=$(mktemp /tmp/duel-profile-overhead.XXXXXX.yaml)
 target() { # profile
   cat <<T
@@ -45,18 +49,18 @@ order: alternate
 cooldown: 1s
 loadgen: {cpuset: '1', threads: 1, warmup: 3s}
 gates:
-  quiet: {maxCores: 0.5, for: 2s, maxWait: 1m, retries: 1}
+  quiet: {maxCores: 0.5, for: 2s, maxWait: $quiet_max_wait, retries: $quiet_retries}
 S
 } >"$suite"
 "$root/duel" run "$suite" --results "$results" || echo "duel run exited with $?: the summary below uses the runs that are OK" >&2
 python3 - "$results/runs" <<'PY'
-import glob, json, statistics, sys
+import glob, json, os, statistics, sys
 rps = {}  # profile -> {repetition: main requests/s}
 for path in sorted(glob.glob(sys.argv[1] + "/[0-9][0-9][0-9]-*.json")):
     if ".discarded-" in path:
         continue
     run = json.load(open(path))
-    if run["status"] != "ok":
+    if run["status"] != "ok" and not (os.environ.get("INCLUDE_DISCARDED") and run["status"] == "discarded"):
         print(f"left out: {path} ({run['status']}: {run['reason']})")
         continue
     main = run["results"][0]["load"]["main"]
