@@ -20,8 +20,9 @@ package dev.duel.record.runtime;
  * @param vmThreadCpuMillis the {@code VM Thread}: safepoint operations, and with Serial GC the collections
  * @param otherCpuMillis every other thread: the application, the JIT's sweeper, JFR's threads and the like
  * @param lostCpuMillis  the process's CPU in the window (from {@code /proc/PID/stat}) minus the sum of the
- *                       five above: threads that ended in the window; never negative (the process's total
- *                       is read just after its threads, and a difference a tick below 0 is written as 0)
+ *                       five above: threads that ended in the window, and the rounding of readings in whole
+ *                       ticks (up to a tick per thread that ran); never negative (the process's total is read
+ *                       just after its threads, and a difference below 0 is written as 0)
  */
 public record ThreadCpuWindow(
         double startSeconds,
