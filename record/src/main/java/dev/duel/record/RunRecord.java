@@ -187,8 +187,9 @@ public record RunRecord(
      *                     records (not measured)
      * @param runtime      inside the target through the scenario: CPU of its compiler, GC and other threads per
      *                     second, and with {@code profile: jfr} its compilations, GC pauses, safepoints and
-     *                     allocation ({@link RuntimeTimeline}); null when the target ran with {@code profile: none},
-     *                     is not a JVM, for a startup scenario, and in records before schema 5 (not measured)
+     *                     allocation ({@link RuntimeTimeline}); null when the target ran with {@code profile: none}
+     *                     (a command target's default), for a startup scenario, and in records before schema 5
+     *                     (not measured)
      */
     public record ScenarioResult(
             String scenario,

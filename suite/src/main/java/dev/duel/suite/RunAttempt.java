@@ -8,13 +8,20 @@ import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
+import dev.duel.record.runtime.JfrWindow;
+import dev.duel.record.runtime.Profile;
+import dev.duel.record.runtime.RuntimeTimeline;
 import dev.duel.targets.Affinity;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
+import dev.duel.targets.runtime.JfrEvents;
+import dev.duel.targets.runtime.JfrTimeline;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +56,10 @@ final class RunAttempt {
     private final List<String> resumedAcross;
     /** The probe's failure was said once: every run of the suite would fail it the same way. */
     private boolean probeFailureSaid;
+    /** What the current attempt watches inside its target. */
+    private Profile profile = Profile.NONE;
+    /** The scenarios of the current attempt whose timeline waits for the running target's recording. */
+    private Recordings recordings;
 
     RunAttempt(
             Suite suite,
@@ -98,6 +109,12 @@ final class RunAttempt {
         }
         Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
         Measurements measured = new Measurements(targetInfo(spec, jdk, null, null));
+        profile = Profiles.of(
+                spec,
+                plan.scenarios().stream()
+                        .map(name -> suite.scenario(name).kind())
+                        .toList());
+        recordings = new Recordings(measured.results);
         // On a quiet machine, before the target exists: the host's speed on the CPUs the target will get.
         listener.stage(plan, "timing the host probe");
         HostProbe.Reading probeBefore = probe(spec);
@@ -220,8 +237,9 @@ final class RunAttempt {
                         scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L, null));
                 continue;
             }
-            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise);
+            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise, profile);
             measured.results.add(result.result());
+            recordings.await(measured.results.size() - 1, result.loadOrigin());
             measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
             measured.noise.addAll(result.noise());
             if (result.irqCores() != null) {
@@ -310,7 +328,7 @@ final class RunAttempt {
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         TargetProcess target = parts.targets()
                 .start(
-                        spec,
+                        spec.withProfile(profile),
                         services.env(),
                         store.log(plan, attempt),
                         pid -> ledger.remember(pid, "target " + spec.name()));
@@ -324,7 +342,97 @@ final class RunAttempt {
             listener.stage(plan, "stopping " + spec.name());
             target.stop();
             ledger.forget(target.pid());
+            if (recordings != null) {
+                recordings.read(target.recording());
+            }
         }
+    }
+
+    /**
+     * The scenarios measured on the running target that wait for its flight recording, which exists only once the
+     * target has stopped (it is dumped on exit): then each gets the recording's windows with its own thread windows'
+     * edges ({@link JfrTimeline}), or a problem saying why not. Reading never throws: a recording that cannot be read
+     * leaves the thread timeline as it was.
+     */
+    private final class Recordings {
+        private final List<RunRecord.ScenarioResult> results;
+        private final Map<Integer, Instant> waiting = new java.util.LinkedHashMap<>();
+
+        Recordings(List<RunRecord.ScenarioResult> results) {
+            this.results = results;
+        }
+
+        /** The result at {@code index} waits for the recording, placed on its time axis by {@code loadOrigin}. */
+        void await(int index, Instant loadOrigin) {
+            RuntimeTimeline timeline = results.get(index).runtime();
+            if (timeline != null && timeline.profile() == Profile.JFR) {
+                waiting.put(index, loadOrigin);
+            }
+        }
+
+        /** The target that recorded into {@code file} (null: it recorded nothing) has stopped. */
+        void read(Path file) {
+            if (waiting.isEmpty()) {
+                return;
+            }
+            JfrEvents events = null;
+            String problem = null;
+            if (file == null) {
+                problem = "the target was started without a flight recording";
+            } else if (!Files.isRegularFile(file)) {
+                problem = "no flight recording at " + store.directory().relativize(file)
+                        + ": the target did not exit gracefully within its stop's 10 s (SIGKILL leaves none)";
+            } else {
+                try {
+                    events = parts.runtime().recording(file);
+                } catch (IOException | RuntimeException e) {
+                    problem = "the flight recording " + store.directory().relativize(file) + " could not be read: "
+                            + e.getMessage();
+                }
+            }
+            for (Map.Entry<Integer, Instant> entry : waiting.entrySet()) {
+                RunRecord.ScenarioResult result = results.get(entry.getKey());
+                RuntimeTimeline timeline = result.runtime();
+                List<String> problems = new ArrayList<>(timeline.problems());
+                List<JfrWindow> windows = null;
+                if (problem != null) {
+                    problems.add(problem);
+                } else if (entry.getValue() == null) {
+                    problems.add("the load never began: the recording has no time axis");
+                } else {
+                    windows = JfrTimeline.windows(events, entry.getValue(), timeline.threads());
+                }
+                results.set(
+                        entry.getKey(),
+                        withRuntime(
+                                result,
+                                new RuntimeTimeline(
+                                        timeline.profile(),
+                                        timeline.threads(),
+                                        windows,
+                                        file == null
+                                                ? null
+                                                : store.directory()
+                                                        .relativize(file)
+                                                        .toString(),
+                                        problems)));
+            }
+            waiting.clear();
+        }
+    }
+
+    private static RunRecord.ScenarioResult withRuntime(RunRecord.ScenarioResult r, RuntimeTimeline runtime) {
+        return new RunRecord.ScenarioResult(
+                r.scenario(),
+                r.kind(),
+                r.load(),
+                r.target(),
+                r.services(),
+                r.rssBytes(),
+                r.peakRssBytes(),
+                r.anonBytes(),
+                r.peakAnonBytes(),
+                runtime);
     }
 
     private RunRecord record(

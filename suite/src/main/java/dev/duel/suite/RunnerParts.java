@@ -36,6 +36,7 @@ import java.util.function.LongSupplier;
  * @param removeStaleGroups removes empty control groups a killed duel left; returns how many
  * @param loadgen           pins and warms the load generator before the first run
  * @param hostProbe         times the host drift probe on a target's CPUs before and after each run
+ * @param runtime           reads a JVM target's threads and flight recording for its runtime timeline
  */
 public record RunnerParts(
         JdkResolver jdks,
@@ -48,7 +49,8 @@ public record RunnerParts(
         JvmFactsReader jvmFacts,
         IntSupplier removeStaleGroups,
         LoadgenSetup loadgen,
-        HostProber hostProbe) {
+        HostProber hostProbe,
+        RuntimeReaders runtime) {
 
     /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
     public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
@@ -66,7 +68,8 @@ public record RunnerParts(
                 JvmProbe::of,
                 cgroups::removeStaleGroups,
                 new LoadgenPreparation(engine),
-                HostProbeRunner.onThisMachine()::probe);
+                HostProbeRunner.onThisMachine()::probe,
+                RuntimeReaders.onThisMachine());
     }
 
     /**

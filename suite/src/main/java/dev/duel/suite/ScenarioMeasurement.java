@@ -8,9 +8,11 @@ import dev.duel.record.RunRecord;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.runtime.Profile;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -21,7 +23,8 @@ import org.HdrHistogram.Histogram;
 /**
  * Measures one scenario on a ready target: runs the load, reads the target's, the services' and the
  * machine's CPU at every phase edge (as the engine announces them), samples the target's memory
- * every second, and turns the readings into resources per phase. Not thread-safe: one scenario at
+ * every second and, unless its profile is none, its threads' CPU ({@link RuntimeWatch}), and turns the
+ * readings into resources per phase. Not thread-safe: one scenario at
  * a time.
  */
 final class ScenarioMeasurement {
@@ -31,26 +34,37 @@ final class ScenarioMeasurement {
     private final SuiteListener listener;
     private final int loadgenThreads;
     private final MemorySampler.Ticker memoryTicker;
+    private final RuntimeReaders runtime;
 
-    ScenarioMeasurement(
-            LoadDriver load, CpuMeter machine, Services services, SuiteListener listener, int loadgenThreads) {
-        this(load, machine, services, listener, loadgenThreads, MemorySampler.Ticker.SYSTEM);
-    }
-
-    /** @param memoryTicker when the target's memory is sampled (every second of the wall clock, or a test's ticks) */
     ScenarioMeasurement(
             LoadDriver load,
             CpuMeter machine,
             Services services,
             SuiteListener listener,
             int loadgenThreads,
-            MemorySampler.Ticker memoryTicker) {
+            RuntimeReaders runtime) {
+        this(load, machine, services, listener, loadgenThreads, MemorySampler.Ticker.SYSTEM, runtime);
+    }
+
+    /**
+     * @param memoryTicker when the target's memory is sampled (every second of the wall clock, or a test's ticks)
+     * @param runtime      how the target's threads are read for its runtime timeline
+     */
+    ScenarioMeasurement(
+            LoadDriver load,
+            CpuMeter machine,
+            Services services,
+            SuiteListener listener,
+            int loadgenThreads,
+            MemorySampler.Ticker memoryTicker,
+            RuntimeReaders runtime) {
         this.load = load;
         this.machine = machine;
         this.services = services;
         this.listener = listener;
         this.loadgenThreads = loadgenThreads;
         this.memoryTicker = memoryTicker;
+        this.runtime = runtime;
     }
 
     /**
@@ -58,20 +72,28 @@ final class ScenarioMeasurement {
      * @param outsideCores cores busy outside duel on the whole machine averaged over main, irq excluded
      * @param irqCores     irq and softirq cores on the judged CPUs averaged over main, or null without a main
      * @param noise        what the noise gate saw in each second of main
+     * @param loadOrigin   the wall clock at the load's 0 s, where a flight recording's events are placed on the
+     *                     timeline ({@link RuntimeWatch}); null without a timeline
      */
     record Measured(
-            RunRecord.ScenarioResult result, double outsideCores, Double irqCores, List<RunRecord.NoiseWindow> noise) {}
+            RunRecord.ScenarioResult result,
+            double outsideCores,
+            Double irqCores,
+            List<RunRecord.NoiseWindow> noise,
+            Instant loadOrigin) {}
 
     /**
-     * @param noise judges the machine's readings taken each second of main
+     * @param noise   judges the machine's readings taken each second of main
+     * @param profile what to watch inside the target ({@link Profile#NONE}: nothing)
      * @throws TargetFailedException the engine could not reach the target at all
      */
-    Measured measure(RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise)
+    Measured measure(RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise, Profile profile)
             throws TargetFailedException {
         Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
         Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
         MemorySampler memory = MemorySampler.start(target::read, memoryTicker);
+        RuntimeWatch watch = RuntimeWatch.start(profile, target, runtime);
         // The noise gate's readings: at main's start, at each second the engine reports in main, at its end.
         List<CpuMeter.Reading> mainReadings = new ArrayList<>();
         ProgressListener progress = new ProgressListener() {
@@ -85,6 +107,10 @@ final class ScenarioMeasurement {
 
             @Override
             public void onPhase(Phase phase) {
+                if (targetAt.isEmpty()) {
+                    // The load's 0 s: the engine announces its first phase as it begins.
+                    watch.loadStarted();
+                }
                 targetAt.put(phase, target.read());
                 servicesAt.put(phase, services.read());
                 CpuMeter.Reading reading = machine.read();
@@ -107,6 +133,7 @@ final class ScenarioMeasurement {
                     target.lastLogLines(RunAttempt.LOG_LINES_KEPT));
         } finally {
             memory.close();
+            watch.close();
         }
         Map<Phase, Resources> targetResources = new EnumMap<>(Phase.class);
         Map<String, Map<Phase, Resources>> serviceResources = new LinkedHashMap<>();
@@ -151,10 +178,11 @@ final class ScenarioMeasurement {
                         peak,
                         memory.anonBytes(),
                         memory.peakAnonBytes(),
-                        null),
+                        watch.timeline()),
                 outside,
                 irq,
-                windows);
+                windows,
+                watch.loadOrigin());
     }
 
     /** What was used between two readings {@code seconds} apart, in which {@code requests} ended (0 if not a target). */

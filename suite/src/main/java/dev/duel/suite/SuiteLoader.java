@@ -22,6 +22,7 @@ import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.Arrival;
+import dev.duel.record.runtime.Profile;
 import dev.duel.suite.file.RepetitionsEntry;
 import dev.duel.suite.file.ServiceEntry;
 import dev.duel.suite.file.SuiteFile;
@@ -451,12 +452,33 @@ public final class SuiteLoader {
         }
         ReadySpec ready = ready(at, at + ".ready", t.ready());
         Limits limits = limits(at, at + ".limits", t.limits());
+        Profile profile = profile(at, t);
         try {
             return new TargetSpec(
-                    t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits);
+                    t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits, profile);
         } catch (IllegalArgumentException e) {
             throw named(at, at, e);
         }
+    }
+
+    /** The target's {@code profile:}, or null when the run decides ({@link Profiles#of}). */
+    private static Profile profile(String at, SuiteFile.TargetEntry t) {
+        if (t.profile() == null) {
+            return null;
+        }
+        Profile profile = switch (t.profile().toLowerCase(Locale.ROOT)) {
+            case "none" -> Profile.NONE;
+            case "threads" -> Profile.THREADS;
+            case "jfr" -> Profile.JFR;
+            default -> throw new Problem(at + ".profile", "is none, threads or jfr, got '" + t.profile() + "'");
+        };
+        if (profile == Profile.JFR && t.jar() == null) {
+            throw new Problem(
+                    at + ".profile",
+                    "jfr needs a jar target: duel starts the JVM with the recording, which it cannot do inside a"
+                            + " command; use profile: threads (it finds the JVM among the command's processes) or none");
+        }
+        return profile;
     }
 
     private static int parsePort(String at, String text) {

@@ -10,13 +10,22 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.runtime.Profile;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.LimitedGroup;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
+import dev.duel.targets.runtime.JfrEvents;
+import dev.duel.targets.runtime.ThreadCpuSample;
+import dev.duel.targets.runtime.ThreadCpuSource;
+import dev.duel.targets.runtime.ThreadKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,6 +51,10 @@ final class FakeMachine {
     private static final int CPUS = 2;
     private static final int TARGET_CPU = 0;
     private final AtomicLong nowNanos = new AtomicLong(1_000_000_000L);
+    /** The wall clock at the fake clock's 0. */
+    static final Instant FAKE_EPOCH = Instant.parse("2026-11-30T06:00:00Z");
+
+    private volatile JfrEvents recordingEvents;
     /** Per CPU: busy (not interrupt), interrupt and idle time so far, nanoseconds. */
     private final long[][] cpuNanos = new long[CPUS][3];
 
@@ -209,7 +222,7 @@ final class FakeMachine {
     RunnerParts parts() {
         return new RunnerParts(
                 new JdkResolver(),
-                (spec, env, log, spawned) -> start(spec),
+                (spec, env, log, spawned) -> start(spec, log),
                 (spec, floatCpus, log, spawned) -> {
                     throw new AssertionError("fake suites have no services");
                 },
@@ -220,17 +233,70 @@ final class FakeMachine {
                 (pid, home) -> JvmFacts.UNKNOWN,
                 () -> 0,
                 (loadgen, listener) -> events.add("loadgen prepared"),
-                this::probe);
+                this::probe,
+                runtime);
     }
 
-    private TargetProcess start(TargetSpec spec) throws IdentityMismatchException {
+    /**
+     * What a fake target's flight recording holds (its file is written when it stops), or null to leave no file,
+     * as a target killed before it could dump.
+     */
+    void recordingHolds(JfrEvents events) {
+        this.recordingEvents = events;
+    }
+
+    /** Reads a fake target's threads (one application thread using the target's CPU) and its recording. */
+    private final RuntimeReaders runtime = new RuntimeReaders() {
+        @Override
+        public ThreadCpuSource threads(TargetProcess target) {
+            FakeTarget fake = (FakeTarget) target;
+            return new ThreadCpuSource() {
+                @Override
+                public ThreadCpuSample read() throws IOException {
+                    if (!fake.alive()) {
+                        throw new IOException("process " + fake.pid() + " has ended");
+                    }
+                    long ticks = fake.cpuNanos.get() / 10_000_000;
+                    return new ThreadCpuSample(
+                            nowNanos.get(), Map.of(1L, new ThreadCpuSample.Thread(ThreadKind.OTHER, ticks)), ticks);
+                }
+
+                @Override
+                public long ticksPerSecond() {
+                    return 100;
+                }
+            };
+        }
+
+        @Override
+        public JfrEvents recording(Path file) {
+            return recordingEvents;
+        }
+
+        @Override
+        public AutoCloseable everySecond(Runnable task) {
+            return () -> {}; // the fake clock has no seconds of its own: samples at the scenario's edges only
+        }
+
+        @Override
+        public Instant wallClock() {
+            return FAKE_EPOCH.plusNanos(nowNanos.get());
+        }
+    };
+
+    private TargetProcess start(TargetSpec spec, Path log) throws IdentityMismatchException {
         int number = started.incrementAndGet();
         events.add("start " + spec.name());
         if (identityOnStart != null) {
             throw identityOnStart;
         }
         currentTargetDied = false;
-        FakeTarget target = new FakeTarget(spec, number);
+        FakeTarget target = new FakeTarget(
+                spec,
+                number,
+                spec.profile() == Profile.JFR
+                        ? log.resolveSibling(log.getFileName().toString().replace(".log", ".jfr"))
+                        : null);
         targets.add(target);
         // Ready after 0.9 s of its CPU, less what a busy loop on its CPU takes.
         advance(Duration.ofMillis(900), outsideCoresBetweenRuns, loopOnTargetCpuDuringStarts, 0);
@@ -303,9 +369,11 @@ final class FakeMachine {
         private final long pid;
         private final AtomicLong cpuNanos = new AtomicLong();
         private volatile boolean alive = true;
+        private final Path recording;
 
-        FakeTarget(TargetSpec spec, int number) {
+        FakeTarget(TargetSpec spec, int number, Path recording) {
             this.spec = spec;
+            this.recording = recording;
             this.pid =
                     4_000_000_000L + number; // above any real PID: the ledger cannot note it, nothing real is touched
         }
@@ -367,7 +435,19 @@ final class FakeMachine {
         }
 
         @Override
+        public Path recording() {
+            return recording;
+        }
+
+        @Override
         public int stop() {
+            if (alive && recording != null && recordingEvents != null) {
+                try {
+                    Files.writeString(recording, "fake recording");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
             alive = false;
             events.add("stop " + spec.name());
             return 0;

@@ -10,6 +10,7 @@ import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.runtime.Profile;
 import dev.duel.targets.LimitedGroup;
 import dev.duel.targets.Limits;
 import dev.duel.targets.ReadySpec;
@@ -192,15 +193,18 @@ class ScenarioMemoryTest {
                         temp),
                 SuiteListener.NONE,
                 1,
-                ticker);
+                ticker,
+                RuntimeReaders.onThisMachine());
         RunPlan plan = new RunPlan(1, 1, "t", List.of("big", "small"));
         NoiseWindows noise = NoiseWindows.of(Limits.NONE, null, 1.0);
 
         target.use(100 * MIB);
-        RunRecord.ScenarioResult big =
-                measurement.measure(plan, target, scenario("big"), noise).result();
-        RunRecord.ScenarioResult small =
-                measurement.measure(plan, target, scenario("small"), noise).result();
+        RunRecord.ScenarioResult big = measurement
+                .measure(plan, target, scenario("big"), noise, Profile.NONE)
+                .result();
+        RunRecord.ScenarioResult small = measurement
+                .measure(plan, target, scenario("small"), noise, Profile.NONE)
+                .result();
 
         assertEquals(List.of(100 * MIB, 400 * MIB, 300 * MIB), big.anonBytes(), "sampled at 0 s, then every second");
         assertEquals(400 * MIB, big.peakAnonBytes());

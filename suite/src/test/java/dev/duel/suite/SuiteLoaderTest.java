@@ -2,12 +2,14 @@ package dev.duel.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.Timing;
 import dev.duel.record.ScenarioKind;
+import dev.duel.record.runtime.Profile;
 import dev.duel.targets.ServiceSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -240,6 +242,33 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aTargetsProfileIsReadAndLeftToTheRunWhenNotGiven() throws Exception {
+        Suite suite = loader.load(
+                write(GOOD.replace("    jvmArgs: [-Xmx256m]\n", "    jvmArgs: [-Xmx256m]\n    profile: JFR\n")));
+        assertNull(suite.target("a").profile(), "not given: the run decides (Profiles)");
+        assertEquals(Profile.JFR, suite.target("b").profile());
+    }
+
+    @Test
+    void aWrongProfileIsAnErrorAtItsKey() throws IOException {
+        Path file = write(GOOD.replace("    jvmArgs: [-Xmx256m]\n", "    jvmArgs: [-Xmx256m]\n    profile: full\n"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
+        assertTrue(
+                e.getMessage().startsWith(file + ":13:5: targets[1] (b).profile: is none, threads or jfr, got 'full'"),
+                e.getMessage());
+    }
+
+    @Test
+    void jfrForACommandTargetIsAnErrorNamingIt() throws IOException {
+        Path file = write(GOOD.replace(
+                "    java: 25\n    jar: ../apps/minimal.jar\n    jvmArgs: [-Xmx256m]\n",
+                "    command: [./run.sh]\n    profile: jfr\n"));
+        SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
+        assertTrue(e.getMessage().contains("targets[1] (b).profile: jfr needs a jar target"), e.getMessage());
+        assertTrue(e.getMessage().contains("use profile: threads"), e.getMessage());
+    }
+
+    @Test
     void unknownKeysAreErrorsWithLineColumnAndTheKeysThatExist() throws IOException {
         Path file = write(GOOD.replace("    limits: {cpus: 1.0", "    limitz: {cpus: 1.0"));
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
@@ -247,7 +276,7 @@ class SuiteLoaderTest {
         assertTrue(
                 e.getMessage()
                         .contains(
-                                "unknown key 'limitz' in targets[0]; expected one of: command, env, identity, jar, java, jvmArgs, limits, name, port, ready"),
+                                "unknown key 'limitz' in targets[0]; expected one of: command, env, identity, jar, java, jvmArgs, limits, name, port, profile, ready"),
                 e.getMessage());
     }
 

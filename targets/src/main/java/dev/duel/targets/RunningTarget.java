@@ -21,11 +21,20 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
     private final int port;
     private final Path log;
     private final List<String> command;
+    private final Path recording;
     private volatile long firstAcceptMillis = -1;
     private volatile long readyMillis = -1;
     private volatile String readyBody = "";
 
-    RunningTarget(TargetSpec spec, Process process, LimitedGroup group, int port, Path log, List<String> command) {
+    RunningTarget(
+            TargetSpec spec,
+            Process process,
+            LimitedGroup group,
+            int port,
+            Path log,
+            List<String> command,
+            Path recording) {
+        this.recording = recording;
         this.spec = spec;
         this.process = process;
         this.group = group;
@@ -77,6 +86,11 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
     /** The command as run, wrapper included. */
     public List<String> command() {
         return command;
+    }
+
+    @Override
+    public Path recording() {
+        return recording;
     }
 
     public LimitedGroup group() {

@@ -2,6 +2,8 @@ package dev.duel.targets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.duel.record.runtime.Profile;
+import dev.duel.targets.runtime.JfrSettings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -64,6 +66,9 @@ public final class TargetLauncher implements TargetStarter {
                 command.add(jdk.java().toString());
                 spec.jvmArgs().forEach(argument -> command.add(withPort(argument, port)));
                 command.addAll(group.extraJvmArguments());
+                if (spec.profile() == Profile.JFR) {
+                    command.add(JfrSettings.startFlag(recordingFor(log)));
+                }
                 command.add("-jar");
                 command.add(spec.jar().toString());
             } else {
@@ -80,7 +85,8 @@ public final class TargetLauncher implements TargetStarter {
             long spawnNanos = System.nanoTime();
             Process process = builder.start();
             spawned.accept(process.pid());
-            RunningTarget target = new RunningTarget(spec, process, group, port, log, wrapped);
+            RunningTarget target = new RunningTarget(
+                    spec, process, group, port, log, wrapped, spec.profile() == Profile.JFR ? recordingFor(log) : null);
             try {
                 awaitReady(target, spawnNanos);
                 checkIdentity(target);
@@ -93,6 +99,13 @@ public final class TargetLauncher implements TargetStarter {
             group.close();
             throw e;
         }
+    }
+
+    /** The flight recording beside the target's log: {@code runs/NNN-target-scenario.log} records into {@code .jfr}. */
+    static Path recordingFor(Path log) {
+        String name = log.getFileName().toString();
+        String stem = name.endsWith(".log") ? name.substring(0, name.length() - ".log".length()) : name;
+        return log.resolveSibling(stem + ".jfr");
     }
 
     private void awaitReady(RunningTarget target, long spawnNanos) throws TargetFailedException, InterruptedException {

@@ -1,5 +1,6 @@
 package dev.duel.targets;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -37,6 +38,14 @@ public interface TargetProcess {
 
     /** The last {@code count} lines of its log, for a record of why it failed. */
     List<String> lastLogLines(int count);
+
+    /**
+     * Where its flight recording is written when it exits ({@code profile: jfr}), or null when it records none.
+     * The file exists only once the target has stopped gracefully.
+     */
+    default Path recording() {
+        return null;
+    }
 
     /** Ends it (politely first) and removes its group; returns the exit code. Idempotent. */
     int stop();

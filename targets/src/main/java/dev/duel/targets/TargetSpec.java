@@ -1,5 +1,6 @@
 package dev.duel.targets;
 
+import dev.duel.record.runtime.Profile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.Map;
  * @param java    a JDK home, a path to java, or a feature version ("17", "25"); for jar targets
  * @param jar     the jar to run with {@code java -jar}, or null for a command target
  * @param command the command of a command target, or empty
+ * @param profile what duel watches inside the JVM ({@code profile:}), or null when the suite leaves it to the run
+ *                (see the suite's profile rule); {@link Profile#JFR} makes the launcher start a flight recording
  */
 public record TargetSpec(
         String name,
@@ -23,7 +26,23 @@ public record TargetSpec(
         Integer port,
         ReadySpec ready,
         List<IdentityCheck> identity,
-        Limits limits) {
+        Limits limits,
+        Profile profile) {
+
+    /** A target whose profile the run decides. */
+    public TargetSpec(
+            String name,
+            String java,
+            Path jar,
+            List<String> command,
+            List<String> jvmArgs,
+            Map<String, String> env,
+            Integer port,
+            ReadySpec ready,
+            List<IdentityCheck> identity,
+            Limits limits) {
+        this(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, null);
+    }
 
     public TargetSpec {
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -42,5 +61,15 @@ public record TargetSpec(
         if (jar != null && java == null) {
             throw new IllegalArgumentException("target " + name + ": a jar target needs java (17, 25 or a JDK path)");
         }
+        if (jar == null && profile == Profile.JFR) {
+            throw new IllegalArgumentException(
+                    "target " + name
+                            + ": profile: jfr needs a jar target (duel starts the JVM with the recording); use threads or none");
+        }
+    }
+
+    /** The same target with {@code profile}. */
+    public TargetSpec withProfile(Profile profile) {
+        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile);
     }
 }

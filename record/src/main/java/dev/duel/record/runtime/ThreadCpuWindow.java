@@ -4,9 +4,10 @@ package dev.duel.record.runtime;
  * The CPU a JVM target's threads used in one window of about a second, sorted by the thread's name
  * as the kernel keeps it ({@code /proc/PID/task/TID/comm}, 15 characters). All CPU in milliseconds of
  * CPU time (user + system) within the window: 1,000 over a one-second window is one full core.
- * Threads that began and ended inside one window are counted in it only if they were seen at a
- * sample (a short-lived thread can be missed; its CPU then appears nowhere, which {@code lostCpuMillis}
- * bounds). Immutable.
+ * Each thread's share is the difference of its readings at the window's two edges; a thread first seen
+ * at the later edge started in the window (every reading lists every living thread) and counts from 0.
+ * A thread that ended in the window (seen at the earlier edge, or at neither) is in no reading at the
+ * later edge: its CPU in the window shows only in {@code lostCpuMillis}. Immutable.
  *
  * @param startSeconds   where the window began, seconds since the scenario's load run began (negative
  *                       for a window before it, such as the wait for the target to answer)
@@ -19,7 +20,9 @@ package dev.duel.record.runtime;
  * @param vmThreadCpuMillis the {@code VM Thread}: safepoint operations, and with Serial GC the collections
  * @param otherCpuMillis every other thread: the application, the JIT's sweeper, JFR's threads and the like
  * @param lostCpuMillis  the process's CPU in the window (from {@code /proc/PID/stat}) minus the sum of the
- *                       five above: threads that ended between samples, never negative in a sound reading
+ *                       five above: threads that ended in the window, and the rounding of readings in whole
+ *                       ticks (up to a tick per thread that ran); never negative (the process's total is read
+ *                       just after its threads, and a difference below 0 is written as 0)
  */
 public record ThreadCpuWindow(
         double startSeconds,

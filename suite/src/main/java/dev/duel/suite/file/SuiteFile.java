@@ -33,7 +33,8 @@ public record SuiteFile(
             String port,
             ReadyEntry ready,
             List<String> identity,
-            LimitsEntry limits) {}
+            LimitsEntry limits,
+            String profile) {}
 
     public record ReadyEntry(String path, Integer status, String timeout) {}
 
