@@ -247,7 +247,7 @@ class SuiteLoaderTest {
         assertTrue(
                 e.getMessage()
                         .contains(
-                                "unknown key 'limitz' in targets[0]; expected one of: command, env, identity, jar, java, jvmArgs, limits, name, port, ready"),
+                                "unknown key 'limitz' in targets[0]; expected one of: aotCache, command, env, identity, jar, java, jvmArgs, limits, name, port, ready"),
                 e.getMessage());
     }
 

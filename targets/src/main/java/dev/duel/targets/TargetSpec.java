@@ -43,4 +43,11 @@ public record TargetSpec(
             throw new IllegalArgumentException("target " + name + ": a jar target needs java (17, 25 or a JDK path)");
         }
     }
+
+    /** This target with {@code extra} JVM arguments after its own (an AOT cache's flags, say). */
+    public TargetSpec withExtraJvmArgs(List<String> extra) {
+        List<String> all = new java.util.ArrayList<>(jvmArgs);
+        all.addAll(extra);
+        return new TargetSpec(name, java, jar, command, all, env, port, ready, identity, limits);
+    }
 }

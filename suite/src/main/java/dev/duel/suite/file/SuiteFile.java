@@ -33,7 +33,12 @@ public record SuiteFile(
             String port,
             ReadyEntry ready,
             List<String> identity,
-            LimitsEntry limits) {}
+            LimitsEntry limits,
+            AotCacheEntry aotCache) {}
+
+    /** {@code aotCache: {train: SCENARIO, for: 30s}}: train an AOT cache once, then measure with it (JDK 25+). */
+    public record AotCacheEntry(
+            String train, @JsonProperty("for") String forDuration) {}
 
     public record ReadyEntry(String path, Integer status, String timeout) {}
 
