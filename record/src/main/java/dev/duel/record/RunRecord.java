@@ -168,6 +168,9 @@ public record RunRecord(
      *                       milliseconds (start-up, the training load and the cache's assembly)
      * @param trainScenario  the scenario whose requests trained it
      * @param trainSeconds   how long that scenario's load ran against the training JVM, seconds
+     * @param trainingMemoryBytes the training JVM's memory limit, bytes: the target's raised, since the JVM's dump at
+     *                       exit needs memory beyond its heap, with {@code -XX:MaxRAM} at the target's limit so that
+     *                       heap and GC were sized as in the measured runs; null when the target has no memory limit
      */
     public record AotCache(
             String file,
@@ -175,7 +178,8 @@ public record RunRecord(
             long sizeBytes,
             long trainingMillis,
             String trainScenario,
-            double trainSeconds) {}
+            double trainSeconds,
+            @JsonSetter(nulls = Nulls.SET) Long trainingMemoryBytes) {}
 
     /**
      * @param pid               the target's process id (of its first start)

@@ -41,7 +41,7 @@ class SchemaUpgradeAotCacheTest {
     @Test
     void anAotCacheRoundTrips() throws Exception {
         RunRecord.AotCache cache =
-                new RunRecord.AotCache("aot/jdk25-aot.aot", "ab12", 40_779_776L, 34_512L, "json", 30.0);
+                new RunRecord.AotCache("aot/jdk25-aot.aot", "ab12", 40_779_776L, 34_512L, "json", 30.0, 1L << 30);
         ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(RecordJsonTest.sample()));
         ((ObjectNode) tree.get("targetInfo")).set("aotCache", TREES.valueToTree(cache));
         assertEquals(cache, read(tree).targetInfo().aotCache());

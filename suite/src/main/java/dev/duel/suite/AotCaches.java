@@ -6,6 +6,7 @@ import dev.duel.load.Timing;
 import dev.duel.record.RunRecord;
 import dev.duel.record.load.LoadResult;
 import dev.duel.targets.IdentityMismatchException;
+import dev.duel.targets.Limits;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
@@ -28,7 +29,8 @@ import java.util.function.LongSupplier;
  * and heat would fall before one arm only. A training starts the target exactly as a measured run does (the same
  * starter: jar, JVM arguments, limits, environment, services) plus {@code -XX:AOTCacheOutput=aot/<target>.aot},
  * drives its train scenario's requests (request, variables, checks, model) with the load engine for the time given,
- * and stops it with SIGTERM: the JVM writes the cache as it exits (JEP 514, one step). A cache an earlier session of
+ * and stops it with SIGTERM: the JVM writes the cache as it exits (JEP 514, one step). Its one difference is its
+ * memory limit, raised for the dump ({@link #trainingMemory}). A cache an earlier session of
  * the results folder trained is reused when its digest is what that training wrote. Not thread-safe.
  */
 final class AotCaches {
@@ -49,6 +51,13 @@ final class AotCaches {
         /** The training failed: every run of the target fails with this reason instead of running without a cache. */
         record Failed(String reason, List<String> lastLogLines) implements Outcome {}
     }
+
+    /**
+     * How long a stopped training JVM may take to exit: it dumps what it learned and starts a child JVM that assembles
+     * the cache, about 10 s for the minimal reference app under 1 CPU; a cache it is killed before writing is a
+     * failed training.
+     */
+    static final Duration EXIT_GRACE = Duration.ofMinutes(2);
 
     /** Log lines of the training JVM read for the AOT errors it reports. */
     private static final int LOG_LINES_READ = 400;
@@ -124,7 +133,13 @@ final class AotCaches {
         Files.deleteIfExists(file);
         Scenario scenario = suite.scenario(aot.trainScenario())
                 .withTiming(new Timing.Phases(Duration.ZERO, Duration.ZERO, aot.trainFor()));
-        TargetSpec training = spec.withExtraJvmArgs(List.of("-XX:AOTCacheOutput=" + file.toAbsolutePath()));
+        Long memory = spec.limits().memoryBytes();
+        Long trainingMemory = trainingMemory(memory);
+        TargetSpec training = memory == null
+                ? spec.withExtraJvmArgs(List.of("-XX:AOTCacheOutput=" + file.toAbsolutePath()))
+                : spec.withExtraJvmArgs(List.of("-XX:AOTCacheOutput=" + file.toAbsolutePath(), "-XX:MaxRAM=" + memory))
+                        .withLimits(
+                                new Limits(spec.limits().cpus(), spec.limits().cpuset(), trainingMemory));
         listener.message("training " + spec.name() + "'s AOT cache: " + scenario.name() + " for "
                 + aot.trainFor().toSeconds() + " s, then the JVM writes " + relative(file) + " as it exits");
         long spawnNanos = nanoClock.getAsLong();
@@ -156,7 +171,7 @@ final class AotCaches {
         } finally {
             if (target != null) {
                 current.set(null);
-                target.stop();
+                target.stop(EXIT_GRACE);
                 ledger.forget(target.pid());
             }
         }
@@ -180,7 +195,8 @@ final class AotCaches {
                 Files.size(file),
                 trainingMillis,
                 aot.trainScenario(),
-                aot.trainFor().toMillis() / 1_000.0);
+                aot.trainFor().toMillis() / 1_000.0,
+                trainingMemory);
         store.writeAotCacheInfo(spec.name(), info);
         listener.message(String.format(
                 Locale.ROOT,
@@ -189,6 +205,24 @@ final class AotCaches {
                 trainingMillis / 1_000.0,
                 megabytes(info.sizeBytes())));
         return new Outcome.Ready(file.toAbsolutePath(), info);
+    }
+
+    /** The JVM's server-class line: at 2 processors or more and this much memory it picks G1 over Serial. */
+    private static final long SERVER_CLASS_BYTES = (2L << 30) - (256L << 20);
+
+    /**
+     * The training's memory limit, or null without one: the target's doubled, since the JVM's dump at exit needs memory
+     * beyond its heap (the minimal app under 512 MiB was killed by its limit while dumping), but kept below the JVM's
+     * server-class line when the target's is, so that the GC the JVM picks (Serial or G1) stays the one the measured
+     * runs get; {@code -XX:MaxRAM} at the target's limit sizes the heap as in the measured runs.
+     */
+    static Long trainingMemory(Long memoryBytes) {
+        if (memoryBytes == null) {
+            return null;
+        }
+        return memoryBytes < SERVER_CLASS_BYTES
+                ? Math.min(2 * memoryBytes, SERVER_CLASS_BYTES - (1L << 20))
+                : memoryBytes + (512L << 20);
     }
 
     /**
@@ -206,7 +240,8 @@ final class AotCaches {
         if (!Files.isRegularFile(file) || Files.size(file) == 0) {
             return "the training JVM exited (code " + exitCode + ") without writing " + file.getFileName()
                     + (exitCode != null && exitCode == 137
-                            ? ": it was killed before the cache was written (SIGKILL after the stop's grace time)"
+                            ? ": it was killed before the cache was written (SIGKILL, " + EXIT_GRACE.toSeconds()
+                                    + " s after SIGTERM)"
                             : "");
         }
         return null;

@@ -66,7 +66,11 @@ class AotTrainingWithFakesTest {
     }
 
     private SuiteOutcome run(FakeMachine machine) throws Exception {
-        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), SUITE));
+        return run(machine, SUITE);
+    }
+
+    private SuiteOutcome run(FakeMachine machine, String yaml) throws Exception {
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
         SuiteListener listener = new SuiteListener() {
             @Override
             public void message(String text) {
@@ -142,6 +146,7 @@ class AotTrainingWithFakesTest {
             assertEquals(4_000, aot.trainingMillis());
             assertEquals("json", aot.trainScenario());
             assertEquals(3.0, aot.trainSeconds());
+            assertNull(aot.trainingMemoryBytes(), "the target has no memory limit");
             assertEquals(List.of("-Xmx64m"), record.targetInfo().jvmArgs(), "the suite's arguments as written");
         }
         RunInputs inputs = new ResultStore(results()).inputs();
@@ -200,7 +205,49 @@ class AotTrainingWithFakesTest {
     }
 
     @Test
-    void aMeasuredRunWhoseJvmWarnsAboutItsCacheFails() {
+    void theTrainingGetsMemoryForItsDumpWithoutChangingTheGcTheJvmPicks() {
+        assertNull(AotCaches.trainingMemory(null));
+        assertEquals(1L << 30, AotCaches.trainingMemory(512L << 20));
+        assertEquals(1_791L << 20, AotCaches.trainingMemory(1_536L << 20), "stays below the server-class line");
+        assertEquals((2L << 30) + (512L << 20), AotCaches.trainingMemory(2L << 30));
+    }
+
+    @Test
+    void aMemoryLimitedTargetTrainsWithItsHeapSizedAsMeasured() throws Exception {
+        FakeMachine machine = new FakeMachine();
+        run(machine, SUITE.replace("    aotCache:", "    limits: {memory: 256m}\n    aotCache:"));
+        assertEquals(
+                List.of("-Xmx64m", "-XX:AOTCacheOutput=" + cache(), "-XX:MaxRAM=" + (256L << 20)),
+                List.copyOf(machine.startedJvmArgs).get(0));
+        RunRecord cached = records().stream()
+                .filter(r -> r.target().equals("cached"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(512L << 20, cached.targetInfo().aotCache().trainingMemoryBytes());
+        assertEquals(256L << 20, cached.targetInfo().memoryBytes(), "measured under its own limit");
+    }
+
+    @Test
+    void aMeasuredRunWhoseJvmWarnsAboutItsCacheFailsInsteadOfRunningWithoutIt() throws Exception {
+        FakeMachine machine =
+                new FakeMachine().logLines("[0.01s][warning][aot] The shared archive file has the wrong version");
+        SuiteOutcome outcome = run(machine);
+        assertEquals(2, outcome.failed(), outcome.toString());
+        for (RunRecord record : records()) {
+            assertEquals(record.target().equals("cached") ? Status.FAILED : Status.OK, record.status());
+            if (record.target().equals("cached")) {
+                assertEquals(
+                        "the JVM warned about its AOT cache as it started ([0.01s][warning][aot] The shared archive"
+                                + " file has the wrong version): the run would not measure the cache the suite names",
+                        record.reason());
+            }
+        }
+        assertEquals(
+                3, machine.loadRuns(), "the training and plain's two runs; no load against a JVM without its cache");
+    }
+
+    @Test
+    void aotWarningsAndErrorsAreFoundInTheLog() {
         assertEquals(
                 "[0.01s][warning][aot] The shared archive file was created by a different version",
                 RunAttempt.aotWarning(List.of(

@@ -44,6 +44,11 @@ public record TargetSpec(
         }
     }
 
+    /** This target under other limits. */
+    public TargetSpec withLimits(Limits other) {
+        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, other);
+    }
+
     /** This target with {@code extra} JVM arguments after its own (an AOT cache's flags, say). */
     public TargetSpec withExtraJvmArgs(List<String> extra) {
         List<String> all = new java.util.ArrayList<>(jvmArgs);
