@@ -47,18 +47,11 @@ class AotCacheLoadingTest {
     }
 
     private String failure(String yaml) throws IOException {
-        Path file = write(yaml);
-        return assertThrows(SuiteException.class, () -> loader.load(file)).getMessage();
+        return TestFiles.loadFailure(loader, temp.resolve("suite.yaml"), yaml);
     }
 
-    /** {@code file:LINE:COLUMN: } of the first {@code key} after the first {@code text} of {@code yaml}. */
     private String at(String yaml, String text, String key) {
-        int found = yaml.indexOf(text);
-        assertTrue(found >= 0, "the suite has no " + text);
-        int keyAt = yaml.indexOf(key, found);
-        int lineStart = yaml.lastIndexOf('\n', keyAt) + 1;
-        long line = yaml.substring(0, keyAt).chars().filter(c -> c == '\n').count() + 1;
-        return temp.resolve("suite.yaml") + ":" + line + ":" + (keyAt - lineStart + 1) + ": ";
+        return TestFiles.at(temp.resolve("suite.yaml"), yaml, text, key);
     }
 
     @Test

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.record.RecordException;
-import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.targets.JdkResolver;
@@ -16,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,18 +86,7 @@ class AotTrainingWithFakesTest {
     }
 
     private List<RunRecord> records() throws IOException {
-        try (Stream<Path> files = Files.list(results().resolve("runs"))) {
-            return files.filter(f -> f.getFileName().toString().matches("\\d{3}-[^.]*\\.json"))
-                    .sorted()
-                    .map(f -> {
-                        try {
-                            return RecordJson.readRun(f);
-                        } catch (RecordException e) {
-                            throw new AssertionError(e);
-                        }
-                    })
-                    .toList();
-        }
+        return TestFiles.finalRecords(results());
     }
 
     @Test

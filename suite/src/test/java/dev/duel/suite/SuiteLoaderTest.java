@@ -173,7 +173,7 @@ class SuiteLoaderTest {
         for (Path file : ready) {
             Suite suite = loader.load(file);
             for (Scenario scenario : suite.scenarios()) {
-                if (scenario.timing() instanceof Timing.Phases phases) {
+                if (scenario.sendsLoad() && scenario.timing() instanceof Timing.Phases phases) {
                     assertEquals(
                             new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)),
                             phases.warmup(),
