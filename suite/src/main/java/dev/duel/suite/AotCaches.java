@@ -123,6 +123,8 @@ final class AotCaches {
         if (kept != null && Files.isRegularFile(file) && kept.sha256().equals(RunInputs.sha256(file))) {
             listener.message("reusing " + spec.name() + "'s AOT cache " + kept.file() + " ("
                     + megabytes(kept.sizeBytes()) + ", trained on " + kept.trainScenario() + ")");
+            // A session killed between the two writes of a training left inputs.json without the digest.
+            store.writeAotCacheInfo(spec.name(), kept);
             return new Outcome.Ready(file.toAbsolutePath(), kept);
         }
         return train(spec, aot, file);

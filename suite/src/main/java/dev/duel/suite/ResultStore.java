@@ -17,8 +17,10 @@ import java.util.stream.Stream;
  * {@code repetitions.json} (a suite that repeats until an interval is narrow: why it stopped), and in
  * {@code runs/} one JSON record per run (written
  * atomically), one per discarded attempt beside it, the run's log, and an {@code .inflight} marker
- * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume.
- * Nothing is ever overwritten except an in-flight run's own partial log. Not thread-safe: one
+ * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume; in {@code aot/}
+ * the AOT cache of each target with {@code aotCache:}, what its training made, and the training's log.
+ * Nothing is ever overwritten except an in-flight run's own partial log, a failed training's files, and the AOT
+ * cache's digest, filled into {@code inputs.json} once the cache exists. Not thread-safe: one
  * runner per folder.
  */
 public final class ResultStore {
