@@ -208,6 +208,14 @@ final class SuiteSession {
                     "",
                     target.limits(),
                     cgroups.mechanismFor(target.limits()));
+            if (suite.aotCache(target.name()) != null) {
+                out.printf(
+                        Locale.ROOT,
+                        "  %-14s AOT cache trained first: %s for %d s%n",
+                        "",
+                        suite.aotCache(target.name()).trainScenario(),
+                        suite.aotCache(target.name()).trainFor().toSeconds());
+            }
         }
         suite.services().forEach(service -> out.println("service " + service.describe()));
         ResultStore store = new ResultStore(directory);

@@ -137,6 +137,8 @@ public record RunRecord(
      * @param limitsEnforced  true when the target ran in a control group that enforces the limits asked for (any of
      *                        CPU quota, cpuset, memory); false without limits or without a writable cgroup
      * @param jvm             what the target's JVM said about itself, {@link JvmFacts#UNKNOWN} when it could not be asked
+     * @param aotCache        the AOT cache the target started with ({@code aotCache:} in the suite, JDK 25 and later);
+     *                        null without one, and in records before schema 5 (not used)
      */
     public record TargetInfo(
             String name,
@@ -152,7 +154,32 @@ public record RunRecord(
             @JsonSetter(nulls = Nulls.SET) Long memoryBytes,
             String limitsMechanism,
             boolean limitsEnforced,
-            JvmFacts jvm) {}
+            JvmFacts jvm,
+            @JsonSetter(nulls = Nulls.SET) AotCache aotCache) {}
+
+    /**
+     * An AOT cache (JEP 483/514/515) written by one training run of the target before its measured runs, which then
+     * started with {@code -XX:AOTCache=<file> -XX:AOTMode=on}. Immutable.
+     *
+     * @param file           the cache, relative to the results folder, e.g. {@code "aot/jdk25-aot.aot"}
+     * @param sha256         SHA-256 of the cache's bytes, lower-case hex
+     * @param sizeBytes      size of the cache, bytes
+     * @param trainingMillis wall time from the training JVM's spawn until it exited with the cache written,
+     *                       milliseconds (start-up, the training load and the cache's assembly)
+     * @param trainScenario  the scenario whose requests trained it
+     * @param trainSeconds   how long that scenario's load ran against the training JVM, seconds
+     * @param trainingMemoryBytes the training JVM's memory limit, bytes: the target's raised, since the JVM's dump at
+     *                       exit needs memory beyond its heap, with {@code -XX:MaxRAM} at the target's limit so that
+     *                       heap and GC were sized as in the measured runs; null when the target has no memory limit
+     */
+    public record AotCache(
+            String file,
+            String sha256,
+            long sizeBytes,
+            long trainingMillis,
+            String trainScenario,
+            double trainSeconds,
+            @JsonSetter(nulls = Nulls.SET) Long trainingMemoryBytes) {}
 
     /**
      * @param pid               the target's process id (of its first start)

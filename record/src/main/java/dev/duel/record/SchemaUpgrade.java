@@ -52,6 +52,7 @@ final class SchemaUpgrade {
     private static void runFourToFive(ObjectNode run) {
         // Each field added in schema 5 gets its schema-4 value here, one line per field.
         eachObject(run, "results", result -> fillNull(result, "runtime"));
+        inObject(run, "targetInfo", info -> fillNull(info, "aotCache"));
     }
 
     /**

@@ -275,7 +275,8 @@ public final class SampleRecords {
                 512L << 20,
                 "cgroup v1",
                 true,
-                new JvmFacts(jdkVersion, "Test", "Serial", 384L << 20, 1));
+                new JvmFacts(jdkVersion, "Test", "Serial", 384L << 20, 1),
+                null);
     }
 
     /** An environment of a 2-core test machine. */

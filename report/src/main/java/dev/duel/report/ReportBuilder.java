@@ -1123,7 +1123,8 @@ public final class ReportBuilder {
                     target,
                     (s.jdkVendor() + " " + s.jdkVersion()).trim(),
                     s.app(),
-                    s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()),
+                    (s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()))
+                            + (s.aotCache().isEmpty() ? "" : "; " + s.aotCache()),
                     s.limits() + " (" + s.limitsMechanism() + ")",
                     jvm,
                     ok + " of " + all.size() + " valid"));

@@ -110,6 +110,19 @@ public record RunData(String source, RunRecord record) {
             return info.jvmArgs();
         }
 
+        /** "AOT cache 41 MiB (trained on json for 30 s)" when the target started with one, else "". */
+        public String aotCache() {
+            RunRecord.AotCache aot = info.aotCache();
+            return aot == null
+                    ? ""
+                    : String.format(
+                            java.util.Locale.ROOT,
+                            "AOT cache %s (trained on %s for %.0f s)",
+                            Format.bytes(aot.sizeBytes()),
+                            aot.trainScenario(),
+                            aot.trainSeconds());
+        }
+
         /** The limits asked for, in words. */
         public String limits() {
             return info.limits();

@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.ServiceSpec;
 import dev.duel.targets.TargetSpec;
@@ -23,7 +24,11 @@ final class Preflight {
         for (TargetSpec target : suite.targets()) {
             if (target.java() != null) {
                 try {
-                    jdks.resolve(target.java());
+                    Jdk jdk = jdks.resolve(target.java());
+                    String aot = aotCacheProblem(target, jdk, suite.aotCache(target.name()));
+                    if (aot != null) {
+                        problems.add(aot);
+                    }
                 } catch (IllegalArgumentException e) {
                     problems.add("target " + target.name() + ": " + e.getMessage());
                 }
@@ -50,6 +55,22 @@ final class Preflight {
         if (!problems.isEmpty()) {
             throw new SuiteException(suite.file() + ":\n  " + String.join("\n  ", problems));
         }
+    }
+
+    /**
+     * An AOT cache needs JDK 25 or later: JDK 24 has the cache (JEP 483) but trains it in two steps (record, then
+     * create), which duel does not drive; older JDKs have none and would not start with the flags.
+     */
+    static String aotCacheProblem(TargetSpec target, Jdk jdk, AotCacheSpec aotCache) {
+        if (aotCache == null || jdk.feature() >= AotCacheSpec.MIN_JDK_FEATURE) {
+            return null;
+        }
+        return "target " + target.name() + ": aotCache needs JDK " + AotCacheSpec.MIN_JDK_FEATURE
+                + " or later (JEP 514's"
+                + " one-step -XX:AOTCacheOutput"
+                + (jdk.feature() == 24 ? "; JDK 24's two-step training is not supported" : "")
+                + "), and java: '" + target.java() + "' is JDK " + jdk.feature() + " (" + jdk + "): name JDK "
+                + AotCacheSpec.MIN_JDK_FEATURE + " or later, or remove aotCache";
     }
 
     private static String buildHint(Path jar) {

@@ -17,8 +17,10 @@ import java.util.stream.Stream;
  * {@code repetitions.json} (a suite that repeats until an interval is narrow: why it stopped), and in
  * {@code runs/} one JSON record per run (written
  * atomically), one per discarded attempt beside it, the run's log, and an {@code .inflight} marker
- * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume.
- * Nothing is ever overwritten except an in-flight run's own partial log. Not thread-safe: one
+ * while a run is under way, so that a suite killed mid-run redoes exactly that run on resume; in {@code aot/}
+ * the AOT cache of each target with {@code aotCache:}, what its training made, and the training's log.
+ * Nothing is ever overwritten except an in-flight run's own partial log, a failed training's files, and the AOT
+ * cache's digest, filled into {@code inputs.json} once the cache exists. Not thread-safe: one
  * runner per folder.
  */
 public final class ResultStore {
@@ -78,6 +80,45 @@ public final class ResultStore {
                         ? directory.resolve("inputs-" + Instant.now().toString().replace(':', '-') + ".json")
                         : first,
                 inputs);
+    }
+
+    /** The AOT cache of a target with {@code aotCache:}: {@code aot/<target>.aot}. */
+    public Path aotCache(String target) {
+        return directory.resolve("aot").resolve(target + ".aot");
+    }
+
+    /** The training JVM's log: {@code aot/<target>-training.log}. */
+    Path aotTrainingLog(String target) {
+        return directory.resolve("aot").resolve(target + "-training.log");
+    }
+
+    private Path aotCacheInfoFile(String target) {
+        return directory.resolve("aot").resolve(target + ".json");
+    }
+
+    /** What {@code target}'s training made ({@code aot/<target>.json}), or null when there is none or it is unreadable. */
+    RunRecord.AotCache aotCacheInfo(String target) {
+        Path file = aotCacheInfoFile(target);
+        try {
+            return Files.exists(file)
+                    ? RecordJson.read(Files.readString(file), file.toString(), RunRecord.AotCache.class)
+                    : null;
+        } catch (IOException | RecordException e) {
+            return null; // trained again, and the digest check of inputs.json says whether runs used another cache
+        }
+    }
+
+    /**
+     * Keeps what {@code target}'s training made, and fills its cache's digest into {@code inputs.json} unless it is
+     * there: the one field of the folder's inputs filled in later, since the cache exists only once trained.
+     */
+    void writeAotCacheInfo(String target, RunRecord.AotCache info) throws IOException {
+        AtomicJson.write(aotCacheInfoFile(target), info);
+        RunInputs first = inputs();
+        RunInputs.TargetInputs entry = first == null ? null : first.target(target);
+        if (entry != null && entry.aotCacheSha256() == null) {
+            AtomicJson.write(directory.resolve("inputs.json"), first.withAotCache(target, info.sha256()));
+        }
     }
 
     /** True when the folder holds a record of any run (final or discarded). */

@@ -54,6 +54,8 @@ final class RunAttempt {
     private final AtomicReference<TargetProcess> current;
     private final String environmentFingerprint;
     private final List<String> resumedAcross;
+    /** By target name, the AOT cache its runs start with, or why its training failed; absent without a cache. */
+    private final Map<String, AotCaches.Outcome> aotCaches;
     /** The probe's failure was said once: every run of the suite would fail it the same way. */
     private boolean probeFailureSaid;
     /** What the current attempt watches inside its target. */
@@ -73,7 +75,8 @@ final class RunAttempt {
             ProcessLedger ledger,
             AtomicReference<TargetProcess> current,
             String environmentFingerprint,
-            List<String> resumedAcross) {
+            List<String> resumedAcross,
+            Map<String, AotCaches.Outcome> aotCaches) {
         this.suite = suite;
         this.parts = parts;
         this.store = store;
@@ -86,6 +89,7 @@ final class RunAttempt {
         this.current = current;
         this.environmentFingerprint = environmentFingerprint;
         this.resumedAcross = List.copyOf(resumedAcross);
+        this.aotCaches = Map.copyOf(aotCaches);
     }
 
     /**
@@ -108,7 +112,7 @@ final class RunAttempt {
                     quiet.outsideCores()));
         }
         Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
-        Measurements measured = new Measurements(targetInfo(spec, jdk, null, null));
+        Measurements measured = new Measurements(targetInfo(spec, jdk, null, null, aotCache(spec)));
         profile = Profiles.of(
                 spec,
                 plan.scenarios().stream()
@@ -206,6 +210,10 @@ final class RunAttempt {
 
     private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        if (aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Failed failed) {
+            // Never a silent run without the cache: the arm measured would not be the one the suite names.
+            throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
+        }
         NoiseWindows noise = NoiseWindows.of(
                 spec.limits(),
                 suite.loadgen().cpuset(),
@@ -220,7 +228,7 @@ final class RunAttempt {
         TargetProcess target = starts.judge(() -> start(plan, attempt, spec));
         measured.startup =
                 new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
-        measured.info = targetInfo(spec, jdk, target, null);
+        measured.info = targetInfo(spec, jdk, target, null, aotCache(spec));
         List<Long> startsMillis = new ArrayList<>();
         List<RunVerdict> verdicts = new ArrayList<>();
         for (String scenarioName : plan.scenarios()) {
@@ -258,7 +266,8 @@ final class RunAttempt {
             }
         }
         if (target.alive() && jdk != null) {
-            measured.info = targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()));
+            measured.info =
+                    targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()), aotCache(spec));
         }
         measured.affinity = affinity(spec, target);
         if (!startsMillis.isEmpty()) {
@@ -326,14 +335,39 @@ final class RunAttempt {
 
     private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        AotCaches.Outcome aot = aotCaches.get(spec.name());
         TargetProcess target = parts.targets()
                 .start(
-                        spec.withProfile(profile),
+                        (aot instanceof AotCaches.Outcome.Ready ready ? spec.withExtraJvmArgs(ready.jvmArgs()) : spec)
+                                .withProfile(profile),
                         services.env(),
                         store.log(plan, attempt),
                         pid -> ledger.remember(pid, "target " + spec.name()));
         current.set(target);
+        String warning = aot == null ? null : aotWarning(target.lastLogLines(LOG_LINES_KEPT));
+        if (warning != null) {
+            stopCurrent(plan, spec);
+            throw new TargetFailedException(
+                    "the JVM warned about its AOT cache as it started (" + warning.trim()
+                            + "): the run would not measure the cache the suite names",
+                    null,
+                    target.lastLogLines(LOG_LINES_KEPT));
+        }
         return target;
+    }
+
+    /** The first line in which the JVM warns about, or rejects, its AOT cache (JDK 25 tags it aot, older cds); null if none. */
+    static String aotWarning(List<String> logLines) {
+        return logLines.stream()
+                .filter(line -> (line.contains("[warning") || line.contains("[error"))
+                        && (line.contains("[aot") || line.contains("[cds")))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** What the target's AOT cache training made, when its runs start with one. */
+    private RunRecord.AotCache aotCache(TargetSpec spec) {
+        return aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Ready ready ? ready.info() : null;
     }
 
     private void stopCurrent(RunPlan plan, TargetSpec spec) {
@@ -468,7 +502,8 @@ final class RunAttempt {
                 measured.hostProbe);
     }
 
-    private static RunRecord.TargetInfo targetInfo(TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts) {
+    private static RunRecord.TargetInfo targetInfo(
+            TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts, RunRecord.AotCache aotCache) {
         return new RunRecord.TargetInfo(
                 spec.name(),
                 spec.java(),
@@ -483,6 +518,7 @@ final class RunAttempt {
                 spec.limits().memoryBytes(),
                 target == null ? "not started" : target.group().mechanism(),
                 target != null && target.group().enforced(),
-                facts == null ? JvmFacts.UNKNOWN : facts);
+                facts == null ? JvmFacts.UNKNOWN : facts,
+                aotCache);
     }
 }

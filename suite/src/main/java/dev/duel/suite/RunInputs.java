@@ -45,6 +45,9 @@ public record RunInputs(
      * @param commandJars SHA-256 (hex) of each jar a plain command names (an argument, or the part after its last
      *                    '=' or ':', ending in ".jar" that is a file), by the argument's absolute path; empty for a
      *                    jar target; null in a folder an older duel made
+     * @param aotCacheSha256 SHA-256 (hex) of the target's AOT cache ({@code aot/<target>.aot}) for a target with
+     *                    {@code aotCache:}; null until its training wrote it (no run has used it before), for other
+     *                    targets, and in a folder an older duel made
      */
     public record TargetInputs(
             String target,
@@ -52,7 +55,8 @@ public record RunInputs(
             @JsonSetter(nulls = Nulls.SET) String jarSha256,
             @JsonSetter(nulls = Nulls.SET) String jdkHome,
             Map<String, String> jdkRelease,
-            @JsonSetter(nulls = Nulls.SET) Map<String, String> commandJars) {
+            @JsonSetter(nulls = Nulls.SET) Map<String, String> commandJars,
+            @JsonSetter(nulls = Nulls.SET) String aotCacheSha256) {
         public TargetInputs {
             jdkRelease = Map.copyOf(jdkRelease);
             commandJars =
@@ -60,21 +64,50 @@ public record RunInputs(
         }
     }
 
-    /** The inputs of {@code suite} as they are now on this machine (jars read and hashed). */
-    static RunInputs of(Suite suite, JdkResolver jdks, String duelVersion) throws IOException {
+    /** The inputs of {@code suite} as they are now on this machine (jars and AOT caches in {@code store} hashed). */
+    static RunInputs of(Suite suite, JdkResolver jdks, String duelVersion, ResultStore store) throws IOException {
         List<TargetInputs> targets = new ArrayList<>();
         for (TargetSpec spec : suite.targets()) {
             Jdk jdk = spec.java() == null ? null : jdks.resolve(spec.java());
             Path jar = spec.jar();
+            Path cache = store.aotCache(spec.name());
             targets.add(new TargetInputs(
                     spec.name(),
                     jar == null ? null : jar.toAbsolutePath().toString(),
                     jar == null || !Files.isRegularFile(jar) ? null : sha256(jar),
                     jdk == null ? null : jdk.home().toString(),
                     jdk == null ? Map.of() : new java.util.TreeMap<>(jdk.releaseFacts()),
-                    commandJars(spec.command())));
+                    commandJars(spec.command()),
+                    suite.aotCache(spec.name()) == null || !Files.isRegularFile(cache) ? null : sha256(cache)));
         }
         return new RunInputs(duelVersion, DuelCode.sha256(), targets);
+    }
+
+    /** These inputs with {@code target}'s AOT cache digest filled in (its training just wrote the cache). */
+    RunInputs withAotCache(String target, String sha256) {
+        return new RunInputs(
+                duelVersion,
+                duelCodeSha256,
+                targets.stream()
+                        .map(t -> t.target().equals(target)
+                                ? new TargetInputs(
+                                        t.target(),
+                                        t.jar(),
+                                        t.jarSha256(),
+                                        t.jdkHome(),
+                                        t.jdkRelease(),
+                                        t.commandJars(),
+                                        sha256)
+                                : t)
+                        .toList());
+    }
+
+    /** {@code target}'s entry, or null. */
+    TargetInputs target(String target) {
+        return targets.stream()
+                .filter(t -> t.target().equals(target))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The jars a command names (java -jar x.jar, -javaagent:y.jar, --cp=z.jar), each hashed; see {@link TargetInputs}. */
@@ -112,6 +145,10 @@ public record RunInputs(
             if (target instanceof com.fasterxml.jackson.databind.node.ObjectNode entry && !entry.has("commandJars")) {
                 entry.putNull("commandJars");
             }
+            if (target instanceof com.fasterxml.jackson.databind.node.ObjectNode entry
+                    && !entry.has("aotCacheSha256")) {
+                entry.putNull("aotCacheSha256");
+            }
         }
         return inputs.toString();
     }
@@ -147,6 +184,15 @@ public record RunInputs(
                     && !(before.commandJars() == null && now.commandJars().isEmpty())) {
                 changes.add(now.target() + "'s command jars changed (" + describeJars(before.commandJars())
                         + " before, " + describeJars(now.commandJars()) + " now)");
+            }
+            // Before its digest was recorded no run had used the cache: only a recorded one can have changed.
+            if (before.aotCacheSha256() != null && !before.aotCacheSha256().equals(now.aotCacheSha256())) {
+                changes.add(now.target() + "'s AOT cache aot/" + now.target() + ".aot changed (SHA-256 "
+                        + shortHash(before.aotCacheSha256()) + " before, "
+                        + (now.aotCacheSha256() == null
+                                ? "no file now: it would be trained again"
+                                : shortHash(now.aotCacheSha256()) + " now")
+                        + ")");
             }
             if (!Objects.equals(before.jdkHome(), now.jdkHome())
                     || !Objects.equals(before.jdkRelease(), now.jdkRelease())) {

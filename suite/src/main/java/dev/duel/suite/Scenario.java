@@ -82,6 +82,25 @@ public record Scenario(
         return kind != ScenarioKind.STARTUP;
     }
 
+    /** The same requests, checks and model with another timing (an AOT cache's training, say). */
+    public Scenario withTiming(Timing other) {
+        return new Scenario(
+                name,
+                kind,
+                method,
+                path,
+                headers,
+                body,
+                variables,
+                checks,
+                model,
+                seed,
+                other,
+                starts,
+                timeout,
+                maxErrorRate);
+    }
+
     /** The load run against a target on 127.0.0.1:{@code port}. */
     public LoadPlan plan(int port, int threads) {
         return new LoadPlan(

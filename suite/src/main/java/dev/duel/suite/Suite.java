@@ -5,6 +5,7 @@ import dev.duel.targets.TargetSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A checked suite: targets measured in alternation, each fresh under its limits, against shared
@@ -13,6 +14,7 @@ import java.util.List;
  * @param together    scenarios measured in this order on one fresh target per run (others get their own)
  * @param repetitions how many times each target measures each scenario group: a fixed number, or from a minimum
  *                    until an interval is narrow enough, up to a maximum
+ * @param aotCaches   by target name, the targets measured with an AOT cache they train first; others are absent
  */
 public record Suite(
         String name,
@@ -26,7 +28,12 @@ public record Suite(
         Duration cooldown,
         Loadgen loadgen,
         Gates gates,
-        List<String> thresholds) {
+        List<String> thresholds,
+        Map<String, AotCacheSpec> aotCaches) {
+
+    public Suite {
+        aotCaches = Map.copyOf(aotCaches);
+    }
 
     /** How runs of different targets follow each other. */
     public enum Order {
@@ -99,6 +106,11 @@ public record Suite(
 
     public TargetSpec target(String name) {
         return targets.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The target's AOT cache training, or null when it runs without a cache. */
+    public AotCacheSpec aotCache(String target) {
+        return aotCaches.get(target);
     }
 
     public Scenario scenario(String name) {

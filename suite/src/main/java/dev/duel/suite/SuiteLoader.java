@@ -340,6 +340,7 @@ public final class SuiteLoader {
                 };
         Suite.Repetitions repetitions = repetitions(f.repetitions(), scenarios, targets.size(), order);
         Duration cooldown = duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
+        Map<String, AotCacheSpec> aotCaches = aotCaches(f.targets(), targets, scenarios);
         return new Suite(
                 name,
                 file.toAbsolutePath(),
@@ -352,7 +353,51 @@ public final class SuiteLoader {
                 cooldown,
                 loadgen,
                 gates(f.gates()),
-                f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()));
+                f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()),
+                aotCaches);
+    }
+
+    /**
+     * Each target's {@code aotCache: {train: SCENARIO, for: 30s}}: a jar target (the cache is its JVM's), a scenario
+     * that sends requests, a positive time. Its JDK is checked by {@link Preflight}, which resolves JDKs.
+     */
+    private static Map<String, AotCacheSpec> aotCaches(
+            List<SuiteFile.TargetEntry> entries, List<TargetSpec> targets, List<Scenario> scenarios) {
+        Map<String, AotCacheSpec> caches = new LinkedHashMap<>();
+        List<String> names = scenarios.stream().map(Scenario::name).toList();
+        for (int i = 0; i < entries.size(); i++) {
+            SuiteFile.AotCacheEntry entry = entries.get(i).aotCache();
+            if (entry == null) {
+                continue;
+            }
+            String at = "targets[" + i + "].aotCache";
+            if (targets.get(i).jar() == null) {
+                throw new Problem(at, "needs a jar target (java and jar): the cache belongs to the JVM it trains");
+            }
+            if (entry.train() == null) {
+                throw new Problem(at + ".train", "is missing: name the scenario whose requests train the cache");
+            }
+            Scenario train = scenarios.stream()
+                    .filter(s -> s.name().equals(entry.train()))
+                    .findFirst()
+                    .orElseThrow(() -> new Problem(
+                            at + ".train", "no scenario is named '" + entry.train() + "'; scenarios are " + names));
+            if (!train.sendsLoad()) {
+                throw new Problem(
+                        at + ".train",
+                        "'" + train.name() + "' is a startup scenario, which sends no requests to train with: name a"
+                                + " scenario that sends load");
+            }
+            if (entry.forDuration() == null) {
+                throw new Problem(at + ".for", "is missing: how long the training drives the scenario, e.g. 30s");
+            }
+            Duration trainFor = duration(at + ".for", entry.forDuration(), null);
+            if (trainFor.isZero() || trainFor.isNegative()) {
+                throw new Problem(at + ".for", "must be positive, got " + entry.forDuration());
+            }
+            caches.put(targets.get(i).name(), new AotCacheSpec(train.name(), trainFor));
+        }
+        return caches;
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /**
  * Runs a suite: captures the environment, readies the load generator, starts the services, then
@@ -127,6 +128,22 @@ public final class SuiteRunner {
             parts.loadgen().prepare(suite.loadgen(), listener);
             services.start(suite.services(), serviceCpus(), listener);
             CpuMeter machine = parts.machine().meter(this::targetNanos, services::cpuNanos);
+            Map<String, AotCaches.Outcome> aotCaches = new AotCaches(
+                            suite,
+                            parts,
+                            store,
+                            listener,
+                            services,
+                            ledger,
+                            current,
+                            () -> machine.read().atNanos())
+                    .prepare(plans.stream()
+                            .filter(plan -> !store.done(plan))
+                            .map(RunPlan::target)
+                            .collect(Collectors.toSet()));
+            if (aborted) {
+                throw new InterruptedException("suite aborted");
+            }
             RunAttempt attempts = new RunAttempt(
                     suite,
                     parts,
@@ -145,7 +162,8 @@ public final class SuiteRunner {
                     ledger,
                     current,
                     environment.fingerprint(),
-                    resumedAcross);
+                    resumedAcross,
+                    aotCaches);
             Map<Status, Integer> counts = new EnumMap<>(Status.class);
             List<String> problems = new ArrayList<>();
             List<String> targets = suite.targets().stream().map(t -> t.name()).toList();
@@ -213,7 +231,7 @@ public final class SuiteRunner {
     public void preflight() throws SuiteException {
         Preflight.check(suite, parts.jdks(), store);
         try {
-            inputs = RunInputs.of(suite, parts.jdks(), DuelVersion.current());
+            inputs = RunInputs.of(suite, parts.jdks(), DuelVersion.current(), store);
         } catch (IOException e) {
             throw new SuiteException("cannot read the targets' jars: " + e.getMessage(), e);
         }

@@ -84,6 +84,12 @@ final class FakeMachine {
     private volatile boolean currentTargetDied;
 
     final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+    /** The JVM arguments of each start, in order. */
+    final ConcurrentLinkedQueue<List<String>> startedJvmArgs = new ConcurrentLinkedQueue<>();
+    /** Whether a target started with -XX:AOTCacheOutput=FILE writes FILE when stopped, as a JDK 25 JVM does. */
+    private volatile boolean writesAotCache = true;
+    /** Log lines of every target after its start (what its JVM said). */
+    private volatile List<String> logLines = List.of();
     /** Each host probe: its CPUs, how many targets had started before it, and whether one was running. */
     final ConcurrentLinkedQueue<String> probes = new ConcurrentLinkedQueue<>();
     /** The host's speed at the n-th probe (0-based), in probe units per second; null: the probe cannot run. */
@@ -139,6 +145,18 @@ final class FakeMachine {
 
     FakeMachine script(Script... runs) {
         scripts.addAll(List.of(runs));
+        return this;
+    }
+
+    /** Targets stopped after an AOT training leave no cache (killed before the JVM wrote it, say). */
+    FakeMachine writesNoAotCache() {
+        writesAotCache = false;
+        return this;
+    }
+
+    /** Every target's log holds these lines once started. */
+    FakeMachine logLines(String... lines) {
+        logLines = List.of(lines);
         return this;
     }
 
@@ -287,6 +305,7 @@ final class FakeMachine {
     private TargetProcess start(TargetSpec spec, Path log) throws IdentityMismatchException {
         int number = started.incrementAndGet();
         events.add("start " + spec.name());
+        startedJvmArgs.add(spec.jvmArgs());
         if (identityOnStart != null) {
             throw identityOnStart;
         }
@@ -431,7 +450,9 @@ final class FakeMachine {
 
         @Override
         public List<String> lastLogLines(int count) {
-            return List.of("fake " + spec.name() + ": last words");
+            List<String> lines = new ArrayList<>(logLines);
+            lines.add("fake " + spec.name() + ": last words");
+            return lines;
         }
 
         @Override
@@ -447,6 +468,20 @@ final class FakeMachine {
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
+            }
+            if (alive && writesAotCache) {
+                // A JDK 25 JVM trained with -XX:AOTCacheOutput writes the cache as it exits.
+                spec.jvmArgs().stream()
+                        .filter(argument -> argument.startsWith("-XX:AOTCacheOutput="))
+                        .forEach(argument -> {
+                            try {
+                                java.nio.file.Files.writeString(
+                                        java.nio.file.Path.of(argument.substring("-XX:AOTCacheOutput=".length())),
+                                        "cache of " + spec.name() + " after " + loadRuns.get() + " load run(s)");
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
             }
             alive = false;
             events.add("stop " + spec.name());

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.Phase;
-import dev.duel.record.RecordException;
-import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.record.load.FailureKind;
@@ -20,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,18 +54,7 @@ class GatesWithFakesTest {
     }
 
     private List<RunRecord> records(String glob) throws IOException {
-        try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
-            return files.filter(f -> f.getFileName().toString().matches(glob))
-                    .sorted()
-                    .map(f -> {
-                        try {
-                            return RecordJson.readRun(f);
-                        } catch (RecordException e) {
-                            throw new AssertionError(e);
-                        }
-                    })
-                    .toList();
-        }
+        return TestFiles.records(temp.resolve("results"), glob);
     }
 
     private List<RunRecord> finalRecords() throws IOException {

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.duel.record.RecordException;
-import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
@@ -15,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,18 +43,7 @@ class HostProbeRunsTest {
     }
 
     private List<RunRecord> records() throws IOException {
-        try (Stream<Path> files = Files.list(temp.resolve("results/runs"))) {
-            return files.filter(f -> f.getFileName().toString().matches("\\d{3}-[^.]*\\.json"))
-                    .sorted()
-                    .map(f -> {
-                        try {
-                            return RecordJson.readRun(f);
-                        } catch (RecordException e) {
-                            throw new AssertionError(e);
-                        }
-                    })
-                    .toList();
-        }
+        return TestFiles.finalRecords(temp.resolve("results"));
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.duel.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -42,18 +41,12 @@ class RepetitionsLoadingTest {
     }
 
     private String failure(String yaml) throws IOException {
-        Path file = write(yaml);
-        return assertThrows(SuiteException.class, () -> loader.load(file)).getMessage();
+        return TestFiles.loadFailure(loader, temp.resolve("suite.yaml"), yaml);
     }
 
     /** {@code file:LINE:COLUMN: } of {@code key} at or after the first {@code text} of {@code yaml}. */
     private String at(String yaml, String text, String key) {
-        int found = yaml.indexOf(text);
-        assertTrue(found >= 0, "the suite has no " + text);
-        int keyAt = yaml.indexOf(key, found);
-        int lineStart = yaml.lastIndexOf('\n', keyAt) + 1;
-        long line = yaml.substring(0, keyAt).chars().filter(c -> c == '\n').count() + 1;
-        return temp.resolve("suite.yaml") + ":" + line + ":" + (keyAt - lineStart + 1) + ": ";
+        return TestFiles.at(temp.resolve("suite.yaml"), yaml, text, key);
     }
 
     private static String withRepetitions(String repetitions) {

@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * @see TargetLauncher
  */
 public final class RunningTarget implements TargetProcess, AutoCloseable {
+    /** How long a stop waits after SIGTERM before SIGKILL. */
+    private static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(10);
+
     private final TargetSpec spec;
     private final Process process;
     private final LimitedGroup group;
@@ -125,11 +128,17 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
      * group. Returns the exit code.
      */
     public int stop() {
+        return stop(STOP_GRACE);
+    }
+
+    /** SIGTERM, then SIGKILL after {@code grace}. */
+    @Override
+    public int stop(java.time.Duration grace) {
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
             }

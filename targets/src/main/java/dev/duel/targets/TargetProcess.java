@@ -49,4 +49,12 @@ public interface TargetProcess {
 
     /** Ends it (politely first) and removes its group; returns the exit code. Idempotent. */
     int stop();
+
+    /**
+     * As {@link #stop()}, waiting up to {@code grace} after the polite signal before killing it: for a JVM that has
+     * work to finish as it exits (writing an AOT cache). Fakes may ignore the grace.
+     */
+    default int stop(java.time.Duration grace) {
+        return stop();
+    }
 }

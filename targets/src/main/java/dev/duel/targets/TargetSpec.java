@@ -72,4 +72,16 @@ public record TargetSpec(
     public TargetSpec withProfile(Profile profile) {
         return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile);
     }
+
+    /** This target under other limits. */
+    public TargetSpec withLimits(Limits other) {
+        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, other, profile);
+    }
+
+    /** This target with {@code extra} JVM arguments after its own (an AOT cache's flags, say). */
+    public TargetSpec withExtraJvmArgs(List<String> extra) {
+        List<String> all = new java.util.ArrayList<>(jvmArgs);
+        all.addAll(extra);
+        return new TargetSpec(name, java, jar, command, all, env, port, ready, identity, limits, profile);
+    }
 }

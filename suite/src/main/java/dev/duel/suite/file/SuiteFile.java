@@ -34,7 +34,12 @@ public record SuiteFile(
             ReadyEntry ready,
             List<String> identity,
             LimitsEntry limits,
-            String profile) {}
+            String profile,
+            AotCacheEntry aotCache) {}
+
+    /** {@code aotCache: {train: SCENARIO, for: 30s}}: train an AOT cache once, then measure with it (JDK 25+). */
+    public record AotCacheEntry(
+            String train, @JsonProperty("for") String forDuration) {}
 
     public record ReadyEntry(String path, Integer status, String timeout) {}
 

@@ -1,0 +1,88 @@
+package dev.duel.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real AOT cache: the minimal reference app on JDK 25, under 1 CPU and 512 MiB as the suites run it, trained for
+ * 5 s on /json, then measured once; the measured JVM's own log ({@code -Xlog:aot}) says it opened that cache and used
+ * its AOT-linked classes. About 30 s.
+ */
+@Tag("slow") // real JVMs: CI runs it; the quick loop leaves it out
+class AotCacheRealTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aTrainedCacheIsWrittenAndTheMeasuredRunStartsWithIt() throws Exception {
+        Path jar = Path.of("..", "reference", "minimal", "target", "minimal.jar")
+                .toAbsolutePath()
+                .normalize();
+        Assumptions.assumeTrue(Files.isRegularFile(jar), "needs the minimal reference app: build reference/minimal");
+        Assumptions.assumeTrue(
+                new JdkResolver().installed().stream().anyMatch(jdk -> jdk.feature() >= 25), "needs a JDK 25");
+        String yaml = """
+                name: aot-real
+                targets:
+                  - name: jdk25-aot
+                    java: '25'
+                    jar: %s
+                    jvmArgs: [-XX:MaxRAMPercentage=75, -Xlog:aot]
+                    env: {PORT: '${port}'}
+                    limits: {cpus: 1.0, memory: 512m}
+                    aotCache: {train: json, for: 5s}
+                scenarios:
+                  - name: json
+                    request: {path: /json}
+                    checks: ['status == 200', 'json:/id == 42']
+                    model: {vus: 4}
+                    phases: {warmup: 1s, gap: 0s, duration: 2s}
+                repetitions: 1
+                cooldown: 0s
+                loadgen: {threads: 1, warmup: 1s}
+                gates:
+                  quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 0}
+                  loadgen: {maxUtilization: 1.0}
+                """.formatted(jar);
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("aot.yaml"), yaml));
+        Path results = temp.resolve("results");
+        SuiteOutcome outcome = SuiteRunner.onThisMachine(
+                        suite, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp)
+                .run();
+
+        Path cache = results.resolve("aot/jdk25-aot.aot").toAbsolutePath();
+        String training = Files.readString(results.resolve("aot/jdk25-aot-training.log"));
+        assertTrue(training.contains("AOTCache creation is complete: " + cache), training);
+        RunRecord record;
+        try (Stream<Path> files = Files.list(results.resolve("runs"))) {
+            record = RecordJson.readRun(files.filter(f -> f.toString().endsWith(".json"))
+                    .findFirst()
+                    .orElseThrow());
+        }
+        assertEquals(Status.OK, record.status(), record.reason() + " " + record.lastLogLines() + " " + outcome);
+        RunRecord.AotCache aot = record.targetInfo().aotCache();
+        assertEquals(Files.size(cache), aot.sizeBytes());
+        assertTrue(aot.sizeBytes() > 1_000_000, "a cache of the app's classes and profiles: " + aot);
+        assertTrue(aot.trainingMillis() >= 5_000, "at least the 5 s of load: " + aot);
+        assertTrue(
+                record.targetInfo().command().contains("-XX:AOTCache=" + cache),
+                record.targetInfo().command().toString());
+        assertTrue(record.targetInfo().command().contains("-XX:AOTMode=on"));
+        String measured = Files.readString(results.resolve(record.log()));
+        assertTrue(measured.contains("Opened AOT cache " + cache), measured);
+        assertTrue(measured.contains("Using AOT-linked classes: true"), measured);
+    }
+}
