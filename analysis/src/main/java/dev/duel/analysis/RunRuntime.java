@@ -35,6 +35,9 @@ import java.util.List;
  * @param allocatedBytesPerRequest   with JFR: bytes allocated in the steady seconds over the correct responses in
  *                                   them, bytes per request; NaN without a recording or with too few responses
  * @param deoptimizationsPerSecond   with JFR: deoptimizations per second of the steady seconds; NaN without
+ * @param gcPausesPerSecond          with JFR: stop-the-world GC pauses per second of the steady seconds (with the
+ *                                   pause share, it tells many short collections, a small young generation, from
+ *                                   few long ones); NaN without
  * @param steadySeconds              how many steady seconds the values are over; 0 without a steady state
  * @param leftOut                    why the run gives no steady-state value at all, or {@link LeftOut#NONE}
  */
@@ -45,6 +48,7 @@ public record RunRuntime(
         double gcPauseShareAtSteady,
         double allocatedBytesPerRequest,
         double deoptimizationsPerSecond,
+        double gcPausesPerSecond,
         int steadySeconds,
         LeftOut leftOut) {
 
@@ -68,7 +72,8 @@ public record RunRuntime(
 
     /** A run that gives nothing, for {@code why}. */
     static RunRuntime none(LeftOut why) {
-        return new RunRuntime(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, why);
+        return new RunRuntime(
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, why);
     }
 
     /**
@@ -113,11 +118,13 @@ public record RunRuntime(
         double pauseShare = Double.NaN;
         double perRequest = Double.NaN;
         double deoptsPerSecond = Double.NaN;
+        double pausesPerSecond = Double.NaN;
         if (timeline.jfr() != null && !timeline.jfr().isEmpty()) {
             double jfrCovered = 0;
             double pauseMillis = 0;
             double allocated = 0;
             double deopts = 0;
+            double pauses = 0;
             boolean allocationKnown = true;
             for (JfrWindow w : timeline.jfr()) {
                 double inSteady = overlap(w.startSeconds(), w.seconds(), steadySeconds);
@@ -128,6 +135,7 @@ public record RunRuntime(
                 double share = w.seconds() > 0 ? inSteady / w.seconds() : 0;
                 pauseMillis += share * w.gcPauseMillis();
                 deopts += share * w.deoptimizations();
+                pauses += share * w.gcPauses();
                 if (w.allocatedBytes() < 0) {
                     allocationKnown = false;
                 } else {
@@ -137,6 +145,7 @@ public record RunRuntime(
             if (jfrCovered >= MIN_COVERAGE * count) {
                 pauseShare = pauseMillis / (jfrCovered * 1000);
                 deoptsPerSecond = deopts / jfrCovered;
+                pausesPerSecond = pauses / jfrCovered;
                 double requests = 0;
                 for (int i = 0; i < count; i++) {
                     // The requests of the part of each second the recording covers, taken as spread evenly.
@@ -158,6 +167,7 @@ public record RunRuntime(
                 pauseShare,
                 perRequest,
                 deoptsPerSecond,
+                pausesPerSecond,
                 count,
                 LeftOut.NONE);
     }

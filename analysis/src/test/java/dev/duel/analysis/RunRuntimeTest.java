@@ -104,6 +104,7 @@ class RunRuntimeTest {
         assertEquals(8.0 / 1000, run.gcPauseShareAtSteady(), 1e-12);
         assertEquals(50_000, run.allocatedBytesPerRequest(), 1e-9);
         assertEquals(2, run.deoptimizationsPerSecond(), 1e-12);
+        assertEquals(1, run.gcPausesPerSecond(), 1e-12);
     }
 
     @Test

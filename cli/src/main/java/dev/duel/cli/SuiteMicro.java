@@ -50,7 +50,9 @@ final class SuiteMicro {
         Map<Path, MicroPlan.MicroJdk> jdks = new LinkedHashMap<>();
         Set<String> cpusets = new LinkedHashSet<>();
         for (TargetSpec target : suite.targets()) {
-            if (target.jar() == null) {
+            // A target with an AOT cache is its JDK run another way: the JMH forks run without the cache, so they
+            // are named after the plain target of that JDK.
+            if (target.jar() == null || suite.aotCaches().containsKey(target.name())) {
                 continue;
             }
             Jdk jdk = resolver.resolve(target.java());

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The report's first lines: for each load scenario (warm-up curves and start-up aside) and each target compared
  * with the baseline, one plain sentence with the steady-state requests/s verdict and each side's time to steady
- * state, or why there is no such verdict. Built only from the report's own rows and comparisons, so it can never
+ * state, or why there is no such verdict, and under it the largest runtime difference at steady state where one stands
+ * beyond noise ({@link RuntimeDifference}). Built only from the report's own rows and comparisons, so it can never
  * say more than they do. Stateless.
  */
 final class Headline {
@@ -24,10 +25,35 @@ final class Headline {
                     String times = times(scenario, baseline, c.other());
                     // When neither side settled, the verdict's reasons already say so.
                     lines.add(scenario.name() + ": " + verdict(c) + (times == null ? "" : "; " + times));
+                    String why = runtimeDifference(scenario, c.other());
+                    if (why != null) {
+                        lines.add(scenario.name() + ": " + why);
+                    }
                 }
             }
         }
         return lines;
+    }
+
+    /**
+     * The runtime section's sentence for {@code other} when it names a difference with a verdict ("Largest runtime
+     * difference at steady state: ..."), else null: the headline carries the why only where it stands.
+     */
+    static String runtimeDifference(Report.ScenarioReport scenario, String other) {
+        if (scenario.runtime() == null) {
+            return null;
+        }
+        // One sentence per target compared, in the order of the runtime comparisons' targets.
+        List<String> others = scenario.runtime().comparisons().stream()
+                .map(Report.Comparison::other)
+                .distinct()
+                .toList();
+        int index = others.indexOf(other);
+        if (index < 0 || index >= scenario.runtime().largest().size()) {
+            return null;
+        }
+        String sentence = scenario.runtime().largest().get(index);
+        return sentence.startsWith("Largest runtime difference") ? sentence : null;
     }
 
     /** "at steady state jdk25 serves 10% more requests/s than jdk17 (95% CI +5.2% to +11%)", or why not. */

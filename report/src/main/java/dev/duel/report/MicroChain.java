@@ -30,7 +30,14 @@ public final class MicroChain {
         if (!MicroReader.isMicro(micro)) {
             return report;
         }
-        MicroReport microReport = new MicroReportBuilder(confidence).build(MicroReader.read(micro));
+        MicroReport microReport;
+        try {
+            microReport = new MicroReportBuilder(confidence).build(MicroReader.read(micro));
+        } catch (ReportException e) {
+            // A micro phase stopped before its first fork (or a folder damaged since) must not cost the HTTP report:
+            // the section says why it has no in-process results instead.
+            return report.withMicro(new MicroSection(List.of("no in-process results: " + e.getMessage()), null));
+        }
         return report.withMicro(new MicroSection(lines(report, microReport, scenarioBenchmarks(folder)), microReport));
     }
 
@@ -89,7 +96,7 @@ public final class MicroChain {
             for (MicroReport.Row row : rows) {
                 for (MicroReport.Comparison c : row.comparisons()) {
                     lines.add(entry.getKey() + ": in-process (JMH " + row.label() + "): " + inProcess(row, c)
-                            + " | over HTTP under limits: " + http(scenario, c.other()));
+                            + " | over HTTP under limits: " + http(scenario, micro.baseline(), c.other()));
                 }
             }
         }
@@ -118,16 +125,20 @@ public final class MicroChain {
     }
 
     /** "jdk25 5.0% fewer requests/s (95% CI -8.1% to -2.0%)", or why the scenario gives none. */
-    static String http(Report.ScenarioReport scenario, String other) {
+    static String http(Report.ScenarioReport scenario, String baseline, String other) {
         if (scenario == null) {
             return "no HTTP result of this scenario in the report";
         }
+        // The same pair on both sides of the line: an HTTP comparison against another baseline (duel report
+        // --baseline) would put two different questions side by side.
         Report.Comparison c = scenario.comparisons().stream()
-                .filter(x -> x.other().equals(other) && x.measure().equals(Metric.RPS.key()))
+                .filter(x -> x.baseline().equals(baseline)
+                        && x.other().equals(other)
+                        && x.measure().equals(Metric.RPS.key()))
                 .findFirst()
                 .orElse(null);
         if (c == null) {
-            return other + ": no requests/s comparison";
+            return other + ": no requests/s comparison against " + baseline;
         }
         String ci = "95% CI " + Words.interval(c);
         return switch (c.verdict()) {

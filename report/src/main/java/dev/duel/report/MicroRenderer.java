@@ -246,6 +246,9 @@ public final class MicroRenderer {
         }
         out.append("\nin-process (JMH) beside HTTP\n");
         section.chain().forEach(line -> out.append("  ").append(line).append('\n'));
+        if (section.report() == null) {
+            return;
+        }
         out.append("\nmicrobenchmarks (")
                 .append(section.report().sources().get(0))
                 .append(")\n");
@@ -261,7 +264,9 @@ public final class MicroRenderer {
                 .forEach(line ->
                         md.append("- ").append(MarkdownRenderer.escape(line)).append('\n'));
         md.append('\n');
-        markdownBody(md, section.report(), "###");
+        if (section.report() != null) {
+            markdownBody(md, section.report(), "###");
+        }
     }
 
     static void htmlSection(StringBuilder html, MicroSection section) {
@@ -273,6 +278,8 @@ public final class MicroRenderer {
                 .forEach(line ->
                         html.append("<li>").append(HtmlRenderer.escape(line)).append("</li>\n"));
         html.append("</ul>\n");
-        htmlBody(html, section.report(), "h3");
+        if (section.report() != null) {
+            htmlBody(html, section.report(), "h3");
+        }
     }
 }

@@ -599,6 +599,16 @@ public final class ReportBuilder {
         return compare(scenario, rows, rows, shown, other);
     }
 
+    /** False for a start-up scenario (the kind its runs recorded), true for scenarios that carry load. */
+    private static boolean steadyApplies(String scenario, List<RunData> runsA, List<RunData> runsB) {
+        return java.util.stream.Stream.concat(runsA.stream(), runsB.stream())
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .findFirst()
+                .map(s -> SteadyValues.applies(s.kind()))
+                .orElse(true);
+    }
+
     /** @param sideRows the scenario's rows, where the throttling that undermines a side is read */
     private List<Report.Comparison> compare(
             String scenario, List<Report.Row> rows, List<Report.Row> sideRows, List<String> shown, String other) {
@@ -622,7 +632,8 @@ public final class ReportBuilder {
         Map<String, String> undermining = new LinkedHashMap<>();
         undermining.putAll(undermining(baseline, runsA, sideRows, a));
         undermining.putAll(undermining(other, runsB, sideRows, b));
-        if (!scenario.equals(STARTUP_SECTION)) {
+        // A start-up scenario offers no load: its runs have no steady state to lack.
+        if (!scenario.equals(STARTUP_SECTION) && steadyApplies(scenario, runsA, runsB)) {
             undermining.putAll(SteadyMeasures.undermining(
                     baseline, runsA.stream().map(r -> steady(r, scenario)).toList(), advice(runsA, scenario)));
             undermining.putAll(SteadyMeasures.undermining(
@@ -646,7 +657,9 @@ public final class ReportBuilder {
             SteadyMeasures.lost(other, cellB).stream()
                     .filter(r -> !reasons.contains(r))
                     .forEach(reasons::add);
-            if (measure.equals(WarmupAnswer.TIME_TO_STEADY) || measure.equals(WarmupAnswer.WARMUP_COST)) {
+            if (measure.equals(WarmupAnswer.TIME_TO_STEADY)
+                    || measure.equals(WarmupAnswer.WARMUP_COST)
+                    || measure.equals(RuntimeAnswer.JIT_UNTIL_STEADY)) {
                 // The runs that never settled are the slowest to settle: a median without them flatters the side,
                 // so any such run takes the warm-up verdict away, whatever the majority rule allows elsewhere.
                 for (int column : List.of(a, b)) {

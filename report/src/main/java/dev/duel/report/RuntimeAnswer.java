@@ -4,6 +4,7 @@ import dev.duel.analysis.RunRuntime;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.load.SecondResult;
 import dev.duel.record.runtime.JfrWindow;
+import dev.duel.record.runtime.Profile;
 import dev.duel.record.runtime.RuntimeTimeline;
 import dev.duel.record.runtime.ThreadCpuWindow;
 import java.util.ArrayList;
@@ -43,6 +44,14 @@ final class RuntimeAnswer {
             Metric.Unit.BYTES,
             Metric.Direction.LOWER,
             false);
+    /** How many pauses make the pause share: no direction (many short or few long ones), and not ranked as a cost. */
+    static final Measure GC_PAUSES = new Measure(
+            "runtime.gc.pauses",
+            "GC pauses per second at steady state (JFR)",
+            Metric.Unit.RATE,
+            Metric.Direction.NONE,
+            false);
+
     static final Measure DEOPTIMIZATIONS = new Measure(
             "runtime.deopt",
             "deoptimizations per second at steady state (JFR)",
@@ -82,8 +91,8 @@ final class RuntimeAnswer {
     /** The runtime rows, those with a value on some side, in a fixed order. */
     List<Report.Row> rows() {
         List<Report.Row> rows = new ArrayList<>();
-        for (Measure measure :
-                List.of(JIT_UNTIL_STEADY, JIT_SHARE, GC_PAUSE_SHARE, GC_CPU_SHARE, ALLOCATION, DEOPTIMIZATIONS)) {
+        for (Measure measure : List.of(
+                JIT_UNTIL_STEADY, JIT_SHARE, GC_PAUSE_SHARE, GC_PAUSES, GC_CPU_SHARE, ALLOCATION, DEOPTIMIZATIONS)) {
             Report.Row row = row(measure, read(measure));
             if (row.cells().stream().anyMatch(c -> c.summary() != null)) {
                 rows.add(row);
@@ -111,6 +120,7 @@ final class RuntimeAnswer {
             case "runtime.gc.cpu" -> RunRuntime::gcThreadCpuShareAtSteady;
             case "runtime.alloc" -> RunRuntime::allocatedBytesPerRequest;
             case "runtime.deopt" -> RunRuntime::deoptimizationsPerSecond;
+            case "runtime.gc.pauses" -> RunRuntime::gcPausesPerSecond;
             default -> throw new IllegalArgumentException("not a runtime measure: " + measure.key());
         };
     }
@@ -131,15 +141,23 @@ final class RuntimeAnswer {
             int never = (int) runs.stream()
                     .filter(r -> r.leftOut() == RunRuntime.LeftOut.NEVER_STEADY)
                     .count();
+            // Runs whose timeline gave no value here (under 90% of the steady seconds covered, allocation not known,
+            // under 1,000 responses, a recording not read) are counted as thin, never dropped without a word.
+            int thin = (int) runs.stream()
+                            .filter(r -> r.leftOut() != RunRuntime.LeftOut.NEVER_STEADY)
+                            .count()
+                    - values.length;
             if (values.length > 0) {
-                cells.add(new Report.Cell(Summary.of(values), null, 0, 0, never, 0));
+                cells.add(new Report.Cell(Summary.of(values), null, thin, 0, never, 0));
                 continue;
             }
             String missing;
             if (timed.isEmpty()) {
                 missing = "no timeline (profile: none)";
-            } else if (jfr && timed.stream().allMatch(r -> timeline(r).jfr() == null)) {
+            } else if (jfr && timed.stream().allMatch(r -> timeline(r).profile() != Profile.JFR)) {
                 missing = "no JFR recording (profile: threads)";
+            } else if (jfr && timed.stream().allMatch(r -> timeline(r).jfr() == null)) {
+                missing = "JFR recording not read (see the run's problems)";
             } else if (never == runs.size()) {
                 missing = "no run reached steady state";
             } else if (runs.stream().allMatch(r -> r.leftOut() != RunRuntime.LeftOut.NONE)) {
@@ -197,8 +215,17 @@ final class RuntimeAnswer {
         List<SecondResult> seconds = chosen.scenario(scenario).result().load() == null
                 ? List.of()
                 : chosen.scenario(scenario).result().load().seconds();
-        List<ThreadCpuWindow> threads = timeline.threads();
-        List<JfrWindow> jfr = timeline.jfr() == null ? List.of() : timeline.jfr();
+        // The chart draws rates: a window of a few milliseconds (the scenario's start just before its load's 0 s)
+        // holds CPU in whole clock ticks of 10 ms, a rate off by hundreds of ms/s. The rows sum CPU, not rates, and
+        // keep every window.
+        List<ThreadCpuWindow> threads = timeline.threads().stream()
+                .filter(w -> w.seconds() >= MIN_CHART_WINDOW_SECONDS)
+                .toList();
+        List<JfrWindow> jfr = timeline.jfr() == null
+                ? List.of()
+                : timeline.jfr().stream()
+                        .filter(w -> w.seconds() >= MIN_CHART_WINDOW_SECONDS)
+                        .toList();
         RunSteadyState state = steady.apply(chosen);
         return new Report.RuntimeRun(
                 String.format(Locale.ROOT, "%03d", chosen.index()),
@@ -220,6 +247,9 @@ final class RuntimeAnswer {
                 jfr.stream().map(JfrWindow::startSeconds).toList(),
                 jfr.stream().map(w -> perSecond(w.gcPauseMillis(), w.seconds())).toList());
     }
+
+    /** The shortest window the chart draws as a rate, seconds. */
+    static final double MIN_CHART_WINDOW_SECONDS = 0.5;
 
     private static double perSecond(double millis, double seconds) {
         return seconds > 0 ? millis / seconds : 0;

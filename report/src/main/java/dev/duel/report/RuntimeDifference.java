@@ -84,7 +84,24 @@ final class RuntimeDifference {
                     + " (every row with values on both sides is under its floor)";
         }
         if (bestWithVerdict != null) {
-            return "Largest runtime difference at steady state: " + bestWithVerdict.words(baseline, other);
+            // A larger gap whose row has no verdict is named too, so that "largest" never hides a bigger unconfirmed
+            // one; the chosen row's own warnings (runs left out, distant runs compared anyway) go with it.
+            String text = best == bestWithVerdict
+                    ? "Largest runtime difference at steady state: " + bestWithVerdict.words(baseline, other)
+                    : "Largest runtime difference at steady state that stands beyond noise: "
+                            + bestWithVerdict.words(baseline, other) + "; larger between medians, not a verdict: "
+                            + best.words(baseline, other) + " ("
+                            + (best.comparison() == null ? "not compared" : Words.verdict(best.comparison())) + ")";
+            Report.Comparison chosen = bestWithVerdict.comparison();
+            List<String> notes = new java.util.ArrayList<>();
+            // Runs left out under the majority rule, in the row's own few words; any other warning in full.
+            if (chosen.runs() != null && chosen.runs().contains("never steady")) {
+                notes.add("runs used: " + chosen.runs());
+            }
+            chosen.warnings().stream()
+                    .filter(w -> !w.contains("never reached steady state"))
+                    .forEach(notes::add);
+            return notes.isEmpty() ? text : text + " [" + String.join("; ", notes) + "]";
         }
         return other + " against " + baseline + ": no runtime difference at steady state stands beyond noise; the"
                 + " largest between medians, not a verdict: " + best.words(baseline, other) + " ("

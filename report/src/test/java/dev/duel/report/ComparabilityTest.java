@@ -243,6 +243,42 @@ class ComparabilityTest {
         assertTrue(boot.notes().stream().anyMatch(n -> n.startsWith("one value per run: the first start")));
     }
 
+    /** A start-up scenario offers no load: its runs' missing steady state takes no start-up verdict away. */
+    @Test
+    void startUpIsNeverUnderminedBySteadyState() throws Exception {
+        SeededResults results = seeded(5);
+        for (int i = 0; i < 4; i++) {
+            results.run(
+                    A.shaped(SeededResults.Shape.CLOSED.starts(List.of(1_500L + 10 * i, 400L))),
+                    "ok",
+                    "",
+                    1,
+                    i * 2,
+                    "e",
+                    List.of("boot"),
+                    false);
+            results.run(
+                    B.shaped(SeededResults.Shape.CLOSED.starts(List.of(900L + 10 * i, 400L))),
+                    "ok",
+                    "",
+                    1,
+                    i * 2 + 1,
+                    "e",
+                    List.of("boot"),
+                    false);
+        }
+        Report.ScenarioReport boot = build(List.of()).scenarios().get(0);
+        Report.Comparison startup = boot.comparisons().stream()
+                .filter(c -> c.measure().equals("startup"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(startup.reasons().isEmpty(), startup.reasons().toString());
+        assertTrue(
+                startup.warnings().stream().noneMatch(w -> w.contains("steady")),
+                startup.warnings().toString());
+        assertEquals(Report.Verdict.BETTER, startup.verdict(), startup.sentence());
+    }
+
     @Test
     void lateAndUnstartedSharesAreMeasuresOfTheTarget() throws Exception {
         SeededResults results = seeded(6);

@@ -261,10 +261,34 @@ class MicroGoldenTest {
         assertTrue(!new SummaryJsonRenderer().render(plain).contains("\"micro\""), "no micro key without micro");
     }
 
+    /** A micro phase stopped before its first fork leaves micro.json alone: the HTTP report stands, and says why. */
+    @Test
+    void anUnreadableMicroFolderCostsOnlyItsOwnSection() throws Exception {
+        Path results = Files.createTempDirectory("chain");
+        GoldenReportTest.seeded(results);
+        GoldenReportTest.copyTree(MICRO_RECORDS, results.resolve("micro"));
+        try (var runs = Files.list(results.resolve("micro").resolve("runs"))) {
+            for (Path run : runs.toList()) {
+                Files.delete(run);
+            }
+        }
+        Report plain = new ReportBuilder(new ResultsReader().read(List.of(results)), ReportOptions.DEFAULT).build();
+        Report chained = MicroChain.attach(plain, results, 0.95);
+        assertEquals(plain.scenarios(), chained.scenarios());
+        assertEquals(1, chained.micro().chain().size());
+        assertTrue(
+                chained.micro().chain().get(0).startsWith("no in-process results: "),
+                chained.micro().chain().get(0));
+        assertTrue(new TerminalRenderer()
+                .render(chained)
+                .contains(chained.micro().chain().get(0)));
+        assertTrue(new HtmlRenderer(s -> null).render(chained).contains("<h2>In-process (JMH) beside HTTP</h2>"));
+    }
+
     @Test
     void aScenarioNamingABenchmarkWithoutForksSaysSo() {
         Report.ScenarioReport none = null;
-        assertEquals("no HTTP result of this scenario in the report", MicroChain.http(none, "jdk25"));
+        assertEquals("no HTTP result of this scenario in the report", MicroChain.http(none, "jdk17", "jdk25"));
         List<String> lines = MicroChain.lines(
                 new Report(
                         "t", "v", List.of(), List.of(), "jdk17", "", List.of(), List.of(), List.of(), List.of(),

@@ -76,6 +76,7 @@ class RuntimeAnswerTest {
                         RuntimeAnswer.JIT_UNTIL_STEADY,
                         RuntimeAnswer.JIT_SHARE,
                         RuntimeAnswer.GC_PAUSE_SHARE,
+                        RuntimeAnswer.GC_PAUSES,
                         RuntimeAnswer.GC_CPU_SHARE,
                         RuntimeAnswer.ALLOCATION,
                         RuntimeAnswer.DEOPTIMIZATIONS),

@@ -116,8 +116,9 @@ class RuntimeDifferenceTest {
         List<Report.Row> rows =
                 List.of(row(RuntimeAnswer.GC_PAUSE_SHARE, 0.008, 0.024), row(RuntimeAnswer.ALLOCATION, 30_000, 33_000));
         assertEquals(
-                "Largest runtime difference at steady state: jdk25 allocates 1.1x as much per request as jdk17 (32 KiB"
-                        + " vs 29 KiB)",
+                "Largest runtime difference at steady state that stands beyond noise: jdk25 allocates 1.1x as much per"
+                        + " request as jdk17 (32 KiB vs 29 KiB); larger between medians, not a verdict: jdk25 spends"
+                        + " 3.0x the GC pause share of jdk17 (2.4% vs 0.8% of wall time) (within noise)",
                 largest(
                         rows,
                         List.of(
@@ -135,6 +136,32 @@ class RuntimeDifferenceTest {
                                         Report.Verdict.NOT_COMPARABLE,
                                         List.of("jdk25 throttled above 20%")),
                                 comparison(RuntimeAnswer.ALLOCATION, Report.Verdict.NO_DIFFERENCE, List.of()))));
+    }
+
+    /** The named row's warnings (runs left out, distant runs compared anyway) travel with the sentence. */
+    @Test
+    void theNamedRowsWarningsGoWithIt() {
+        Report.Comparison warned = new Report.Comparison(
+                RuntimeAnswer.GC_PAUSE_SHARE.key(),
+                "jdk17",
+                "jdk25",
+                Double.NaN,
+                0,
+                Double.POSITIVE_INFINITY,
+                Report.Verdict.WORSE,
+                "",
+                List.of(
+                        "COMPARED DESPITE: runs taken 3 h apart",
+                        "jdk25: 1 of 3 runs never reached steady state (the warm-up table says why for each)"),
+                "jdk17 3 of 3; jdk25 2 of 3 (lost 1 never steady)",
+                List.of(),
+                "",
+                null);
+        assertEquals(
+                "Largest runtime difference at steady state: jdk25 spends 3.0x the GC pause share of jdk17 (2.4% vs"
+                        + " 0.8% of wall time) [runs used: jdk17 3 of 3; jdk25 2 of 3 (lost 1 never steady); COMPARED"
+                        + " DESPITE: runs taken 3 h apart]",
+                largest(List.of(row(RuntimeAnswer.GC_PAUSE_SHARE, 0.008, 0.024)), List.of(warned)));
     }
 
     @Test

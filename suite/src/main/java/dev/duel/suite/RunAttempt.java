@@ -344,7 +344,8 @@ final class RunAttempt {
                         store.log(plan, attempt),
                         pid -> ledger.remember(pid, "target " + spec.name()));
         current.set(target);
-        String warning = aot == null ? null : aotWarning(target.lastLogLines(LOG_LINES_KEPT));
+        // The JVM's cache warnings come first in the log, before whatever the application writes until it is ready.
+        String warning = aot == null ? null : aotWarning(target.lastLogLines(Integer.MAX_VALUE));
         if (warning != null) {
             stopCurrent(plan, spec);
             throw new TargetFailedException(

@@ -98,7 +98,8 @@ public record Scenario(
                 other,
                 starts,
                 timeout,
-                maxErrorRate);
+                maxErrorRate,
+                micro);
     }
 
     /** The load run against a target on 127.0.0.1:{@code port}. */

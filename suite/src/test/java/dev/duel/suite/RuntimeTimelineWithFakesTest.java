@@ -129,5 +129,8 @@ class RuntimeTimelineWithFakesTest {
         assertEquals(Profile.NONE, Profiles.of(command, curve), "a command may not be a JVM");
         assertEquals(Profile.THREADS, Profiles.of(command.withProfile(Profile.THREADS), curve));
         assertEquals(Profile.NONE, Profiles.of(jar.withProfile(Profile.NONE), curve));
+        var withStartup = List.of(dev.duel.record.ScenarioKind.STARTUP, dev.duel.record.ScenarioKind.WARMUP_CURVE);
+        assertEquals(Profile.THREADS, Profiles.of(jar, withStartup), "JFR's own start would be timed as the app's");
+        assertEquals(Profile.THREADS, Profiles.of(jar.withProfile(Profile.JFR), withStartup), "even when asked");
     }
 }

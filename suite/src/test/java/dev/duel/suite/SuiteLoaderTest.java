@@ -175,11 +175,13 @@ class SuiteLoaderTest {
         for (Path file : ready) {
             Suite suite = loader.load(file);
             for (Scenario scenario : suite.scenarios()) {
+                // Each ready suite chooses its own floor and cap (json-runtime and aot-cache judge /json from 36 s,
+                // where its JIT settles late), but none warms up for a fixed time.
                 if (scenario.sendsLoad() && scenario.timing() instanceof Timing.Phases phases) {
-                    assertEquals(
-                            new Timing.Warmup.UntilSteady(Duration.ofSeconds(120)),
-                            phases.warmup(),
-                            file + ": " + scenario.name());
+                    assertTrue(
+                            phases.warmup() instanceof Timing.Warmup.UntilSteady until
+                                    && until.max().compareTo(Duration.ofSeconds(60)) >= 0,
+                            file + ": " + scenario.name() + ": " + phases.warmup());
                 }
             }
         }

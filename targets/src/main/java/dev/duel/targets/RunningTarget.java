@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 public final class RunningTarget implements TargetProcess, AutoCloseable {
     /** How long a stop waits after SIGTERM before SIGKILL. */
     private static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(10);
+    /** How often a stopping target's new children are looked for, milliseconds. */
+    private static final long STOP_POLL_MILLIS = 100;
 
     private final TargetSpec spec;
     private final Process process;
@@ -134,15 +136,26 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
     /** SIGTERM, then SIGKILL after {@code grace}. */
     @Override
     public int stop(java.time.Duration grace) {
-        List<ProcessHandle> descendants = process.descendants().toList();
+        java.util.Set<ProcessHandle> descendants =
+                new java.util.LinkedHashSet<>(process.descendants().toList());
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
         try {
-            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            // A process may start children while it stops (a JDK 25 JVM trained with -XX:AOTCacheOutput starts one
+            // that writes the cache): they are noted while it lives, so that none outlives a forced stop. They are
+            // not signalled here: the stopping process waits for them.
+            long deadlineNanos = System.nanoTime() + grace.toNanos();
+            while (process.isAlive() && System.nanoTime() < deadlineNanos) {
+                process.waitFor(STOP_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                process.descendants().forEach(descendants::add);
+            }
+            if (process.isAlive()) {
+                process.descendants().forEach(descendants::add);
                 process.destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
+            process.descendants().forEach(descendants::add);
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }

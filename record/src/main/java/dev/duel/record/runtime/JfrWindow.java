@@ -26,8 +26,9 @@ import java.util.TreeMap;
  * @param allocatedBytes       bytes the target's threads allocated in the window, from the differences
  *                             of {@code jdk.ThreadAllocationStatistics}; -1 when no two readings
  *                             bracket the window
- * @param classesLoaded        classes loaded in the window ({@code jdk.ClassLoad}, or the difference of
- *                             {@code jdk.ClassLoadingStatistics}); -1 when not known
+ * @param classesLoaded        classes loaded in the window: the difference of {@code loadedClassCount} of
+ *                             {@code jdk.ClassLoadingStatistics} (read every second, interpolated at the window's
+ *                             edges); -1 when no two readings bracket the window
  */
 public record JfrWindow(
         double startSeconds,
