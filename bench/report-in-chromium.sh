@@ -3,6 +3,8 @@
 # screenshot to look at, counts the inline charts and fails when the page logs a console error.
 # Run on purpose, not in CI (Chromium is a large install):
 #   bench/report-in-chromium.sh results/jdk17-vs-jdk25 [out.png]
+# HEIGHT (default 6000) is the page height in pixels the screenshot covers: a long report (runtime charts at
+# its end) needs more.
 set -euo pipefail
 results="${1:?usage: $0 RESULTS_DIR [SCREENSHOT.png]}"
 page="$(cd "$results" && pwd)/report.html"
@@ -18,7 +20,7 @@ trap 'rm -rf "$profile" "$log"' EXIT
 # The background-networking flags keep Chromium from reaching for Google's hosts on a closed network.
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
   --disable-component-update --disable-sync --user-data-dir="$profile" --enable-logging=stderr --v=0)
-chromium "${flags[@]}" --hide-scrollbars --window-size=1280,6000 --screenshot="$shot" "file://$page" 2>"$log" >/dev/null
+chromium "${flags[@]}" --hide-scrollbars --window-size=1280,${HEIGHT:-6000} --screenshot="$shot" "file://$page" 2>"$log" >/dev/null
 # The DOM after load: the charts it holds.
 dom="$(chromium "${flags[@]}" --virtual-time-budget=5000 --run-all-compositor-stages-before-draw --dump-dom \
   "file://$page" 2>>"$log")"
