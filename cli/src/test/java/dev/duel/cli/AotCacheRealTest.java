@@ -1,4 +1,4 @@
-package dev.duel.suite;
+package dev.duel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteListener;
+import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.SuiteOutcome;
+import dev.duel.suite.SuiteRunner;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import java.nio.file.Files;
@@ -19,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real AOT cache: the minimal reference app on JDK 25, under 1 CPU and 512 MiB as the suites run it, trained for
  * 5 s on /json, then measured once; the measured JVM's own log ({@code -Xlog:aot}) says it opened that cache and used
- * its AOT-linked classes. About 30 s.
+ * its AOT-linked classes. About 30 s. In the cli module because the reactor builds the reference apps before it (in
+ * suite, the jar would not exist yet on a clean clone and the test would skip).
  */
 @Tag("slow") // real JVMs: CI runs it; the quick loop leaves it out
 class AotCacheRealTest {
@@ -31,7 +37,7 @@ class AotCacheRealTest {
         Path jar = Path.of("..", "reference", "minimal", "target", "minimal.jar")
                 .toAbsolutePath()
                 .normalize();
-        Assumptions.assumeTrue(Files.isRegularFile(jar), "needs the minimal reference app: build reference/minimal");
+        assertTrue(Files.isRegularFile(jar), "the reactor builds the minimal reference app before cli: " + jar);
         Assumptions.assumeTrue(
                 new JdkResolver().installed().stream().anyMatch(jdk -> jdk.feature() >= 25), "needs a JDK 25");
         String yaml = """
