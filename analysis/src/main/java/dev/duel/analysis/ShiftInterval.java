@@ -2,6 +2,7 @@ package dev.duel.analysis;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * A confidence interval for the difference B - A over runs, in the values' own unit: for shares
@@ -13,15 +14,17 @@ import java.util.Locale;
  * amount, whatever their distribution. Where values tie (rounded: a share of whole requests, or many runs
  * at exactly 0), each bound is widened by the grid step (the smallest gap between distinct values), the
  * most that rounding both values of a pair by half a step can move their difference, as
- * {@link RatioInterval} does in log. With fewer runs there is no interval: shares pile up at 0 and
- * are far from normal, so no t interval is offered. Stateless and thread-safe.
+ * {@link RatioInterval} does in log. With fewer runs {@link #of} gives no interval: shares such as late starts
+ * pile up at 0 and are far from normal, so no t interval is offered for them; {@link #ofContinuous} offers one for
+ * shares that do not (the runtime's GC and JIT shares). Stateless and thread-safe.
  */
 public final class ShiftInterval {
     public static final String METHOD =
             "Shares (late, unstarted, throttled) are compared as a difference in percentage points, with the "
                     + "Hodges-Lehmann interval of the shift: the k-th smallest to the k-th largest of all pairwise "
                     + "differences, the same exact k, widened by the grid step where values tie; with fewer than 4 runs "
-                    + "on a side, no interval";
+                    + "on a side, no interval, but for the GC and JIT shares of the target's threads (continuous, away from 0), which get a "
+                    + "Welch t interval on the values at 2 or 3 runs (marked \"Welch t\", approximate, assumes normal noise)";
 
     /** Widening of bounds against rounding in the subtraction, far under any printed digit. */
     private static final double ROUNDING = 1e-12;
@@ -43,12 +46,50 @@ public final class ShiftInterval {
             return shift >= low && shift <= high;
         }
 
-        /** "Hodges-Lehmann, coverage >= 97.1%", or "none". */
+        /** "Hodges-Lehmann, coverage >= 97.1%", "Welch t, approximate, assumes normal noise", or "none". */
         public String label() {
-            return method == RatioInterval.Method.HODGES_LEHMANN
-                    ? String.format(Locale.ROOT, "Hodges-Lehmann, coverage >= %.1f%%", coverage * 100)
-                    : "none";
+            return switch (method) {
+                case HODGES_LEHMANN -> String.format(Locale.ROOT, "Hodges-Lehmann, coverage >= %.1f%%", coverage * 100);
+                case WELCH_T -> "Welch t, approximate, assumes normal noise";
+                case NONE -> "none";
+            };
         }
+    }
+
+    /**
+     * The interval of B - A for a share that does not pile up at 0 (the share of a target's CPU its GC threads take,
+     * the share of wall time in GC pauses): {@link #of} with enough runs; with 2 or 3 on a side, where no
+     * distribution-free interval reaches 95%, Welch's t interval on the values themselves, approximate and assuming
+     * normal run-to-run noise (as {@link RatioInterval} does in log for its measures).
+     */
+    public static Interval ofContinuous(double[] a, double[] b, double confidence) {
+        if (Math.min(a.length, b.length) >= RatioInterval.runsNeeded(confidence) || Math.min(a.length, b.length) < 2) {
+            return of(a, b, confidence);
+        }
+        double meanA = Arrays.stream(a).average().orElseThrow();
+        double meanB = Arrays.stream(b).average().orElseThrow();
+        double varianceA = Arrays.stream(a).map(x -> (x - meanA) * (x - meanA)).sum() / (a.length - 1) / a.length;
+        double varianceB = Arrays.stream(b).map(x -> (x - meanB) * (x - meanB)).sum() / (b.length - 1) / b.length;
+        double standardError = Math.sqrt(varianceA + varianceB);
+        if (standardError == 0) {
+            // No run-to-run variation on either side: nothing to tell noise from a difference.
+            return new Interval(
+                    Double.NEGATIVE_INFINITY,
+                    Double.POSITIVE_INFINITY,
+                    confidence,
+                    RatioInterval.Method.NONE,
+                    Double.NaN);
+        }
+        double freedom = Math.pow(varianceA + varianceB, 2)
+                / (varianceA * varianceA / (a.length - 1) + varianceB * varianceB / (b.length - 1));
+        double t = TDistribution.of(freedom).inverseSurvivalProbability((1 - confidence) / 2);
+        double shift = meanB - meanA;
+        return new Interval(
+                shift - t * standardError,
+                shift + t * standardError,
+                confidence,
+                RatioInterval.Method.WELCH_T,
+                Double.NaN);
     }
 
     /** The interval of B - A from each side's values per run. */

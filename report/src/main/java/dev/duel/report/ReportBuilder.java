@@ -941,7 +941,12 @@ public final class ReportBuilder {
                     + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
             return result.ofShift(points, null, Report.Verdict.NOT_COMPARABLE, sentence);
         }
-        ShiftInterval.Interval interval = ShiftInterval.of(sa.values(), sb.values(), options.confidence());
+        // The runtime's shares (GC pauses, GC and JIT threads' CPU) are continuous, far from 0 and from each other:
+        // at 2 or 3 runs a side they get a t interval; late, unstarted and throttled shares, which pile up at 0, do
+        // not.
+        ShiftInterval.Interval interval = measure.key().startsWith("runtime.")
+                ? ShiftInterval.ofContinuous(sa.values(), sb.values(), options.confidence())
+                : ShiftInterval.of(sa.values(), sb.values(), options.confidence());
         if (!interval.bounded()) {
             String sentence = String.format(
                     Locale.ROOT,
