@@ -223,25 +223,31 @@ public final class RatioInterval {
 
     /** Welch's t interval for the difference of mean logs, as a ratio. */
     static Interval welch(double[] logA, double[] logB, double confidence) {
-        double meanA = mean(logA);
-        double meanB = mean(logB);
-        double varianceA = variance(logA, meanA) / logA.length;
-        double varianceB = variance(logB, meanB) / logB.length;
-        double standardError = Math.sqrt(varianceA + varianceB);
-        double shift = meanB - meanA;
-        if (standardError == 0) {
-            // No run-to-run variation on either side: nothing to tell noise from a difference.
+        double[] difference = welchDifference(logA, logB, confidence);
+        if (difference == null) {
             return none(confidence);
         }
+        return new Interval(Math.exp(difference[0]), Math.exp(difference[1]), confidence, Method.WELCH_T, Double.NaN);
+    }
+
+    /**
+     * Welch's t interval for mean(b) - mean(a), as {low, high}; null when neither side varies (nothing to tell noise
+     * from a difference). Each side needs 2 values or more.
+     */
+    static double[] welchDifference(double[] a, double[] b, double confidence) {
+        double meanA = mean(a);
+        double meanB = mean(b);
+        double varianceA = variance(a, meanA) / a.length;
+        double varianceB = variance(b, meanB) / b.length;
+        double standardError = Math.sqrt(varianceA + varianceB);
+        if (standardError == 0) {
+            return null;
+        }
         double freedom = Math.pow(varianceA + varianceB, 2)
-                / (varianceA * varianceA / (logA.length - 1) + varianceB * varianceB / (logB.length - 1));
+                / (varianceA * varianceA / (a.length - 1) + varianceB * varianceB / (b.length - 1));
         double t = TDistribution.of(freedom).inverseSurvivalProbability((1 - confidence) / 2);
-        return new Interval(
-                Math.exp(shift - t * standardError),
-                Math.exp(shift + t * standardError),
-                confidence,
-                Method.WELCH_T,
-                Double.NaN);
+        double shift = meanB - meanA;
+        return new double[] {shift - t * standardError, shift + t * standardError};
     }
 
     private static double mean(double[] values) {

@@ -2,7 +2,6 @@ package dev.duel.analysis;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * A confidence interval for the difference B - A over runs, in the values' own unit: for shares
@@ -66,36 +65,22 @@ public final class ShiftInterval {
         if (Math.min(a.length, b.length) >= RatioInterval.runsNeeded(confidence) || Math.min(a.length, b.length) < 2) {
             return of(a, b, confidence);
         }
-        double meanA = Arrays.stream(a).average().orElseThrow();
-        double meanB = Arrays.stream(b).average().orElseThrow();
-        double varianceA = Arrays.stream(a).map(x -> (x - meanA) * (x - meanA)).sum() / (a.length - 1) / a.length;
-        double varianceB = Arrays.stream(b).map(x -> (x - meanB) * (x - meanB)).sum() / (b.length - 1) / b.length;
-        double standardError = Math.sqrt(varianceA + varianceB);
-        if (standardError == 0) {
-            // No run-to-run variation on either side: nothing to tell noise from a difference.
-            return new Interval(
-                    Double.NEGATIVE_INFINITY,
-                    Double.POSITIVE_INFINITY,
-                    confidence,
-                    RatioInterval.Method.NONE,
-                    Double.NaN);
+        double[] difference = RatioInterval.welchDifference(a, b, confidence);
+        if (difference == null) {
+            return none(confidence);
         }
-        double freedom = Math.pow(varianceA + varianceB, 2)
-                / (varianceA * varianceA / (a.length - 1) + varianceB * varianceB / (b.length - 1));
-        double t = TDistribution.of(freedom).inverseSurvivalProbability((1 - confidence) / 2);
-        double shift = meanB - meanA;
+        return new Interval(difference[0], difference[1], confidence, RatioInterval.Method.WELCH_T, Double.NaN);
+    }
+
+    /** No interval: unbounded both ways. */
+    private static Interval none(double confidence) {
         return new Interval(
-                shift - t * standardError,
-                shift + t * standardError,
-                confidence,
-                RatioInterval.Method.WELCH_T,
-                Double.NaN);
+                Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, Double.NaN);
     }
 
     /** The interval of B - A from each side's values per run. */
     public static Interval of(double[] a, double[] b, double confidence) {
-        Interval none = new Interval(
-                Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, Double.NaN);
+        Interval none = none(confidence);
         if (Math.min(a.length, b.length) < RatioInterval.runsNeeded(confidence)) {
             return none;
         }
