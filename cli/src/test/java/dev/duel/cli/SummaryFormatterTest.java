@@ -164,7 +164,8 @@ class SummaryFormatterTest {
                 examples,
                 engine,
                 open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of(),
-                warmupEnd);
+                warmupEnd,
+                null);
     }
 
     private static LatencySummary latency(SplittableRandom random, double medianMicros) {

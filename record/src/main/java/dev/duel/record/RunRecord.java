@@ -139,6 +139,9 @@ public record RunRecord(
      * @param jvm             what the target's JVM said about itself, {@link JvmFacts#UNKNOWN} when it could not be asked
      * @param aotCache        the AOT cache the target started with ({@code aotCache:} in the suite, JDK 25 and later);
      *                        null without one, and in records before schema 5 (not used)
+     * @param host            where the target ran when not on duel's machine: the load agent that started it
+     *                        ({@code host:} in the suite) or the Kubernetes node of its Pod; null on duel's own machine,
+     *                        and in records before schema 6
      */
     public record TargetInfo(
             String name,
@@ -155,7 +158,8 @@ public record RunRecord(
             String limitsMechanism,
             boolean limitsEnforced,
             JvmFacts jvm,
-            @JsonSetter(nulls = Nulls.SET) AotCache aotCache) {}
+            @JsonSetter(nulls = Nulls.SET) AotCache aotCache,
+            @JsonSetter(nulls = Nulls.SET) String host) {}
 
     /**
      * An AOT cache (JEP 483/514/515) written by one training run of the target before its measured runs, which then

@@ -46,6 +46,19 @@ final class SchemaUpgrade {
                 runFourToFive(tree);
             }
         }
+        if (version < 6) {
+            if (type == RunRecord.class) {
+                runFiveToSix(tree);
+            }
+        }
+    }
+
+    /** Schema 6 (issue 13: beyond one machine) added where the load and the target ran when not here. */
+    private static void runFiveToSix(ObjectNode run) {
+        // Each field added in schema 6 gets its schema-5 value here, one line per field: every older run had one
+        // engine in duel's process and its target on duel's machine.
+        eachObject(run, "results", result -> inObject(result, "load", load -> fillNull(load, "agents")));
+        inObject(run, "targetInfo", info -> fillNull(info, "host"));
     }
 
     /** Schema 5 (issue 12: why it differs) added what schema-4 duel did not watch inside its targets. */

@@ -46,7 +46,11 @@ class MicroRecordTest {
         Path file = temp.resolve("001.json");
         Files.writeString(file, RecordJson.text(sample()).replaceFirst("\"allocBytesPerOp\" : [0-9.]+,", ""));
         RecordException e = assertThrows(RecordException.class, () -> RecordJson.readMicro(file));
-        assertTrue(e.getMessage().contains("micro record of schema 5: allocBytesPerOp is missing"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "micro record of schema " + RecordJson.SCHEMA_VERSION + ": allocBytesPerOp is missing"),
+                e.getMessage());
     }
 
     @Test

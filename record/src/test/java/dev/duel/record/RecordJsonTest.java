@@ -63,7 +63,8 @@ class RecordJsonTest {
                         "GET /json HTTP/1.1")),
                 SampleRecords.engine(0.3, 1, 20_000, main.ok()),
                 List.of(),
-                SampleRecords.fixedWarmupEnd(settings, warmup));
+                SampleRecords.fixedWarmupEnd(settings, warmup),
+                null);
         RunRecord.ScenarioResult result = new RunRecord.ScenarioResult(
                 "json",
                 ScenarioKind.LOAD,

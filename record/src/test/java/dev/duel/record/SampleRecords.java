@@ -213,7 +213,8 @@ public final class SampleRecords {
                 List.of(),
                 engine,
                 List.of(),
-                fixedWarmupEnd(settings, warmup));
+                fixedWarmupEnd(settings, warmup),
+                null);
     }
 
     /** How a phased run's fixed warm-up ended: at its length, or earlier if the run was stopped; null with windows. */
@@ -276,6 +277,7 @@ public final class SampleRecords {
                 "cgroup v1",
                 true,
                 new JvmFacts(jdkVersion, "Test", "Serial", 384L << 20, 1),
+                null,
                 null);
     }
 

@@ -520,6 +520,7 @@ final class RunAttempt {
                 target == null ? "not started" : target.group().mechanism(),
                 target != null && target.group().enforced(),
                 facts == null ? JvmFacts.UNKNOWN : facts,
-                aotCache);
+                aotCache,
+                null);
     }
 }

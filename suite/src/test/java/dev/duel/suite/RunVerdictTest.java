@@ -108,6 +108,7 @@ class RunVerdictTest {
                 examples,
                 SampleRecords.engine(utilization, 2, 2_000, main.ok()),
                 List.of(),
+                null,
                 null);
     }
 
@@ -155,6 +156,7 @@ class RunVerdictTest {
                 List.of(),
                 clean().engine(),
                 List.of(),
+                null,
                 null);
         assertEquals(
                 RunVerdict.failed("no request was sent in json's main phase"),
@@ -265,7 +267,8 @@ class RunVerdictTest {
                 load.failureExamples(),
                 engine,
                 load.warnings(),
-                load.warmupEnd());
+                load.warmupEnd(),
+                null);
     }
 
     /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */

@@ -422,7 +422,8 @@ public final class EngineRun {
                 Results.examples(examples),
                 engine,
                 List.copyOf(warnings),
-                warmupEnd);
+                warmupEnd,
+                null);
     }
 
     /** The warning of a warm-up until steady that ran to its cap: the run is kept, its main phase measured as planned. */

@@ -20,6 +20,9 @@ import java.util.List;
  * @param warnings                   what a reader must know before trusting the numbers
  * @param warmupEnd                  phased runs: when and why warm-up ended (ms from the run's start); null for
  *                                   windowed runs, whose warm-up is the wait for the first correct response
+ * @param agents                     a run driven by several load agents: each agent's share, in segment order (this
+ *                                   result is their exact merge); null for a run of one engine in this process
+ *                                   (schema 6; null in older records)
  */
 public record LoadResult(
         String duelVersion,
@@ -35,4 +38,5 @@ public record LoadResult(
         List<FailureExample> failureExamples,
         EngineUsage engine,
         List<String> warnings,
-        @JsonSetter(nulls = Nulls.SET) WarmupEnd warmupEnd) {}
+        @JsonSetter(nulls = Nulls.SET) WarmupEnd warmupEnd,
+        @JsonSetter(nulls = Nulls.SET) List<AgentShare> agents) {}
