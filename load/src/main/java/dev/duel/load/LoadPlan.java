@@ -17,6 +17,9 @@ import java.util.Map;
  * @param seed          seed of every random choice (Poisson arrivals, uniform variables)
  * @param threads       event-loop threads; 0 means the cores this process may use
  * @param transport     which socket transport to use
+ * @param segment       this plan's share of a plan that several load agents run together ({@link Segment#WHOLE} for
+ *                      one engine): its model already holds the share's users or rate, and the engine draws variable
+ *                      values and arrival times so that the segments together make the whole plan
  */
 public record LoadPlan(
         RequestSpec request,
@@ -27,7 +30,43 @@ public record LoadPlan(
         Duration timeout,
         long seed,
         int threads,
-        Transport transport) {
+        Transport transport,
+        Segment segment) {
+
+    /** A plan run by one engine alone. */
+    public LoadPlan(
+            RequestSpec request,
+            Map<String, VariableSpec> variables,
+            List<String> checks,
+            LoadModel model,
+            Timing timing,
+            Duration timeout,
+            long seed,
+            int threads,
+            Transport transport) {
+        this(request, variables, checks, model, timing, timeout, seed, threads, transport, Segment.WHOLE);
+    }
+
+    /**
+     * Segment {@code index} of {@code count}: which share of a plan split between load agents this is. Immutable.
+     *
+     * @param index 0-based, below {@code count}
+     * @param count how many segments make the whole plan, at least 1
+     */
+    public record Segment(int index, int count) {
+        /** The whole plan, run by one engine. */
+        public static final Segment WHOLE = new Segment(0, 1);
+
+        public Segment {
+            if (count < 1 || index < 0 || index >= count) {
+                throw new IllegalArgumentException("segment " + index + " of " + count + " does not exist");
+            }
+        }
+
+        public boolean whole() {
+            return count == 1;
+        }
+    }
 
     /** Socket transport: native epoll where the platform has it, else Java NIO. */
     public enum Transport {
@@ -42,6 +81,7 @@ public record LoadPlan(
         if (timeout.isZero() || timeout.isNegative()) {
             throw new InvalidSettingException(Setting.TIMEOUT, "must be positive");
         }
+        java.util.Objects.requireNonNull(segment, "segment");
         if (threads < 0) {
             throw new InvalidSettingException(Setting.THREADS, "cannot be negative, got " + threads);
         }
