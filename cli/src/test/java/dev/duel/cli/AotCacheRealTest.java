@@ -49,7 +49,7 @@ class AotCacheRealTest {
                     jvmArgs: [-XX:MaxRAMPercentage=75, -Xlog:aot]
                     env: {PORT: '${port}'}
                     limits: {cpus: 1.0, memory: 512m}
-                    aotCache: {train: json, for: 5s}
+                    aotCache: {train: json, for: 3s}
                 scenarios:
                   - name: json
                     request: {path: /json}
@@ -60,7 +60,7 @@ class AotCacheRealTest {
                 cooldown: 0s
                 loadgen: {threads: 1, warmup: 1s}
                 gates:
-                  quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 0}
+                  quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 0}
                   loadgen: {maxUtilization: 1.0}
                 """.formatted(jar);
         Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("aot.yaml"), yaml));
@@ -82,7 +82,7 @@ class AotCacheRealTest {
         RunRecord.AotCache aot = record.targetInfo().aotCache();
         assertEquals(Files.size(cache), aot.sizeBytes());
         assertTrue(aot.sizeBytes() > 1_000_000, "a cache of the app's classes and profiles: " + aot);
-        assertTrue(aot.trainingMillis() >= 5_000, "at least the 5 s of load: " + aot);
+        assertTrue(aot.trainingMillis() >= 3_000, "at least the 3 s of load: " + aot);
         assertTrue(
                 record.targetInfo().command().contains("-XX:AOTCache=" + cache),
                 record.targetInfo().command().toString());

@@ -163,7 +163,7 @@ class RunCommandTest {
     void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndOnlyTheSameSuiteResumes() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
         // main long enough to be cut reliably, short enough to be run in full by the resume
-        String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 5s");
+        String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 2500ms");
         Files.writeString(file, suiteText);
         Path results = temp.resolve("r");
         Path runs = results.resolve("runs");
@@ -201,7 +201,7 @@ class RunCommandTest {
             started.forEach(ProcessHandle::destroyForcibly);
         }
         // A changed suite cannot finish the cut run: its record would mix settings.
-        Files.writeString(file, suiteText.replace("duration: 5s", "duration: 700ms"));
+        Files.writeString(file, suiteText.replace("duration: 2500ms", "duration: 700ms"));
         Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.out() + changed.err());
         assertTrue(changed.err().contains("holds runs of a different version of the suite"), changed.err());

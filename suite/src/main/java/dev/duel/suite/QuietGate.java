@@ -4,11 +4,13 @@ import java.time.Duration;
 
 /**
  * The quiet gate: before a run, wait until the CPU used outside duel stays under a bound for a
- * while, checking each second, for at most a given time. Time comes from the meter's readings and
+ * while, checking each second (or each {@code quietFor} when that is shorter, but not more often than every
+ * 100 ms, where /proc/stat's 10 ms ticks still give ten readings per CPU), for at most a given time. Time comes from the meter's readings and
  * waiting from an injected {@link Sleeper}, so the gate is tested on a fake clock. Not thread-safe.
  */
 public final class QuietGate {
-    private static final Duration CHECK_EVERY = Duration.ofSeconds(1);
+    private static final Duration CHECK_AT_MOST_EVERY = Duration.ofSeconds(1);
+    private static final Duration CHECK_AT_LEAST_EVERY = Duration.ofMillis(100);
     private final CpuMeter meter;
     private final Sleeper sleeper;
 
@@ -28,8 +30,13 @@ public final class QuietGate {
         long start = first.atNanos();
         long quietSince = start;
         CpuMeter.Reading previous = first;
+        // A check every second would make a 200 ms quiet wait last a second.
+        Duration checkEvery = quietFor.compareTo(CHECK_AT_MOST_EVERY) < 0 ? quietFor : CHECK_AT_MOST_EVERY;
+        if (checkEvery.compareTo(CHECK_AT_LEAST_EVERY) < 0) {
+            checkEvery = CHECK_AT_LEAST_EVERY;
+        }
         while (true) {
-            sleeper.sleep(CHECK_EVERY);
+            sleeper.sleep(checkEvery);
             CpuMeter.Reading now = meter.read();
             double cores = now.outsideCoresSince(previous);
             previous = now;

@@ -106,7 +106,7 @@ class GatesWithFakesTest {
                 machine,
                 twoTargets(1)
                         .replace(
-                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 1}",
                                 "quiet: {maxCores: 0.25, for: 3s, maxWait: 60s, retries: 1}"));
         RunRecord first = finalRecords().get(0);
         assertTrue(first.gates().quietMet());
@@ -121,7 +121,7 @@ class GatesWithFakesTest {
                 machine,
                 twoTargets(1)
                         .replace(
-                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 1}",
                                 "quiet: {maxCores: 0.5, for: 1s, maxWait: 5s, retries: 1}"));
         assertEquals(
                 2, outcome.ok(), "quiet during main: the noise gate passes what the quiet gate could not wait for");
@@ -142,7 +142,7 @@ class GatesWithFakesTest {
                 machine,
                 FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
                         .replace(
-                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 1}",
                                 "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
         assertEquals(1, outcome.discarded(), outcome.toString());
         assertEquals(3, machine.loadRuns(), "retries: 2 means two repeats");
@@ -169,7 +169,7 @@ class GatesWithFakesTest {
                 temp.resolve("suite.yaml"),
                 FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
                         .replace(
-                                "quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}",
+                                "quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 1}",
                                 "quiet: {maxCores: 0.3, for: 1s, maxWait: 5s, retries: 2}"));
         Suite suite = new SuiteLoader(temp).load(file);
         SuiteListener quietAfterFirst = new SuiteListener() {
@@ -189,7 +189,7 @@ class GatesWithFakesTest {
         return FixtureSuites.suite(FixtureSuites.target("a", "ok", "a", "a"), 1)
                 .replace("limits: {cpus: 1.0, memory: 256m}", "limits: {cpus: 1.0, cpuset: '0', memory: 256m}")
                 .replace("loadgen: {threads: 1, warmup: 1s}", "loadgen: {cpuset: '1', threads: 1, warmup: 1s}")
-                .replace("quiet: {maxCores: 4.0, for: 1s, maxWait: 5s, retries: 1}", quiet);
+                .replace("quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 1}", quiet);
     }
 
     @Test

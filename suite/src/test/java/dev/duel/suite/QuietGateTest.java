@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongToDoubleFunction;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,29 @@ class QuietGateTest {
         assertFalse(outcome.quiet());
         assertEquals(30, outcome.waitedSeconds(), 1e-9);
         assertEquals(0.8, outcome.outsideCores(), 1e-9);
+    }
+
+    @Test
+    void aQuietPeriodUnderASecondIsCheckedAsOftenAsItLastsNotEverySecond() throws Exception {
+        List<Duration> sleeps = new ArrayList<>();
+        long[] nowNanos = {0};
+        QuietGate.Sleeper sleeper = duration -> {
+            sleeps.add(duration);
+            nowNanos[0] += duration.toNanos();
+        };
+        QuietGate gate = new QuietGate(() -> reading(nowNanos[0], 0, 0, 0), sleeper);
+        QuietGate.Outcome outcome = gate.await(0.25, Duration.ofMillis(300), Duration.ofSeconds(5));
+        assertTrue(outcome.quiet());
+        assertEquals(0.3, outcome.waitedSeconds(), 1e-9);
+        assertEquals(List.of(Duration.ofMillis(300)), sleeps);
+        // Not below 100 ms: /proc/stat counts 10 ms ticks.
+        sleeps.clear();
+        nowNanos[0] = 0;
+        assertEquals(
+                0.1,
+                gate.await(0.25, Duration.ofMillis(20), Duration.ofSeconds(5)).waitedSeconds(),
+                1e-9);
+        assertEquals(List.of(Duration.ofMillis(100)), sleeps);
     }
 
     @Test

@@ -8,8 +8,7 @@ import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
-import dev.duel.targets.Cgroups;
-import dev.duel.targets.JdkResolver;
+import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -45,7 +44,7 @@ class ResumeTest {
     void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
         String yaml = FixtureSuites.suite(
                         FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2)
-                .replace("duration: 700ms", "duration: 3s");
+                .replace("duration: 700ms", "duration: 1s");
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
@@ -89,9 +88,8 @@ class ResumeTest {
         assertFalse(Files.exists(runs.resolve("002-b-health.json")), "run 2 was killed before its record");
 
         Suite loaded = new SuiteLoader(temp).load(file);
-        SuiteOutcome outcome = SuiteRunner.onThisMachine(
-                        loaded, results, SuiteListener.NONE, new JdkResolver(), new Cgroups(), temp)
-                .run();
+        SuiteOutcome outcome =
+                new SuiteRunner(loaded, results, SuiteListener.NONE, RealPartsWithoutProbe.onThisMachine(temp)).run();
 
         assertTrue(
                 started.stream().noneMatch(ProcessHandle::isAlive),

@@ -1,7 +1,6 @@
 package dev.duel.suite;
 
-import dev.duel.targets.Cgroups;
-import dev.duel.targets.JdkResolver;
+import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Path;
 
 /** {@code RunSuiteMain SUITE RESULTS}: a suite run in its own JVM, for tests that kill it. */
@@ -10,8 +9,8 @@ public final class RunSuiteMain {
 
     public static void main(String[] args) throws Exception {
         Suite suite = new SuiteLoader(Path.of(args[0]).getParent()).load(Path.of(args[0]));
-        SuiteRunner.onThisMachine(
-                        suite, Path.of(args[1]), SuiteListener.NONE, new JdkResolver(), new Cgroups(), Path.of("."))
+        // The host drift probe is not what the tests that kill this JVM are about (see RealPartsWithoutProbe).
+        new SuiteRunner(suite, Path.of(args[1]), SuiteListener.NONE, RealPartsWithoutProbe.onThisMachine(Path.of(".")))
                 .run();
     }
 }

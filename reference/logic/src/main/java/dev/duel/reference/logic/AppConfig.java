@@ -11,13 +11,22 @@ import java.util.Map;
  * @param databasePassword password, or null when it is inside the URL
  * @param poolSize         most JDBC connections
  * @param datasetSize      records generated at start for {@code /process}
+ * @param databaseWaitMillis how long start-up waits for the database to accept a connection before it fails,
+ *                         milliseconds: a database started at the same time as the app may need a few seconds
  */
 public record AppConfig(
-        int port, String databaseUrl, String databaseUser, String databasePassword, int poolSize, int datasetSize) {
+        int port,
+        String databaseUrl,
+        String databaseUser,
+        String databasePassword,
+        int poolSize,
+        int datasetSize,
+        int databaseWaitMillis) {
     public static final int DEFAULT_POOL_SIZE = 32;
     public static final int DEFAULT_DATASET_SIZE = 1_000_000;
+    public static final int DEFAULT_DATABASE_WAIT_MILLIS = 10_000;
 
-    /** Reads {@code PORT}, {@code DATABASE_URL}, {@code DATABASE_USER}, {@code DATABASE_PASSWORD}, {@code DB_POOL_SIZE}, {@code DATASET_SIZE}. */
+    /** Reads {@code PORT}, {@code DATABASE_URL}, {@code DATABASE_USER}, {@code DATABASE_PASSWORD}, {@code DB_POOL_SIZE}, {@code DATASET_SIZE}, {@code DATABASE_WAIT_MILLIS}. */
     public static AppConfig fromEnvironment(Map<String, String> env) {
         String url = blankToNull(env.get("DATABASE_URL"));
         if (url != null && !url.startsWith("jdbc:postgresql:")) {
@@ -30,7 +39,8 @@ public record AppConfig(
                 blankToNull(env.get("DATABASE_USER")),
                 blankToNull(env.get("DATABASE_PASSWORD")),
                 integer(env, "DB_POOL_SIZE", DEFAULT_POOL_SIZE, 1, 1_000),
-                integer(env, "DATASET_SIZE", DEFAULT_DATASET_SIZE, 0, 50_000_000));
+                integer(env, "DATASET_SIZE", DEFAULT_DATASET_SIZE, 0, 50_000_000),
+                integer(env, "DATABASE_WAIT_MILLIS", DEFAULT_DATABASE_WAIT_MILLIS, 0, 600_000));
     }
 
     public boolean hasDatabase() {

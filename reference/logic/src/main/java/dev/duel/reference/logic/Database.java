@@ -43,7 +43,7 @@ public final class Database implements AutoCloseable {
         hikari.setMinimumIdle(Math.min(4, config.poolSize()));
         hikari.setPoolName("reference");
         hikari.setConnectionTimeout(5_000);
-        hikari.setInitializationFailTimeout(10_000);
+        hikari.setInitializationFailTimeout(Math.max(1, config.databaseWaitMillis()));
         // Prepared statements only; let the driver keep them server-side once used often.
         hikari.addDataSourceProperty("prepareThreshold", "3");
         HikariDataSource pool;

@@ -143,8 +143,8 @@ class DatabaseTest {
 
     @Test
     void anUnreachableDatabaseIsAClearError() {
-        AppConfig nowhere =
-                AppConfig.fromEnvironment(Map.of("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/none?user=x"));
+        AppConfig nowhere = AppConfig.fromEnvironment(
+                Map.of("DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/none?user=x", "DATABASE_WAIT_MILLIS", "300"));
         SQLException e = assertThrows(SQLException.class, () -> Database.open(nowhere));
         assertTrue(e.getMessage().startsWith("cannot connect to jdbc:postgresql://127.0.0.1:1/none"), e.getMessage());
     }
