@@ -2,6 +2,7 @@ package dev.duel.suite;
 
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
+import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
@@ -52,15 +53,46 @@ public record RunVerdict(Status status, String reason) {
         if (targetExitCode != null) {
             return failed("the target exited with code " + targetExitCode + " during " + scenario.name());
         }
+        String lost = lostAgents(load);
+        if (lost != null) {
+            return new RunVerdict(Status.INVALID, lost);
+        }
         String wrong = wrongAnswers(scenario, load);
         if (wrong != null) {
             return failed(wrong);
         }
-        String saturated = saturation(scenario, load, gates);
-        if (saturated == null) {
-            saturated = engineGcPauses(load);
+        String saturated = load.agents() == null ? generatorLimit(scenario, load, gates) : null;
+        for (AgentShare share : load.agents() == null ? List.<AgentShare>of() : load.agents()) {
+            // Each agent's engine on its own machine: one saturated agent skews the merged latencies even when the
+            // sum of their CPU is far from the sum of their cores.
+            String limit = generatorLimit(scenario, share.result(), gates);
+            if (limit != null) {
+                saturated = "load agent " + share.name() + ": " + limit;
+                break;
+            }
         }
         return saturated == null ? OK : new RunVerdict(Status.INVALID, saturated);
+    }
+
+    /** The load generator's own gates (its CPU, lag and findings, then its GC pauses); null when it was not the limit. */
+    private static String generatorLimit(Scenario scenario, LoadResult load, Suite.Gates gates) {
+        String saturated = saturation(scenario, load, gates);
+        return saturated != null ? saturated : engineGcPauses(load);
+    }
+
+    /**
+     * Why a run driven by several load agents lost one (its share of the load is missing from the merge, so neither
+     * the counts nor the latencies are the plan's); null for a run of one engine or when every agent delivered.
+     */
+    static String lostAgents(LoadResult load) {
+        if (load.agents() == null) {
+            return null;
+        }
+        List<String> lost = load.agents().stream()
+                .filter(share -> share.lost() != null)
+                .map(share -> "load agent " + share.name() + " (" + share.address() + ") was lost: " + share.lost())
+                .toList();
+        return lost.isEmpty() ? null : String.join("; ", lost);
     }
 
     /** A run disturbed this long (or throughout, when it judged less) is discarded, seconds. */

@@ -12,6 +12,7 @@ import dev.duel.record.RunRecord;
 import dev.duel.record.SampleRecords;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
+import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.Arrival;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
@@ -114,6 +115,65 @@ class RunVerdictTest {
 
     private static LoadResult clean() {
         return load(Map.of(), 0, 0, 0.2);
+    }
+
+    /** {@code merged} as the merge of these agents' shares (the merged numbers are taken as they are). */
+    private static LoadResult withAgents(LoadResult merged, AgentShare... shares) {
+        return new LoadResult(
+                merged.duelVersion(),
+                merged.settings(),
+                merged.startedAt(),
+                merged.endedAt(),
+                merged.target(),
+                merged.warmup(),
+                merged.main(),
+                merged.windows(),
+                merged.firstCorrectResponseMillis(),
+                merged.seconds(),
+                merged.failureExamples(),
+                merged.engine(),
+                merged.warnings(),
+                merged.warmupEnd(),
+                List.of(shares));
+    }
+
+    private static AgentShare share(String name, int index, LoadResult own, String lost) {
+        return new AgentShare(name, "10.0.0." + (index + 2) + ":9400", "host-" + name, index, 3, 0.1, 0.05, lost, own);
+    }
+
+    @Test
+    void aRunThatLostALoadAgentIsInvalidAndNamesIt() {
+        LoadResult merged = withAgents(
+                clean(),
+                share("a", 0, clean(), null),
+                share("b", 1, null, "no answer for 3.0 s (connection refused)"),
+                share("c", 2, clean(), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "load agent b (10.0.0.3:9400) was lost: no answer for 3.0 s (connection refused)", verdict.reason());
+        // A target that died still fails the run first: that is about the target.
+        assertEquals(
+                Status.FAILED, RunVerdict.ofScenario(CLOSED, merged, 137, GATES).status());
+    }
+
+    @Test
+    void eachLoadAgentIsGatedOnItsOwnEngine() {
+        // Together the three used 0.2 + 0.2 + 0.9 of their cores: the merged engine looks idle, agent c was the limit.
+        LoadResult merged = withAgents(
+                clean(),
+                share("a", 0, clean(), null),
+                share("b", 1, clean(), null),
+                share("c", 2, load(Map.of(), 0, 0, 0.9), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertTrue(
+                verdict.reason().startsWith("load agent c: load generator saturated: it used 90% of its 2 core(s)"),
+                verdict.reason());
+        // Every agent within its bounds: ok, whatever the merged engine usage says.
+        LoadResult calm =
+                withAgents(load(Map.of(), 0, 0, 0.95), share("a", 0, clean(), null), share("b", 1, clean(), null));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, calm, null, GATES));
     }
 
     @Test
