@@ -80,8 +80,42 @@ public record Suite(
      * @param cpuset  CPUs the load generator is pinned to, or null
      * @param threads event-loop threads, 0 for one per CPU it may use
      * @param warmup  how long the engine warms itself against an in-process sink before the first run
+     * @param agents  the load agents that share every run's load, in segment order; empty when duel's own engine
+     *                sends it
+     * @param tokenFile the file holding the agents' token; null without agents
      */
-    public record Loadgen(String cpuset, int threads, Duration warmup) {}
+    public record Loadgen(String cpuset, int threads, Duration warmup, List<Agent> agents, Path tokenFile) {
+        public Loadgen {
+            agents = List.copyOf(agents);
+            if (!agents.isEmpty() && tokenFile == null) {
+                throw new IllegalArgumentException("load agents need a token file");
+            }
+        }
+
+        /** The load generator in duel's own process. */
+        public Loadgen(String cpuset, int threads, Duration warmup) {
+            this(cpuset, threads, warmup, List.of(), null);
+        }
+
+        /** True when load agents share the load instead of duel's own engine. */
+        public boolean distributed() {
+            return !agents.isEmpty();
+        }
+    }
+
+    /**
+     * A load agent ({@code duel agent}) that takes a segment of every run's load. Immutable.
+     *
+     * @param name the suite's name for it, unique in the suite
+     * @param host its host name or address
+     * @param port the port its API listens on
+     */
+    public record Agent(String name, String host, int port) {
+        /** "host:port", as the agent's address is written. */
+        public String address() {
+            return host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+        }
+    }
 
     /**
      * @param quietMaxCores        outside CPU (cores, irq and softirq left out) above which the machine is not

@@ -295,7 +295,9 @@ public final class SuiteLoader {
                 : new Suite.Loadgen(
                         cpuset("loadgen.cpuset", f.loadgen().cpuset()),
                         f.loadgen().threads() == null ? 0 : f.loadgen().threads(),
-                        duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)));
+                        duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)),
+                        agents(f.loadgen().agents()),
+                        tokenFile(f.loadgen(), folder));
         if (f.scenarios() == null || f.scenarios().isEmpty()) {
             throw new Problem("scenarios", "at least one scenario is needed");
         }
@@ -811,6 +813,71 @@ public final class SuiteLoader {
                 l == null
                         ? d.loadgenMaxLagP99()
                         : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()));
+    }
+
+    /** The load agents, each with a unique name and a {@code host:port}; none when the suite names none. */
+    private static List<Suite.Agent> agents(List<SuiteFile.AgentEntry> entries) {
+        if (entries == null) {
+            return List.of();
+        }
+        if (entries.isEmpty()) {
+            throw new Problem("loadgen.agents", "is empty: name at least one agent, or leave the key out");
+        }
+        List<Suite.Agent> agents = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < entries.size(); i++) {
+            String at = "loadgen.agents[" + i + "]";
+            SuiteFile.AgentEntry entry = entries.get(i);
+            if (entry == null || entry.name() == null || entry.name().isBlank()) {
+                throw new Problem(at + ".name", "is missing: give each agent a name");
+            }
+            if (!names.add(entry.name())) {
+                throw new Problem(at + ".name", "'" + entry.name() + "' is used twice");
+            }
+            agents.add(agentAddress(at + ".address", entry.name(), entry.address()));
+        }
+        return agents;
+    }
+
+    /** "host:port" or "[v6]:port" as an agent; the message names the form it wants. */
+    private static Suite.Agent agentAddress(String at, String name, String text) {
+        String fix = "write the agent's address as host:port, e.g. 10.0.0.2:9400";
+        if (text == null || text.isBlank()) {
+            throw new Problem(at, "is missing: " + fix);
+        }
+        int colon = text.lastIndexOf(':');
+        String host = colon <= 0 ? "" : text.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            port = -1;
+        }
+        if (host.isBlank() || port < 1 || port > 65_535) {
+            throw new Problem(at, "'" + text + "' is not host:port: " + fix);
+        }
+        return new Suite.Agent(name, host, port);
+    }
+
+    /** The agents' token file, needed with agents (resolved against the suite's folder) and refused without them. */
+    private static Path tokenFile(SuiteFile.LoadgenEntry loadgen, Path folder) {
+        boolean agents = loadgen.agents() != null && !loadgen.agents().isEmpty();
+        if (loadgen.tokenFile() == null || loadgen.tokenFile().isBlank()) {
+            if (agents) {
+                throw new Problem(
+                        "loadgen.tokenFile",
+                        "is missing: load agents answer only requests that carry their token; "
+                                + "name the file that holds it (the one each agent was started with --token-file)");
+            }
+            return null;
+        }
+        if (!agents) {
+            throw new Problem("loadgen.tokenFile", "is set but no loadgen.agents are named: add them or remove it");
+        }
+        return folder.resolve(loadgen.tokenFile()).normalize();
     }
 
     private static Duration duration(String at, String text, Duration fallback) {

@@ -357,6 +357,49 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void loadAgentsAreNamedWithTheirAddressesAndTheTokenFileBesideTheSuite() throws Exception {
+        Suite suite = loader.load(write(GOOD.replace(
+                "loadgen: {cpuset: \"0\", threads: 1}",
+                "loadgen: {threads: 1, tokenFile: token, agents: [{name: a, address: '10.213.1.2:9400'},"
+                        + " {name: b, address: 'agent-b.duel:9401'}, {name: c, address: '[fd00::3]:9400'}]}")));
+        assertEquals(
+                List.of(
+                        new Suite.Agent("a", "10.213.1.2", 9400),
+                        new Suite.Agent("b", "agent-b.duel", 9401),
+                        new Suite.Agent("c", "fd00::3", 9400)),
+                suite.loadgen().agents());
+        assertEquals("[fd00::3]:9400", suite.loadgen().agents().get(2).address());
+        assertEquals(temp.resolve("token"), suite.loadgen().tokenFile());
+        assertTrue(suite.loadgen().distributed());
+        assertFalse(loader.load(write(GOOD)).loadgen().distributed());
+    }
+
+    @Test
+    void loadAgentsWithoutATokenFileOrWithABadAddressAreErrorsAtTheirKeys() throws IOException {
+        String noToken = GOOD.replace(
+                "loadgen: {cpuset: \"0\", threads: 1}", "loadgen: {agents: [{name: a, address: 'h:9400'}]}");
+        assertTrue(
+                failure(noToken).contains("loadgen.tokenFile: is missing: load agents answer only requests that carry"),
+                failure(noToken));
+        String badPort = GOOD.replace(
+                "loadgen: {cpuset: \"0\", threads: 1}",
+                "loadgen: {tokenFile: t, agents: [{name: a, address: 'h:9400'}, {name: b, address: 'h'}]}");
+        assertTrue(
+                failure(badPort)
+                        .contains("loadgen.agents[1].address: 'h' is not host:port: write the agent's address as "
+                                + "host:port, e.g. 10.0.0.2:9400"),
+                failure(badPort));
+        String twice = GOOD.replace(
+                "loadgen: {cpuset: \"0\", threads: 1}",
+                "loadgen: {tokenFile: t, agents: [{name: a, address: 'h:1'}, {name: a, address: 'i:1'}]}");
+        assertTrue(failure(twice).contains("loadgen.agents[1].name: 'a' is used twice"), failure(twice));
+        String tokenAlone = GOOD.replace("loadgen: {cpuset: \"0\", threads: 1}", "loadgen: {tokenFile: t}");
+        assertTrue(
+                failure(tokenAlone).contains("loadgen.tokenFile: is set but no loadgen.agents are named"),
+                failure(tokenAlone));
+    }
+
+    @Test
     void aWrongLoadSettingIsShownAtItsKeyWithTheKeyPath() throws IOException {
         String yaml = GOOD.replace("model: {vus: 32}", "model: {vus: 0}");
         String message = failure(yaml);

@@ -68,8 +68,15 @@ public record SuiteFile(
 
     public record WindowsEntry(Integer count, String length, String awaitFirst) {}
 
-    /** Where and how the load generator runs: its CPUs, its event loops, and its own warm-up. */
-    public record LoadgenEntry(String cpuset, Integer threads, String warmup) {}
+    /**
+     * Where and how the load generator runs: its CPUs, its event loops, and its own warm-up; or the load agents that
+     * share its work, with the file of the token they expect.
+     */
+    public record LoadgenEntry(
+            String cpuset, Integer threads, String warmup, List<AgentEntry> agents, String tokenFile) {}
+
+    /** A load agent ({@code duel agent}) by the name the suite gives it and the {@code host:port} it listens on. */
+    public record AgentEntry(String name, String address) {}
 
     public record GatesEntry(QuietEntry quiet, LoadgenGateEntry loadgen) {}
 
