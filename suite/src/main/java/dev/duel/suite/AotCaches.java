@@ -162,7 +162,12 @@ final class AotCaches {
                             pid -> ledger.remember(pid, "AOT training of " + spec.name()));
             current.set(target);
             LoadResult load = parts.load()
-                    .run(scenario.plan(target.port(), suite.loadgen().threads()), ProgressListener.NONE);
+                    .run(
+                            scenario.plan(
+                                    target.host(),
+                                    target.port(),
+                                    suite.loadgen().threads()),
+                            ProgressListener.NONE);
             failure = target.alive()
                     ? RunVerdict.wrongAnswers(scenario, load)
                     : "the training JVM exited with code " + target.exitCode() + " during " + scenario.name();

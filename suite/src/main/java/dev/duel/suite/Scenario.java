@@ -7,6 +7,7 @@ import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.record.ScenarioKind;
+import dev.duel.targets.TargetSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -104,8 +105,14 @@ public record Scenario(
 
     /** The load run against a target on 127.0.0.1:{@code port}. */
     public LoadPlan plan(int port, int threads) {
+        return plan(TargetSpec.LOOPBACK, port, threads);
+    }
+
+    /** The load run against a target listening on {@code host} (an IP address) at {@code port}. */
+    public LoadPlan plan(String host, int port, int threads) {
+        String authority = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         return new LoadPlan(
-                new RequestSpec(method, "http://127.0.0.1:" + port + path, headers, body),
+                new RequestSpec(method, "http://" + authority + path, headers, body),
                 new java.util.LinkedHashMap<>(variables),
                 checks,
                 model,

@@ -125,7 +125,7 @@ final class ScenarioMeasurement {
         };
         LoadResult result;
         try {
-            result = load.run(scenario.plan(target.port(), loadgenThreads), progress);
+            result = load.run(scenario.plan(target.host(), target.port(), loadgenThreads), progress);
         } catch (TargetUnreachableException e) {
             throw new TargetFailedException(
                     "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),

@@ -500,9 +500,26 @@ public final class SuiteLoader {
         ReadySpec ready = ready(at, at + ".ready", t.ready());
         Limits limits = limits(at, at + ".limits", t.limits());
         Profile profile = profile(at, t);
+        if (t.listen() != null && !TargetSpec.isIpLiteral(t.listen())) {
+            throw new Problem(
+                    at + ".listen",
+                    "'" + t.listen() + "' is not an IP address: write the address the target listens on and duel "
+                            + "connects to, such as 10.0.0.5 (127.0.0.1 when left out)");
+        }
         try {
             return new TargetSpec(
-                    t.name(), t.java(), jar, t.command(), t.jvmArgs(), t.env(), port, ready, identity, limits, profile);
+                    t.name(),
+                    t.java(),
+                    jar,
+                    t.command(),
+                    t.jvmArgs(),
+                    t.env(),
+                    port,
+                    ready,
+                    identity,
+                    limits,
+                    profile,
+                    t.listen());
         } catch (IllegalArgumentException e) {
             throw named(at, at, e);
         }

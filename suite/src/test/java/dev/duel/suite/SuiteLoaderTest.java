@@ -278,7 +278,7 @@ class SuiteLoaderTest {
         assertTrue(
                 e.getMessage()
                         .contains(
-                                "unknown key 'limitz' in targets[0]; expected one of: aotCache, command, env, identity, jar, java, jvmArgs, limits, name, port, profile, ready"),
+                                "unknown key 'limitz' in targets[0]; expected one of: aotCache, command, env, identity, jar, java, jvmArgs, limits, listen, name, port, profile, ready"),
                 e.getMessage());
     }
 
@@ -372,6 +372,17 @@ class SuiteLoaderTest {
         assertEquals(temp.resolve("token"), suite.loadgen().tokenFile());
         assertTrue(suite.loadgen().distributed());
         assertFalse(loader.load(write(GOOD)).loadgen().distributed());
+    }
+
+    @Test
+    void aTargetListensOnTheLoopbackUnlessItNamesAnIpAddress() throws Exception {
+        Suite suite =
+                loader.load(write(GOOD.replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: 10.213.0.1")));
+        assertEquals("127.0.0.1", suite.targets().get(0).listen());
+        assertEquals("10.213.0.1", suite.targets().get(1).listen());
+        String named = GOOD.replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: app.example");
+        assertTrue(
+                failure(named).contains("targets[1] (b).listen: 'app.example' is not an IP address"), failure(named));
     }
 
     @Test

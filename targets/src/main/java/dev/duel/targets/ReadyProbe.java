@@ -34,17 +34,18 @@ final class ReadyProbe {
     record Answer(int status, String body) {}
 
     /**
-     * @param port    the target's port on the loopback address
+     * @param host    the IP address the target listens on
+     * @param port    the target's port there
      * @param path    path and query, starting with "/"
      * @param timeout for the connection and for each read
      */
-    static Answer get(int port, String path, Duration timeout) throws IOException {
+    static Answer get(String host, int port, String path, Duration timeout) throws IOException {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) timeout.toMillis());
+            socket.connect(new InetSocketAddress(InetAddress.getByName(host), port), (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
             OutputStream out = socket.getOutputStream();
-            String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nConnection: close\r\nAccept: */*\r\nUser-Agent: duel-ready-check\r\n\r\n";
+            String request = "GET " + path + " HTTP/1.1\r\nHost: " + (host.contains(":") ? "[" + host + "]" : host)
+                    + ":" + port + "\r\nConnection: close\r\nAccept: */*\r\nUser-Agent: duel-ready-check\r\n\r\n";
             out.write(request.getBytes(StandardCharsets.US_ASCII));
             out.flush();
             return parse(readAll(socket.getInputStream()));

@@ -67,7 +67,8 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
     }
 
     public String url(String path) {
-        return "http://127.0.0.1:" + port + path;
+        String host = host();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + path;
     }
 
     /** Milliseconds from spawn to the first response that passed the ready check. */

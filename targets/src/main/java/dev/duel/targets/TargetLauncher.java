@@ -57,14 +57,15 @@ public final class TargetLauncher implements TargetStarter {
      */
     public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-        int port = spec.port() == null ? freePort() : requireFree(spec.port());
+        InetAddress listen = InetAddress.getByName(spec.listen()); // an IP literal (TargetSpec): no lookup
+        int port = spec.port() == null ? freePort(listen) : requireFree(listen, spec.port());
         List<String> command = new ArrayList<>();
         LimitedGroup group = cgroups.create(spec.name(), spec.limits());
         try {
             if (spec.jar() != null) {
                 Jdk jdk = jdks.resolve(spec.java());
                 command.add(jdk.java().toString());
-                spec.jvmArgs().forEach(argument -> command.add(withPort(argument, port)));
+                spec.jvmArgs().forEach(argument -> command.add(withPort(argument, spec.listen(), port)));
                 command.addAll(group.extraJvmArguments());
                 if (spec.profile() == Profile.JFR) {
                     command.add(JfrSettings.startFlag(recordingFor(log)));
@@ -72,10 +73,10 @@ public final class TargetLauncher implements TargetStarter {
                 command.add("-jar");
                 command.add(spec.jar().toString());
             } else {
-                spec.command().forEach(argument -> command.add(withPort(argument, port)));
+                spec.command().forEach(argument -> command.add(withPort(argument, spec.listen(), port)));
             }
             Map<String, String> environment = new LinkedHashMap<>(extraEnv);
-            spec.env().forEach((name, value) -> environment.put(name, withPort(value, port)));
+            spec.env().forEach((name, value) -> environment.put(name, withPort(value, spec.listen(), port)));
             List<String> wrapped = group.wrap(command);
             Files.createDirectories(log.toAbsolutePath().getParent());
             ProcessBuilder builder = new ProcessBuilder(wrapped)
@@ -121,14 +122,15 @@ public final class TargetLauncher implements TargetStarter {
                 throw new TargetFailedException(
                         "target " + target.spec().name() + " " + why, exit, target.lastLogLines(50));
             }
-            if (firstAccept < 0 && accepts(target.port())) {
+            if (firstAccept < 0 && accepts(target.host(), target.port())) {
                 firstAccept = System.nanoTime();
             }
             if (firstAccept >= 0) {
                 try {
                     // One connection per check, closed at once: an idle keep-alive connection left to the target
                     // would be closed by it at its idle timeout, in the middle of the load (see ReadyProbe).
-                    ReadyProbe.Answer response = ReadyProbe.get(target.port(), ready.path(), Duration.ofSeconds(2));
+                    ReadyProbe.Answer response =
+                            ReadyProbe.get(target.host(), target.port(), ready.path(), Duration.ofSeconds(2));
                     if (response.status() == ready.status()) {
                         long now = System.nanoTime();
                         target.markReady(
@@ -177,9 +179,9 @@ public final class TargetLauncher implements TargetStarter {
         }
     }
 
-    private static boolean accepts(int port) {
+    private static boolean accepts(String host, int port) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            socket.connect(new InetSocketAddress(InetAddress.getByName(host), port), 200);
             return true;
         } catch (IOException e) {
             return false;
@@ -187,21 +189,26 @@ public final class TargetLauncher implements TargetStarter {
     }
 
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+        return freePort(InetAddress.getLoopbackAddress());
+    }
+
+    private static int freePort(InetAddress listen) throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 0, listen)) {
             return socket.getLocalPort();
         }
     }
 
-    private static int requireFree(int port) throws IOException {
-        try (ServerSocket socket = new ServerSocket(port, 0, InetAddress.getLoopbackAddress())) {
+    private static int requireFree(InetAddress listen, int port) throws IOException {
+        try (ServerSocket socket = new ServerSocket(port, 0, listen)) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new IOException("port " + port
-                    + " on 127.0.0.1 is in use: stop what holds it, pick another port, or use port: auto");
+            throw new IOException("port " + port + " on " + listen.getHostAddress()
+                    + " is in use: stop what holds it, pick another port, or use port: auto"
+                    + (listen.isLoopbackAddress() ? "" : " (or listen: names an address this machine does not have)"));
         }
     }
 
-    private static String withPort(String text, int port) {
-        return text.replace("${port}", String.valueOf(port));
+    private static String withPort(String text, String host, int port) {
+        return text.replace("${port}", String.valueOf(port)).replace("${host}", host);
     }
 }

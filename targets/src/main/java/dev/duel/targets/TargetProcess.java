@@ -13,7 +13,12 @@ public interface TargetProcess {
 
     long pid();
 
-    /** The port it listens on, on 127.0.0.1. */
+    /** The IP address it listens on and duel connects to: 127.0.0.1 unless its spec says otherwise. */
+    default String host() {
+        return spec().listen();
+    }
+
+    /** The port it listens on, at {@link #host()}. */
     int port();
 
     /** Spawn to the first response that passed the ready check, milliseconds. */

@@ -15,6 +15,9 @@ import java.util.Map;
  * @param command the command of a command target, or empty
  * @param profile what duel watches inside the JVM ({@code profile:}), or null when the suite leaves it to the run
  *                (see the suite's profile rule); {@link Profile#JFR} makes the launcher start a flight recording
+ * @param listen  the IP address the target listens on and duel connects to ({@code listen:}), passed as
+ *                {@code ${host}} to arguments and environment; {@link #LOOPBACK} unless load agents on other
+ *                machines or network namespaces must reach it
  */
 public record TargetSpec(
         String name,
@@ -27,7 +30,26 @@ public record TargetSpec(
         ReadySpec ready,
         List<IdentityCheck> identity,
         Limits limits,
-        Profile profile) {
+        Profile profile,
+        String listen) {
+    /** Where a target listens unless told otherwise: only this machine can reach it. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** A target on the loopback address. */
+    public TargetSpec(
+            String name,
+            String java,
+            Path jar,
+            List<String> command,
+            List<String> jvmArgs,
+            Map<String, String> env,
+            Integer port,
+            ReadySpec ready,
+            List<IdentityCheck> identity,
+            Limits limits,
+            Profile profile) {
+        this(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile, LOOPBACK);
+    }
 
     /** A target whose profile the run decides. */
     public TargetSpec(
@@ -55,6 +77,11 @@ public record TargetSpec(
         identity = List.copyOf(identity == null ? List.of() : identity);
         ready = ready == null ? ReadySpec.DEFAULT : ready;
         limits = limits == null ? Limits.NONE : limits;
+        listen = listen == null ? LOOPBACK : listen;
+        if (!isIpLiteral(listen)) {
+            throw new IllegalArgumentException("target " + name + ": listen is an IP address such as 10.0.0.5, got '"
+                    + listen + "' (a host name would need a lookup that could answer differently later)");
+        }
         if ((jar == null) == command.isEmpty()) {
             throw new IllegalArgumentException("target " + name + ": give either a jar or a command");
         }
@@ -70,18 +97,31 @@ public record TargetSpec(
 
     /** The same target with {@code profile}. */
     public TargetSpec withProfile(Profile profile) {
-        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile);
+        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile, listen);
     }
 
     /** This target under other limits. */
     public TargetSpec withLimits(Limits other) {
-        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, other, profile);
+        return new TargetSpec(name, java, jar, command, jvmArgs, env, port, ready, identity, other, profile, listen);
     }
 
     /** This target with {@code extra} JVM arguments after its own (an AOT cache's flags, say). */
     public TargetSpec withExtraJvmArgs(List<String> extra) {
         List<String> all = new java.util.ArrayList<>(jvmArgs);
         all.addAll(extra);
-        return new TargetSpec(name, java, jar, command, all, env, port, ready, identity, limits, profile);
+        return new TargetSpec(name, java, jar, command, all, env, port, ready, identity, limits, profile, listen);
+    }
+
+    /** An IPv4 dotted quad or an IPv6 literal, without a lookup. */
+    public static boolean isIpLiteral(String text) {
+        if (text.matches("(\\d{1,3})(\\.\\d{1,3}){3}")) {
+            for (String part : text.split("\\.")) {
+                if (Integer.parseInt(part) > 255) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return text.contains(":") && text.matches("[0-9A-Fa-f:.]+");
     }
 }

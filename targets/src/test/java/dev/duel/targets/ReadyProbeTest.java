@@ -48,7 +48,8 @@ class ReadyProbeTest {
             CompletableFuture<Seen> seen = serveOnce(
                     server,
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"app\":\"minimal\"}");
-            ReadyProbe.Answer answer = ReadyProbe.get(server.getLocalPort(), "/health?x=1", Duration.ofSeconds(2));
+            ReadyProbe.Answer answer =
+                    ReadyProbe.get("127.0.0.1", server.getLocalPort(), "/health?x=1", Duration.ofSeconds(2));
             assertEquals(200, answer.status());
             assertEquals("{\"app\":\"minimal\"}", answer.body());
             Seen request = seen.get(5, TimeUnit.SECONDS);

@@ -90,6 +90,55 @@ class TargetLauncherTest {
     }
 
     @Test
+    void aTargetListensWhereItsSpecSaysAndIsProbedThere() throws Exception {
+        // 127.0.0.2 is this machine's loopback too, but not 127.0.0.1: a probe of 127.0.0.1 would never see it ready.
+        TargetSpec base = fixture("ok");
+        List<String> command = new java.util.ArrayList<>(base.command());
+        command.add("${host}");
+        TargetSpec elsewhere = new TargetSpec(
+                base.name(),
+                null,
+                null,
+                command,
+                List.of(),
+                Map.of("LISTEN_AT", "${host}:${port}"),
+                null,
+                base.ready(),
+                List.of(),
+                Limits.NONE,
+                null,
+                "127.0.0.2");
+        try (RunningTarget target = launcher.start(elsewhere, Map.of(), temp.resolve("elsewhere.log"))) {
+            assertEquals("127.0.0.2", target.host());
+            assertEquals("http://127.0.0.2:" + target.port() + "/health", target.url("/health"));
+            assertTrue(target.readyBody().contains("\"app\":\"fixture\""), target.readyBody());
+            assertTrue(target.command().contains("127.0.0.2"), "${host} is filled in: " + target.command());
+            try (java.net.Socket socket = new java.net.Socket()) {
+                assertThrows(
+                        java.io.IOException.class,
+                        () -> socket.connect(new java.net.InetSocketAddress("127.0.0.1", target.port()), 500),
+                        "nothing listens on 127.0.0.1");
+            }
+        }
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new TargetSpec(
+                        "named",
+                        null,
+                        null,
+                        List.of("x"),
+                        List.of(),
+                        Map.of(),
+                        null,
+                        null,
+                        List.of(),
+                        Limits.NONE,
+                        null,
+                        "localhost"),
+                "a host name is refused: it needs a lookup");
+    }
+
+    @Test
     void identityChecksThatHoldLetTheTargetRun() throws Exception {
         TargetSpec honest = fixture(
                 "ok",

@@ -35,7 +35,8 @@ public record SuiteFile(
             List<String> identity,
             LimitsEntry limits,
             String profile,
-            AotCacheEntry aotCache) {}
+            AotCacheEntry aotCache,
+            String listen) {}
 
     /** {@code aotCache: {train: SCENARIO, for: 30s}}: train an AOT cache once, then measure with it (JDK 25+). */
     public record AotCacheEntry(

@@ -46,7 +46,7 @@ public class ControllersApp {
             return;
         }
         try {
-            start(app, config.port(), args);
+            application(app, config.host(), config.port()).run(args);
         } catch (RuntimeException e) {
             app.close();
             fail(
@@ -56,14 +56,19 @@ public class ControllersApp {
         }
     }
 
-    /** Starts the app in this JVM (benchmarks, tests); close the returned application to stop it. */
+    /** Starts the app in this JVM on 127.0.0.1 (benchmarks, tests); close the returned application to stop it. */
     public static SpringApplication application(ReferenceApp app, int port) {
+        return application(app, "127.0.0.1", port);
+    }
+
+    /** The app listening on {@code host} (an IP address) at {@code port}. */
+    public static SpringApplication application(ReferenceApp app, String host, int port) {
         SpringApplication spring = new SpringApplication(ControllersApp.class);
         spring.setBannerMode(Banner.Mode.OFF);
         spring.setLogStartupInfo(false);
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put("server.port", port);
-        properties.put("server.address", "127.0.0.1");
+        properties.put("server.address", host);
         properties.put("spring.jmx.enabled", false);
         properties.put("spring.main.register-shutdown-hook", true);
         properties.put("logging.level.root", "WARN");
@@ -80,10 +85,6 @@ public class ControllersApp {
                         () -> app,
                         definition -> definition.setDestroyMethodName("close")));
         return spring;
-    }
-
-    private static void start(ReferenceApp app, int port, String[] args) {
-        application(app, port).run(args);
     }
 
     /** Spring's JSON is duel's JSON: same library, same settings as the minimal app. */

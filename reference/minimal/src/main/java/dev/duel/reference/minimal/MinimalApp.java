@@ -37,12 +37,12 @@ public final class MinimalApp {
         }
         Javalin server = Routes.create(app);
         try {
-            server.start("127.0.0.1", config.port());
+            server.start(config.host(), config.port());
         } catch (RuntimeException e) {
             app.close();
             fail(
                     4,
-                    "cannot listen on 127.0.0.1:" + config.port() + " (" + e.getMessage()
+                    "cannot listen on " + config.host() + ":" + config.port() + " (" + e.getMessage()
                             + "): is the port in use? set PORT to another port, or 0 for any free one");
             return;
         }
