@@ -27,7 +27,6 @@ import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
 import dev.duel.record.load.WarmupEnd;
-import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
@@ -37,10 +36,8 @@ import io.netty.util.concurrent.EventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -482,72 +479,9 @@ public final class EngineRun {
     }
 
     private PlanSettings settings() {
-        Map<String, String> variables = new LinkedHashMap<>();
-        plan.variables().forEach((name, spec) -> variables.put(name, spec.text()));
-        List<String> headers = plan.request().headers().stream()
-                .map(h -> h.name() + ": " + h.value())
-                .toList();
-        int virtualUsers = 0;
-        double rate = 0;
-        Arrival arrival = null;
-        if (plan.model() instanceof LoadModel.Closed closed) {
-            virtualUsers = closed.virtualUsers();
-        } else {
-            LoadModel.Open open = (LoadModel.Open) plan.model();
-            rate = open.rate().perSecond();
-            arrival = open.arrival();
-        }
-        double warmupMillis = 0;
-        double gapMillis = 0;
-        double durationMillis = 0;
-        int windowCount = 0;
-        double windowLengthMillis = 0;
-        double awaitFirstMillis = 0;
-        WarmupMode warmupMode = null;
-        double maxWarmupMillis = 0;
-        Double minWarmupMillis = null;
-        if (plan.timing() instanceof Timing.Phases p) {
-            // An auto warm-up's resolved length is the one it turned out to have: main starts at warm-up + gap.
-            warmupMillis = timeline.warmupNanos() / 1e6;
-            warmupMode = p.warmup() instanceof Timing.Warmup.UntilSteady ? WarmupMode.AUTO : WarmupMode.FIXED;
-            maxWarmupMillis = warmupMode == WarmupMode.AUTO ? p.longestWarmup().toNanos() / 1e6 : 0;
-            minWarmupMillis = p.warmup() instanceof Timing.Warmup.UntilSteady auto
-                    ? auto.min().toNanos() / 1e6
-                    : null;
-            gapMillis = p.gap().toNanos() / 1e6;
-            durationMillis = p.main().toNanos() / 1e6;
-        } else {
-            Timing.Windows w = (Timing.Windows) plan.timing();
-            windowCount = w.count();
-            windowLengthMillis = w.length().toNanos() / 1e6;
-            awaitFirstMillis = w.awaitFirst().toNanos() / 1e6;
-            durationMillis = w.total().toNanos() / 1e6;
-        }
-        return new PlanSettings(
-                plan.request().method(),
-                plan.request().url(),
-                headers,
-                plan.request().body() == null ? 0 : plan.request().body().length,
-                variables,
-                checks.texts(),
-                plan.model() instanceof LoadModel.Closed ? PlanSettings.Model.CLOSED : PlanSettings.Model.OPEN,
-                virtualUsers,
-                rate,
-                arrival,
-                plan.model().maxConnections(),
-                plan.seed(),
-                warmupMillis,
-                gapMillis,
-                durationMillis,
-                windowCount,
-                windowLengthMillis,
-                awaitFirstMillis,
-                plan.timeout().toNanos() / 1e6,
-                threads,
-                transport.name(),
-                warmupMode,
-                maxWarmupMillis,
-                minWarmupMillis);
+        // An auto warm-up's resolved length is the one it turned out to have: main starts at warm-up + gap.
+        double warmupMillis = plan.timing() instanceof Timing.Phases ? timeline.warmupNanos() / 1e6 : 0;
+        return Results.settings(plan, checks.texts(), warmupMillis, threads, transport.name());
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) {
