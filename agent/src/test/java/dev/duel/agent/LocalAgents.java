@@ -1,0 +1,73 @@
+package dev.duel.agent;
+
+import dev.duel.load.Clock;
+import dev.duel.load.LoadModel;
+import dev.duel.load.LoadPlan;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Agents in this JVM on 127.0.0.1, each on its own port, for the coordinator's tests. Closes them all. */
+final class LocalAgents implements AutoCloseable {
+    static final String TOKEN = "local-token";
+
+    final List<AgentService> services = new ArrayList<>();
+    final List<AgentServer> servers = new ArrayList<>();
+    final List<AgentClient> clients = new ArrayList<>();
+    final List<String> log = new CopyOnWriteArrayList<>();
+
+    LocalAgents(int count) throws InterruptedException {
+        for (int i = 0; i < count; i++) {
+            String name = "agent-" + i;
+            AgentService service = new AgentService(
+                    new AgentIdentity(name, "host-" + i, 1),
+                    WallClock.system(),
+                    Clock.system(),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(2),
+                    line -> log.add(name + ": " + line));
+            AgentServer server = AgentServer.start(
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), TOKEN, service, log::add);
+            services.add(service);
+            servers.add(server);
+            clients.add(new AgentClient(name, "127.0.0.1:" + server.address().getPort(), TOKEN, Duration.ofSeconds(5)));
+        }
+    }
+
+    /** Closed users divided, the first segments one more: enough for these tests' closed plans. */
+    static List<LoadPlan> splitUsers(LoadPlan plan, int agents) {
+        int users = ((LoadModel.Closed) plan.model()).virtualUsers();
+        List<LoadPlan> plans = new ArrayList<>();
+        for (int i = 0; i < agents; i++) {
+            plans.add(new LoadPlan(
+                    plan.request(),
+                    plan.variables(),
+                    plan.checks(),
+                    new LoadModel.Closed(users / agents + (i < users % agents ? 1 : 0)),
+                    plan.timing(),
+                    plan.timeout(),
+                    plan.seed(),
+                    plan.threads(),
+                    plan.transport(),
+                    new LoadPlan.Segment(i, agents)));
+        }
+        return plans;
+    }
+
+    @Override
+    public void close() {
+        for (AgentServer server : servers) {
+            server.close();
+        }
+        try {
+            for (AgentService service : services) {
+                service.shutdown();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
