@@ -4,6 +4,7 @@ import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.engine.EngineRun;
 import dev.duel.load.engine.Transports;
 import dev.duel.load.http.RequestTemplate;
+import dev.duel.load.http.VariableSpec;
 import dev.duel.record.load.LoadResult;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -60,6 +61,10 @@ public final class LoadEngine {
      * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
      */
     public LoadResult run(LoadPlan plan, ProgressListener listener) throws TargetUnreachableException {
+        plan.variables()
+                .values()
+                .forEach(spec ->
+                        VariableSpec.requireValuesFor(spec, plan.segment().count()));
         RequestTemplate template = RequestTemplate.compile(plan.request(), plan.variables());
         try {
             ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());

@@ -366,6 +366,40 @@ class LoopbackIntegrationTest {
     }
 
     @Test
+    void agentsOfASplitPlanSendDisjointSequenceValuesThatTogetherVisitEveryValue() throws Exception {
+        try (TestServer server = new TestServer((n, c, t, r) ->
+                TestServer.Answer.ok("{\"id\":" + r.uri().substring(3, r.uri().indexOf('?')) + "}"))) {
+            LoadPlan whole = plan(
+                    server.url("/p/${id}?key=${key}"),
+                    new LoadModel.Closed(4),
+                    phases(0, 0, 500),
+                    List.of("json:/id == ${id}"),
+                    Map.of("id", VariableSpec.parse("seq:1..50"), "key", VariableSpec.parse("unique")));
+            List<Set<String>> ids = new ArrayList<>();
+            Set<String> keys = new HashSet<>();
+            for (LoadPlan segment : dev.duel.load.split.PlanSplit.split(whole, 2)) {
+                server.uris.clear();
+                LoadResult result = run(segment);
+                assertEquals(0, result.main().failed(), result.failureExamples().toString());
+                Set<String> sent = new HashSet<>();
+                for (String uri : server.uris) {
+                    sent.add(uri.substring(3, uri.indexOf('?')));
+                    assertTrue(keys.add(uri.substring(uri.indexOf("key=") + 4)), "a unique key repeated: " + uri);
+                }
+                ids.add(sent);
+            }
+            Set<String> both = new HashSet<>(ids.get(0));
+            both.retainAll(ids.get(1));
+            assertEquals(Set.of(), both, "no value is sent by both agents");
+            Set<String> union = new HashSet<>(ids.get(0));
+            union.addAll(ids.get(1));
+            for (int id = 1; id <= 50; id++) {
+                assertTrue(union.contains(Integer.toString(id)), "id " + id + " never requested");
+            }
+        }
+    }
+
+    @Test
     void aTargetThatGoesAwayIsRetriedWithBackoffNotSpunOn() throws Exception {
         // Every response closes its connection; after 300 ms the server stops accepting new ones.
         try (TestServer server = new TestServer((n, c, t, r) -> new TestServer.Answer(200, "ok", 0, true, true))) {

@@ -181,8 +181,9 @@ public final class EngineRun {
             VariableSpec.Source[] sources =
                     new VariableSpec.Source[template.variableNames().size()];
             for (int v = 0; v < sources.length; v++) {
-                sources[v] =
-                        plan.variables().get(template.variableNames().get(v)).source(i, threads, plan.seed());
+                sources[v] = plan.variables()
+                        .get(template.variableNames().get(v))
+                        .source(plan.segment(), i, threads, plan.seed());
             }
             LoopContext context = new LoopContext(
                     i,
@@ -215,8 +216,8 @@ public final class EngineRun {
         } else {
             LoadModel.Open open = (LoadModel.Open) plan.model();
             ArrivalSchedule schedule = open.arrival() == Arrival.POISSON
-                    ? new PoissonArrivals(open.rate(), plan.seed(), i, threads)
-                    : new UniformArrivals(open.rate(), i, threads);
+                    ? new PoissonArrivals(open.rate(), plan.seed(), plan.segment(), i, threads)
+                    : UniformArrivals.ofSegment(open.rate(), plan.segment(), i, threads);
             OpenLoop openLoop = new OpenLoop(context);
             openLoop.start(new OpenDispatcher<>(
                     clock, timeline, schedule, share(open.maxConnections(), i), context.recorder(), openLoop));

@@ -1,6 +1,7 @@
 package dev.duel.load.http;
 
 import dev.duel.load.InvalidSettingException;
+import dev.duel.load.LoadPlan;
 import dev.duel.load.Setting;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -21,6 +22,12 @@ import java.util.SplittableRandom;
  *       that create things, such as a POST whose key must not exist yet in a database shared by
  *       every run of a suite.</li>
  * </ul>
+ *
+ * <p>A plan split between load agents ({@link LoadPlan.Segment}) splits the values first between the agents, then
+ * each agent's between its loops: segment {@code i} of {@code n} of a {@code seq:} or {@code list:} takes the values
+ * at positions {@code i, i + n, i + 2n, ...}, so no two agents send the same value and together they visit every
+ * value once per cycle, whatever loops each agent has; a {@code uniform:} draws from the seed mixed with the segment;
+ * a {@code unique} prefix is {@code i} modulo {@code n}, so that two agents' prefixes always differ.
  */
 public sealed interface VariableSpec {
     /** How to fix a reference to a variable that is not declared, naming no flag and no key. */
@@ -32,11 +39,32 @@ public sealed interface VariableSpec {
     }
 
     /**
+     * Values for one loop of a plan run by one engine.
+     *
      * @param stream  this loop's index
      * @param streams how many loops draw values
      * @param seed    the run's seed
      */
-    Source source(int stream, int streams, long seed);
+    default Source source(int stream, int streams, long seed) {
+        return source(LoadPlan.Segment.WHOLE, stream, streams, seed);
+    }
+
+    /**
+     * Values for one loop of one segment of a plan.
+     *
+     * @param segment the plan's segment this engine runs
+     * @param stream  this loop's index within the engine
+     * @param streams how many loops of this engine draw values
+     * @param seed    the run's seed (the whole plan's)
+     * @throws InvalidSettingException {@link Setting#VARIABLES}: a {@code seq:} or {@code list:} has fewer values than
+     *                                 the plan has segments
+     */
+    Source source(LoadPlan.Segment segment, int stream, int streams, long seed);
+
+    /** How many distinct values the spec makes, where that is finite and small enough to split; else -1. */
+    default long valueCount() {
+        return -1;
+    }
 
     /** The spec as the user writes it. */
     String text();
@@ -51,22 +79,14 @@ public sealed interface VariableSpec {
 
     record Sequence(long first, long last) implements VariableSpec {
         @Override
-        public Source source(int stream, int streams, long seed) {
-            long size = last - first + 1;
-            long start = stream % size;
-            return new Source() {
-                private long offset = start;
+        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+            Positions positions = Positions.of(this, valueCount(), segment, stream, streams);
+            return () -> Long.toString(first + positions.next());
+        }
 
-                @Override
-                public String next() {
-                    long value = first + offset;
-                    offset += streams;
-                    if (offset >= size) {
-                        offset = start;
-                    }
-                    return Long.toString(value);
-                }
-            };
+        @Override
+        public long valueCount() {
+            return last - first + 1;
         }
 
         @Override
@@ -77,8 +97,10 @@ public sealed interface VariableSpec {
 
     record Uniform(long first, long last) implements VariableSpec {
         @Override
-        public Source source(int stream, int streams, long seed) {
-            SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + stream);
+        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+            // Segment 0 draws what one engine alone draws; each other segment from its own seed.
+            long segmentSeed = seed + segment.index() * 0xBF58476D1CE4E5B9L;
+            SplittableRandom random = new SplittableRandom(segmentSeed * 0x9E3779B97F4A7C15L + stream);
             return () -> Long.toString(random.nextLong(first, last + 1));
         }
 
@@ -94,21 +116,14 @@ public sealed interface VariableSpec {
         }
 
         @Override
-        public Source source(int stream, int streams, long seed) {
-            int start = stream % values.size();
-            return new Source() {
-                private int index = start;
+        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+            Positions positions = Positions.of(this, valueCount(), segment, stream, streams);
+            return () -> values.get((int) positions.next());
+        }
 
-                @Override
-                public String next() {
-                    String value = values.get(index);
-                    index += streams;
-                    if (index >= values.size()) {
-                        index = start;
-                    }
-                    return value;
-                }
-            };
+        @Override
+        public long valueCount() {
+            return values.size();
         }
 
         @Override
@@ -127,7 +142,8 @@ public sealed interface VariableSpec {
      * run) draws a random 64-bit prefix from {@link SecureRandom} and counts after it,
      * {@code <13 base-36 digits>-<count in base 36>}. Two sources repeat a value only if they draw
      * the same prefix: for a million sources about one chance in 10^7. At most 24 characters while a
-     * loop sends fewer than 36^10 (3.6 * 10^15) requests.
+     * loop sends fewer than 36^10 (3.6 * 10^15) requests. In segment {@code i} of {@code n} the prefix
+     * (unsigned) is {@code i} modulo {@code n}: two agents of one run never share a prefix.
      */
     record Unique() implements VariableSpec {
         /** Thread-safe; on Linux non-blocking (reads /dev/urandom through NativePRNG). */
@@ -136,8 +152,8 @@ public sealed interface VariableSpec {
         private static final int PREFIX_DIGITS = 13; // 2^64 - 1 in base 36
 
         @Override
-        public Source source(int stream, int streams, long seed) {
-            String digits = Long.toUnsignedString(PREFIXES.nextLong(), 36);
+        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+            String digits = Long.toUnsignedString(prefix(PREFIXES.nextLong(), segment), 36);
             String prefix = "0".repeat(PREFIX_DIGITS - digits.length()) + digits + "-";
             return new Source() {
                 private long next;
@@ -152,6 +168,71 @@ public sealed interface VariableSpec {
         @Override
         public String text() {
             return "unique";
+        }
+
+        /** {@code random} moved to the nearest number below it that is {@code segment.index} modulo its count. */
+        static long prefix(long random, LoadPlan.Segment segment) {
+            long count = segment.count();
+            long moved = random - Long.remainderUnsigned(random, count) + segment.index();
+            // Past 2^64 - 1 it would wrap to a small number of another residue: step back one count instead.
+            return Long.compareUnsigned(moved, random - Long.remainderUnsigned(random, count)) < 0
+                    ? moved - count
+                    : moved;
+        }
+    }
+
+    /**
+     * Which positions of a finite list of values one loop of one segment takes, in turn: the segment's positions are
+     * {@code index, index + count, ...}; the loop takes every {@code streams}-th of those from its own, and starts
+     * over at the end of a cycle. Not thread-safe.
+     */
+    final class Positions {
+        private final long segmentIndex;
+        private final long segmentCount;
+        private final long mine;
+        private final long start;
+        private final int streams;
+        private long next;
+
+        private Positions(long segmentIndex, long segmentCount, long mine, long start, int streams) {
+            this.segmentIndex = segmentIndex;
+            this.segmentCount = segmentCount;
+            this.mine = mine;
+            this.start = start;
+            this.streams = streams;
+            this.next = start;
+        }
+
+        static Positions of(VariableSpec spec, long size, LoadPlan.Segment segment, int stream, int streams) {
+            requireValuesFor(spec, segment.count());
+            // Positions index, index + count, ... below size.
+            long mine = (size - segment.index() + segment.count() - 1) / segment.count();
+            return new Positions(segment.index(), segment.count(), mine, stream % mine, streams);
+        }
+
+        long next() {
+            long position = segmentIndex + segmentCount * next;
+            next += streams;
+            if (next >= mine) {
+                next = start;
+            }
+            return position;
+        }
+    }
+
+    /**
+     * Checks that a {@code seq:} or {@code list:} has a value for each of {@code agents} load agents to split.
+     *
+     * @throws InvalidSettingException {@link Setting#VARIABLES}, naming the variable's spec and the fix
+     */
+    static void requireValuesFor(VariableSpec spec, int agents) {
+        long values = spec.valueCount();
+        if (values >= 0 && values < agents) {
+            throw new InvalidSettingException(
+                    Setting.VARIABLES,
+                    "'" + spec.text() + "' has " + values + " values, fewer than the " + agents
+                            + " load agents that split them: give it at least " + agents
+                            + " values, or use fewer agents");
         }
     }
 

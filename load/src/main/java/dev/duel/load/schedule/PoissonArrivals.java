@@ -1,5 +1,6 @@
 package dev.duel.load.schedule;
 
+import dev.duel.load.LoadPlan;
 import java.util.SplittableRandom;
 
 /**
@@ -13,12 +14,26 @@ public final class PoissonArrivals implements ArrivalSchedule {
     private SplittableRandom random;
     private double offsetNanos;
 
+    /** Stream {@code stream} of {@code streams} of a plan run by one engine alone. */
     public PoissonArrivals(Rate rate, long seed, int stream, int streams) {
+        this(rate, seed, LoadPlan.Segment.WHOLE, stream, streams);
+    }
+
+    /**
+     * Stream {@code stream} of {@code streams} of one engine that runs {@code segment} of a plan.
+     *
+     * @param rate    this engine's rate (its segment's share of the whole plan's)
+     * @param seed    the whole plan's seed: it is mixed with the segment's index, so that every segment draws its
+     *                own independent arrivals (independent Poisson processes of rate r/n add up to one of rate r)
+     */
+    public PoissonArrivals(Rate rate, long seed, LoadPlan.Segment segment, int stream, int streams) {
         if (streams <= 0 || stream < 0 || stream >= streams) {
             throw new IllegalArgumentException("stream " + stream + " of " + streams);
         }
         this.meanIntervalNanos = rate.dividedBy(streams).meanIntervalNanos();
-        this.streamSeed = new SplittableRandom(seed).split().nextLong() ^ (0x9E3779B97F4A7C15L * (stream + 1));
+        // Segment 0 draws what one engine alone draws, so a plan of one segment repeats as before.
+        long segmentSeed = seed + segment.index() * 0xBF58476D1CE4E5B9L;
+        this.streamSeed = new SplittableRandom(segmentSeed).split().nextLong() ^ (0x9E3779B97F4A7C15L * (stream + 1));
         restart();
     }
 

@@ -203,7 +203,7 @@ class RequestTemplateTest {
             for (int i = 0; i < 1_000; i++) {
                 String value = source.next();
                 assertTrue(value.length() <= 24, value);
-                // TMP assertTrue(value.matches("[0-9a-z]{13}-[0-9a-z]+"), value);
+                assertTrue(value.matches("[0-9a-z]{13}-[0-9a-z]+"), value);
                 assertTrue(seen.add(value), "repeated " + value);
             }
         }
