@@ -7,6 +7,7 @@ import dev.duel.load.Timing;
 import dev.duel.load.WarmupJudge;
 import dev.duel.load.merge.ResultMerge;
 import dev.duel.load.merge.SecondsMerge;
+import dev.duel.load.split.PlanSplit;
 import dev.duel.record.Phase;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
@@ -23,7 +24,7 @@ import java.util.function.BiFunction;
 
 /**
  * Runs one plan on several agents as if one engine ran it: measures each agent's clock offset, takes each agent's
- * lease, splits the plan ({@code PlanSplit}), starts every agent at one instant (now + {@link Settings#startDelay} on
+ * lease, splits the plan ({@link PlanSplit}), starts every agent at one instant (now + {@link Settings#startDelay} on
  * the coordinator's clock, sent to each agent on its own clock through its offset), merges their seconds as they come
  * ({@link SecondsMerge}: histograms added, never percentiles averaged) for the listener, judges auto warm-ups on the
  * merged series so that every agent ends its warm-up on the same second, and merges their results exactly at the end
@@ -55,6 +56,16 @@ public final class AgentCoordinator {
     private final Splitter split;
     private volatile boolean stopRequested;
     private volatile List<String> runIds = List.of();
+
+    /**
+     * The real coordinator: the plan split by {@link PlanSplit}, auto warm-ups judged by {@link SteadyStateJudge}, the
+     * system's wall clock, {@link Settings#DEFAULT}.
+     *
+     * @param controller who drives the agents (named in their lease, and in a refusal to another controller)
+     */
+    public AgentCoordinator(List<AgentClient> agents, String controller) {
+        this(agents, controller, WallClock.system(), Settings.DEFAULT, new SteadyStateJudge(), PlanSplit::split);
+    }
 
     /**
      * @param controller who drives the agents (named in their lease, and in a refusal to another controller)

@@ -11,6 +11,7 @@ import dev.duel.load.ProgressListener;
 import dev.duel.load.Timing;
 import dev.duel.load.WarmupJudge;
 import dev.duel.load.sink.SinkServer;
+import dev.duel.load.split.PlanSplit;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.SecondResult;
@@ -31,12 +32,7 @@ class AgentCoordinatorTest {
                 LocalAgents agents = new LocalAgents(2)) {
             List<SecondResult> streamed = new ArrayList<>();
             AgentCoordinator coordinator = new AgentCoordinator(
-                    agents.clients,
-                    "test",
-                    WallClock.system(),
-                    FAST,
-                    WarmupJudge.NEVER_STEADY,
-                    LocalAgents::splitUsers);
+                    agents.clients, "test", WallClock.system(), FAST, WarmupJudge.NEVER_STEADY, PlanSplit::split);
 
             LoadResult merged = coordinator.run(
                     Plans.closed(sink.url("/"), 3, 1_500), (second, latency, status) -> streamed.add(second));
@@ -79,7 +75,7 @@ class AgentCoordinatorTest {
                 return new WarmupJudge.Decision(true, 0, 0.01, "test: steady");
             };
             AgentCoordinator coordinator = new AgentCoordinator(
-                    agents.clients, "test", WallClock.system(), FAST, steadyAtOnce, LocalAgents::splitUsers);
+                    agents.clients, "test", WallClock.system(), FAST, steadyAtOnce, PlanSplit::split);
             Timing auto = new Timing.Phases(
                     new Timing.Warmup.UntilSteady(Duration.ofSeconds(30)), Duration.ZERO, Duration.ofSeconds(1));
 
@@ -110,12 +106,7 @@ class AgentCoordinatorTest {
                 }
             };
             AgentCoordinator coordinator = new AgentCoordinator(
-                    agents.clients,
-                    "test",
-                    WallClock.system(),
-                    FAST,
-                    WarmupJudge.NEVER_STEADY,
-                    LocalAgents::splitUsers);
+                    agents.clients, "test", WallClock.system(), FAST, WarmupJudge.NEVER_STEADY, PlanSplit::split);
 
             LoadResult merged = coordinator.run(Plans.closed(sink.url("/"), 2, 3_000), cutAgentOne);
 
@@ -143,7 +134,7 @@ class AgentCoordinatorTest {
                     WallClock.system(),
                     FAST,
                     WarmupJudge.NEVER_STEADY,
-                    LocalAgents::splitUsers);
+                    PlanSplit::split);
 
             AgentException refused = assertThrows(
                     AgentException.class,

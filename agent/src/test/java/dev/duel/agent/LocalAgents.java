@@ -1,8 +1,6 @@
 package dev.duel.agent;
 
 import dev.duel.load.Clock;
-import dev.duel.load.LoadModel;
-import dev.duel.load.LoadPlan;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -35,26 +33,6 @@ final class LocalAgents implements AutoCloseable {
             servers.add(server);
             clients.add(new AgentClient(name, "127.0.0.1:" + server.address().getPort(), TOKEN, Duration.ofSeconds(5)));
         }
-    }
-
-    /** Closed users divided, the first segments one more: enough for these tests' closed plans. */
-    static List<LoadPlan> splitUsers(LoadPlan plan, int agents) {
-        int users = ((LoadModel.Closed) plan.model()).virtualUsers();
-        List<LoadPlan> plans = new ArrayList<>();
-        for (int i = 0; i < agents; i++) {
-            plans.add(new LoadPlan(
-                    plan.request(),
-                    plan.variables(),
-                    plan.checks(),
-                    new LoadModel.Closed(users / agents + (i < users % agents ? 1 : 0)),
-                    plan.timing(),
-                    plan.timeout(),
-                    plan.seed(),
-                    plan.threads(),
-                    plan.transport(),
-                    new LoadPlan.Segment(i, agents)));
-        }
-        return plans;
     }
 
     @Override
