@@ -9,6 +9,8 @@ import dev.duel.record.Phase;
 import dev.duel.record.RecordException;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.SecondResult;
+import dev.duel.targets.ResourceReading;
+import dev.duel.targets.TargetSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A controller's side of the agent API ({@link AgentServer}) for one agent, on {@link HttpClient}: the token on every
@@ -26,6 +29,35 @@ import java.util.Locale;
 public final class AgentClient {
     /** What {@code GET /v1/hello} says: who the agent is, and its wall clock when it answered (ns since the epoch). */
     public record Hello(String name, String host, String duelVersion, int cores, long wallNanos) {}
+
+    /**
+     * A target the agent started on its machine.
+     *
+     * @param id                the agent's id for it
+     * @param port              the port it listens on (on the agent's machine)
+     * @param pid               its process id there
+     * @param readyMillis       from spawn to its first correct answer on the ready path, milliseconds
+     * @param firstAcceptMillis from spawn to its first accepted connection, milliseconds
+     * @param command           its command line as started (limits wrapper included)
+     * @param limitsMechanism   how its limits are enforced there ("cgroup v2", "not enforced (why)", "none")
+     */
+    public record HostedTarget(
+            String id,
+            int port,
+            long pid,
+            long readyMillis,
+            long firstAcceptMillis,
+            List<String> command,
+            String limitsMechanism) {}
+
+    /**
+     * A hosted target now.
+     *
+     * @param reading  its resource use so far
+     * @param alive    it still runs
+     * @param exitCode its exit code once it has ended, else null
+     */
+    public record TargetStatus(ResourceReading reading, boolean alive, Integer exitCode) {}
 
     /** A batch of events; {@code done}: the run has ended and no event follows them. */
     public record Events(List<AgentEvent> events, boolean done) {}
@@ -119,6 +151,50 @@ public final class AgentClient {
 
     public void stop(String run) throws AgentException {
         call("POST", "/v1/runs/" + run + "/stop", AgentJson.object(), callTimeout);
+    }
+
+    /**
+     * Starts {@code spec} on the agent's machine (its paths are the agent's) with {@code extraEnv}, and waits until it
+     * is ready and its identity checked.
+     *
+     * @throws AgentException status 422: it did not start there (the message says why)
+     */
+    public HostedTarget startTarget(TargetSpec spec, Map<String, String> extraEnv) throws AgentException {
+        ObjectNode body = AgentJson.object();
+        body.set("spec", TargetWire.toJson(spec));
+        ObjectNode env = body.putObject("env");
+        extraEnv.forEach(env::put);
+        JsonNode json =
+                call("POST", "/v1/targets", body, callTimeout.plus(spec.ready().timeout()));
+        List<String> command = new ArrayList<>();
+        json.path("command").forEach(part -> command.add(part.asText()));
+        return new HostedTarget(
+                json.path("target").asText(),
+                json.path("port").asInt(),
+                json.path("pid").asLong(),
+                json.path("readyMillis").asLong(),
+                json.path("firstAcceptMillis").asLong(),
+                command,
+                json.path("limitsMechanism").asText());
+    }
+
+    public TargetStatus target(String id) throws AgentException {
+        JsonNode json = call("GET", "/v1/targets/" + id, null, callTimeout);
+        try {
+            return new TargetStatus(
+                    AgentJson.MAPPER.treeToValue(json.path("reading"), ResourceReading.class),
+                    json.path("alive").asBoolean(),
+                    json.path("exitCode").isNumber() ? json.path("exitCode").asInt() : null);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AgentException(source() + " sent an unreadable resource reading: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Stops the hosted target (SIGTERM, then SIGKILL after a grace); its exit code. */
+    public int stopTarget(String id) throws AgentException {
+        return call("DELETE", "/v1/targets/" + id, null, callTimeout.plusSeconds(15))
+                .path("exitCode")
+                .asInt();
     }
 
     private AgentEvent event(JsonNode json) throws AgentException {

@@ -1,6 +1,9 @@
 package dev.duel.agent;
 
 import dev.duel.load.Clock;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import dev.duel.targets.TargetLauncher;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -16,7 +19,7 @@ import java.util.function.Consumer;
  * {@code duel agent} as a process: reads the token file, listens, prints where it listens as its first line on
  * standard output ({@code duel agent <name> listening on <host>:<port>}: a launcher that asked for port 0 reads the
  * port from it), logs to standard error, and serves until the JVM is told to end (SIGTERM, Ctrl-C), when it stops its
- * run before it exits. Stateless.
+ * run and its targets before it exits. Stateless.
  */
 public final class AgentProcess {
     /** How long a lease may go unused before it lapses. */
@@ -58,8 +61,10 @@ public final class AgentProcess {
             throws Exception {
         Consumer<String> log = line -> err.println(Instant.now() + " " + line);
         AgentIdentity identity = AgentIdentity.local(name);
-        AgentService service =
-                new AgentService(identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, log);
+        Path targetLogs = Files.createTempDirectory("duel-agent-targets-");
+        AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
+        AgentService service = new AgentService(
+                identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, log);
         AgentServer server = AgentServer.start(bind, token, service, log);
         InetSocketAddress address = server.address();
         out.println(
@@ -67,7 +72,7 @@ public final class AgentProcess {
         out.flush();
         Thread shutdown = new Thread(
                 () -> {
-                    log.accept("shutting down: stopping the run");
+                    log.accept("shutting down: stopping the run and the targets");
                     try {
                         service.shutdown();
                     } catch (InterruptedException e) {

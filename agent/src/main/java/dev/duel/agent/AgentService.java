@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 /**
  * What the agent API does, apart from its transport and token check ({@link AgentServer}): the lease, runs and their
- * events, warm-up judgements. Every call but {@code /v1/hello} and {@code POST /v1/lease} must carry the lease
+ * events, warm-up judgements, targets started on this machine. Every call but {@code /v1/hello} and {@code POST /v1/lease} must carry the lease
  * ({@code Duel-Lease}), which renews it. Thread-safe: state changes under one lock; a long poll waits outside it.
  */
 public final class AgentService {
@@ -27,6 +27,7 @@ public final class AgentService {
     private final WallClock wall;
     private final LeaseKeeper leases;
     private final Duration judgementWait;
+    private final AgentTargets targets;
     private final Consumer<String> log;
     private final Map<String, AgentRun> runs = new LinkedHashMap<>();
     private final AtomicLong runNumbers = new AtomicLong();
@@ -36,6 +37,7 @@ public final class AgentService {
      * @param clock         monotonic time for the lease's idle time
      * @param leaseIdle     how long a lease may go unused before it lapses
      * @param judgementWait how long a run waits for the coordinator's judgement of a warm-up check
+     * @param targets       the targets this agent starts for its controller
      * @param log           one line per event worth a log (refusals, lapses, runs)
      */
     public AgentService(
@@ -44,11 +46,13 @@ public final class AgentService {
             Clock clock,
             Duration leaseIdle,
             Duration judgementWait,
+            AgentTargets targets,
             Consumer<String> log) {
         this.identity = identity;
         this.wall = wall;
         this.leases = new LeaseKeeper(clock, leaseIdle);
         this.judgementWait = judgementWait;
+        this.targets = targets;
         this.log = log;
     }
 
@@ -71,21 +75,65 @@ public final class AgentService {
             if (refused.isPresent()) {
                 return refused.get();
             }
-            if (route.equals("DELETE /v1/lease")) {
-                return release(request.leaseId());
+            leases.callStarted();
+            try {
+                return leased(request, route);
+            } finally {
+                leases.callEnded();
             }
-            if (route.equals("POST /v1/runs")) {
-                return startRun(AgentJson.parse(request.body()));
-            }
-            String[] parts = request.path().split("/");
-            // /v1/runs/<id>/<action>: "", "v1", "runs", id, action
-            if (parts.length == 5 && parts[1].equals("v1") && parts[2].equals("runs")) {
-                return runCall(request, parts[3], parts[4]);
-            }
-            return ApiReply.error(404, "no such call: " + route);
         } catch (IllegalArgumentException e) {
             return ApiReply.error(400, e.getMessage());
         }
+    }
+
+    private ApiReply leased(ApiRequest request, String route) throws InterruptedException {
+        if (route.equals("DELETE /v1/lease")) {
+            return release(request.leaseId());
+        }
+        if (route.equals("POST /v1/runs")) {
+            return startRun(AgentJson.parse(request.body()));
+        }
+        if (route.equals("POST /v1/targets")) {
+            return startTarget(AgentJson.parse(request.body()));
+        }
+        String[] parts = request.path().split("/");
+        // /v1/runs/<id>/<action>: "", "v1", "runs", id, action
+        if (parts.length == 5 && parts[1].equals("v1") && parts[2].equals("runs")) {
+            return runCall(request, parts[3], parts[4]);
+        }
+        // /v1/targets/<id>
+        if (parts.length == 4 && parts[1].equals("v1") && parts[2].equals("targets")) {
+            return targetCall(request.method(), parts[3]);
+        }
+        return ApiReply.error(404, "no such call: " + route);
+    }
+
+    private ApiReply startTarget(JsonNode body) throws InterruptedException {
+        JsonNode spec = body.get("spec");
+        if (spec == null) {
+            return ApiReply.error(400, "a target is {\"spec\": <target spec>, \"env\": {extra environment}}");
+        }
+        try {
+            return ApiReply.ok(targets.start(TargetWire.fromJson(spec), TargetWire.env(body.get("env"))));
+        } catch (AgentTargets.StartFailed e) {
+            return ApiReply.error(422, e.getMessage());
+        }
+    }
+
+    private ApiReply targetCall(String method, String id) {
+        if (method.equals("GET")) {
+            ObjectNode status = targets.status(id);
+            return status == null ? noTarget(id) : ApiReply.ok(status);
+        }
+        if (method.equals("DELETE")) {
+            Integer exit = targets.stop(id);
+            return exit == null ? noTarget(id) : ApiReply.ok(AgentJson.object().put("exitCode", exit));
+        }
+        return ApiReply.error(404, "no such call: " + method + " /v1/targets/" + id);
+    }
+
+    private ApiReply noTarget(String id) {
+        return ApiReply.error(404, "no target " + id + " on agent " + identity.name());
     }
 
     private ApiReply hello() {
@@ -229,6 +277,7 @@ public final class AgentService {
         if (run != null && run.active()) {
             run.stop();
         }
+        targets.stopAll();
     }
 
     /** True while a run is active (started and not ended). */
@@ -236,7 +285,7 @@ public final class AgentService {
         return current != null && current.active();
     }
 
-    /** Stops the active run and waits for it (at most 10 s): the agent is shutting down. */
+    /** Stops the active run (waiting for it at most 10 s) and every target: the agent is shutting down. */
     public void shutdown() throws InterruptedException {
         AgentRun run;
         synchronized (this) {
@@ -246,5 +295,6 @@ public final class AgentService {
             run.stop();
             run.await(Duration.ofSeconds(10));
         }
+        targets.stopAll();
     }
 }

@@ -28,6 +28,8 @@ final class LeaseKeeper {
     private final long idleNanos;
     private Lease current;
     private long lastUseNanos;
+    /** Calls under the lease still being answered (a target's start may take longer than the idle time). */
+    private int inFlight;
 
     LeaseKeeper(Clock clock, Duration idle) {
         this.clock = clock;
@@ -64,22 +66,35 @@ final class LeaseKeeper {
         return Check.HELD;
     }
 
+    /** A call under the lease begins: the lease does not lapse until it ends ({@link #callEnded}). */
+    synchronized void callStarted() {
+        inFlight++;
+    }
+
+    /** A call under the lease ended: its idle time counts from now. */
+    synchronized void callEnded() {
+        inFlight--;
+        lastUseNanos = clock.nanoTime();
+    }
+
     /** Releases the lease {@code leaseId} names; false when it is not the one held. */
     synchronized boolean release(String leaseId) {
         if (current == null || !current.id().equals(leaseId)) {
             return false;
         }
         current = null;
+        inFlight = 0;
         return true;
     }
 
-    /** Ends the lease if it has been idle for its idle time: the lease that lapsed, else empty. */
+    /** Ends the lease if no call is being answered and none came for its idle time: the lease that lapsed, else empty. */
     synchronized Optional<Lease> lapseIfIdle() {
-        if (current == null || clock.nanoTime() - lastUseNanos < idleNanos) {
+        if (current == null || inFlight > 0 || clock.nanoTime() - lastUseNanos < idleNanos) {
             return Optional.empty();
         }
         Lease lapsed = current;
         current = null;
+        inFlight = 0;
         return Optional.of(lapsed);
     }
 }

@@ -9,6 +9,9 @@ import dev.duel.load.ProgressListener;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
+import dev.duel.targets.Limits;
+import dev.duel.targets.ReadySpec;
+import dev.duel.targets.TargetSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -124,5 +128,44 @@ class AgentProcessTest {
                     merged.warnings().stream().anyMatch(w -> w.startsWith("agent agent-1 was lost")),
                     merged.warnings().toString());
         }
+    }
+
+    @Test
+    void anAgentProcessHostsATargetUnderTheTargetsCodeAndStopsItOnSigterm() throws Exception {
+        AgentClient agent = startAgents(1).get(0);
+        agent.lease("process-test");
+        TargetSpec fixture = new TargetSpec(
+                "fixture",
+                null,
+                null,
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.duel.targets.fixtures.FixtureServer",
+                        "ok",
+                        "fixture",
+                        "${port}"),
+                List.of(),
+                Map.of(),
+                null,
+                new ReadySpec("/health", 200, Duration.ofSeconds(30)),
+                List.of(),
+                Limits.NONE);
+
+        AgentClient.HostedTarget first = agent.startTarget(fixture, Map.of());
+        assertTrue(first.port() > 0 && first.readyMillis() > 0, first.toString());
+        assertTrue(agent.target(first.id()).alive());
+        assertTrue(ProcessHandle.of(first.pid()).orElseThrow().isAlive());
+        agent.stopTarget(first.id());
+        assertTrue(ProcessHandle.of(first.pid()).map(p -> !p.isAlive()).orElse(true));
+
+        AgentClient.HostedTarget second = agent.startTarget(fixture, Map.of());
+        Process agentProcess = started.get(0);
+        agentProcess.destroy(); // SIGTERM to the agent this test started: it stops its targets as it ends
+        assertTrue(agentProcess.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(ProcessHandle.of(second.pid()).map(p -> !p.isAlive()).orElse(true), "the target outlived its agent");
     }
 }

@@ -10,15 +10,18 @@ import dev.duel.load.ManualClock;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.record.Histograms;
 import dev.duel.record.Phase;
+import dev.duel.targets.TargetSpec;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,6 +45,7 @@ class AgentServerTest {
                 leaseClock,
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(2),
+                new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
                 log::add);
         server =
                 AgentServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), TOKEN, service, log::add);
@@ -183,5 +187,27 @@ class AgentServerTest {
                     seconds.stream().mapToLong(s -> s.second().ok()).sum(),
                     result.result().seconds().stream().mapToLong(s -> s.ok()).sum());
         }
+    }
+
+    @Test
+    void aTargetIsStartedReadAndStoppedOnTheAgentAndStoppedWhenTheLeaseEnds() throws Exception {
+        AgentClient controller = client(TOKEN);
+        controller.lease("alice");
+        TargetSpec spec =
+                new TargetSpec("app", null, null, List.of("./app", "${port}"), null, null, null, null, null, null);
+
+        AgentClient.HostedTarget first = controller.startTarget(spec, Map.of("DATABASE_URL", "jdbc:x"));
+        assertEquals(
+                new AgentClient.HostedTarget("1", 4243, 1001, 812, 640, List.of("./app", "${port}"), "none"), first);
+        AgentClient.TargetStatus status = controller.target("1");
+        assertTrue(status.alive());
+        assertEquals(5_000_000, status.reading().cpuNanos());
+        assertEquals(143, controller.stopTarget("1"));
+        AgentException gone = assertThrows(AgentException.class, () -> controller.target("1"));
+        assertEquals(404, gone.status());
+
+        controller.startTarget(spec, Map.of());
+        controller.release(); // the lease's end stops its targets
+        assertTrue(log.stream().anyMatch(line -> line.equals("target app (2) stopped, exit code 143")), log.toString());
     }
 }

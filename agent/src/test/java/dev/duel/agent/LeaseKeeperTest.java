@@ -42,4 +42,18 @@ class LeaseKeeperTest {
         assertTrue(leases.release(lease.id()));
         assertTrue(leases.acquire("bob").isPresent());
     }
+
+    @Test
+    void aLeaseDoesNotLapseWhileACallIsAnsweredAndIdleCountsFromItsEnd() {
+        LeaseKeeper.Lease lease = leases.acquire("alice").orElseThrow();
+        leases.check(lease.id());
+        leases.callStarted(); // a target's start that takes longer than the idle time
+        clock.advanceNanos(Duration.ofSeconds(90).toNanos());
+        assertTrue(leases.lapseIfIdle().isEmpty());
+        leases.callEnded();
+        clock.advanceNanos(Duration.ofSeconds(29).toNanos());
+        assertTrue(leases.lapseIfIdle().isEmpty());
+        clock.advanceNanos(Duration.ofSeconds(1).toNanos());
+        assertEquals(lease, leases.lapseIfIdle().orElseThrow());
+    }
 }

@@ -3,6 +3,7 @@ package dev.duel.agent;
 import dev.duel.load.Clock;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ final class LocalAgents implements AutoCloseable {
                     Clock.system(),
                     Duration.ofSeconds(30),
                     Duration.ofSeconds(2),
+                    new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
                     line -> log.add(name + ": " + line));
             AgentServer server = AgentServer.start(
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), TOKEN, service, log::add);
