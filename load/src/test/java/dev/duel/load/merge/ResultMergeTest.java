@@ -19,7 +19,9 @@ import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WindowResult;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +139,7 @@ class ResultMergeTest {
     void countersAreSummedExactlyHistogramsAddedAndEachShareKept() {
         SplittableRandom random = new SplittableRandom(5);
         Histogram all = Histograms.newLatencyHistogram();
-        List<AgentShare> shares = new java.util.ArrayList<>();
+        List<AgentShare> shares = new ArrayList<>();
         for (int agent = 0; agent < 3; agent++) {
             Histogram latency = latencies(random, 2_000 * (agent + 1), 300_000L * (agent + 1));
             all.add(latency);
@@ -194,6 +196,54 @@ class ResultMergeTest {
         assertEquals(3L, engine.gcPauses());
         assertEquals(3.0, engine.gcPauseMillis());
         assertEquals(2 / 10_000.0, engine.gcPauseShare(), 1e-12);
+    }
+
+    @Test
+    void warmupsAndWindowsAreAddedTooWindowsByIndex() {
+        SplittableRandom random = new SplittableRandom(8);
+        List<AgentShare> shares = new ArrayList<>();
+        Histogram allWindowZero = Histograms.newLatencyHistogram();
+        for (int agent = 0; agent < 2; agent++) {
+            Histogram warm = latencies(random, 50 * (agent + 1), 2_000_000);
+            Histogram window = latencies(random, 30 * (agent + 1), 500_000L * (agent + 1));
+            allWindowZero.add(window);
+            LoadResult own =
+                    result(agent, phase(Phase.MAIN, latencies(random, 10, 1_000_000), 0, 0, 100), 1, 0.1, false);
+            List<WindowResult> windows = new ArrayList<>();
+            windows.add(new WindowResult(0, 0, 500, window.getTotalCount(), agent, 0, Histograms.summarize(window)));
+            if (agent == 1) {
+                windows.add(
+                        new WindowResult(1, 500, 500, 7, 0, 14, Histograms.summarize(latencies(random, 7, 1_000_000))));
+            }
+            LoadResult withWarmup = new LoadResult(
+                    own.duelVersion(),
+                    own.settings(),
+                    own.startedAt(),
+                    own.endedAt(),
+                    own.target(),
+                    phase(Phase.WARMUP, warm, 1, 0, 100),
+                    own.main(),
+                    windows,
+                    own.firstCorrectResponseMillis(),
+                    own.seconds(),
+                    own.failureExamples(),
+                    own.engine(),
+                    own.warnings(),
+                    null,
+                    null);
+            shares.add(share(agent, withWarmup, null));
+        }
+        LoadResult merged = ResultMerge.merge(WHOLE, shares, List.of());
+        assertEquals(150, merged.warmup().ok());
+        assertEquals(2, merged.warmup().failed());
+        assertEquals(Phase.WARMUP, merged.warmup().phase());
+        assertEquals(2, merged.windows().size());
+        assertEquals(90, merged.windows().get(0).ok());
+        assertEquals(1, merged.windows().get(0).failures());
+        assertEquals(180.0, merged.windows().get(0).okPerSecond(), 1e-9);
+        assertEquals(
+                Histograms.summarize(allWindowZero), merged.windows().get(0).latency());
+        assertEquals(7, merged.windows().get(1).ok());
     }
 
     @Test
