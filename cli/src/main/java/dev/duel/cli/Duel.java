@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             EnvCommand.class,
             DemoCommand.class,
             TrainStartupCommand.class,
+            AgentCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", ExitCodes.HELP},

@@ -1,0 +1,87 @@
+package dev.duel.agent;
+
+import dev.duel.load.Clock;
+import dev.duel.targets.Cgroups;
+import dev.duel.targets.JdkResolver;
+import dev.duel.targets.TargetLauncher;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Consumer;
+
+/**
+ * {@code duel agent} as a process: reads the token file, listens, prints where it listens as its first line on
+ * standard output ({@code duel agent <name> listening on <host>:<port>}: a launcher that asked for port 0 reads the
+ * port from it), logs to standard error, and serves until the JVM is told to end (SIGTERM, Ctrl-C), when it stops its
+ * run and its targets before it exits. Stateless.
+ */
+public final class AgentProcess {
+    /** How long a lease may go unused before it lapses. */
+    public static final Duration LEASE_IDLE = Duration.ofSeconds(30);
+    /** How long a run waits for the coordinator's judgement of a warm-up check. */
+    public static final Duration JUDGEMENT_WAIT = Duration.ofSeconds(2);
+
+    private AgentProcess() {}
+
+    /**
+     * The shared token in {@code tokenFile} (surrounding white space dropped).
+     *
+     * @throws IllegalArgumentException the file is missing, unreadable or empty: the message says how to fix it
+     */
+    public static String readToken(Path tokenFile) {
+        String token;
+        try {
+            token = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("the token file " + tokenFile + " does not exist: write the shared"
+                    + " token into it (e.g. head -c 32 /dev/urandom | base64 > " + tokenFile + ")");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the token file " + tokenFile + " cannot be read (" + e + ")");
+        }
+        if (token.isEmpty()) {
+            throw new IllegalArgumentException("the token file " + tokenFile + " is empty: write the shared token into"
+                    + " it (e.g. head -c 32 /dev/urandom | base64 > " + tokenFile + ")");
+        }
+        return token;
+    }
+
+    /**
+     * Serves the agent API on {@code bind} until the JVM shuts down.
+     *
+     * @param name the agent's name (null: the host name)
+     * @throws java.net.BindException the address cannot be bound (Netty rethrows it unchecked-looking)
+     */
+    public static void serve(String name, InetSocketAddress bind, String token, PrintStream out, PrintStream err)
+            throws Exception {
+        Consumer<String> log = line -> err.println(Instant.now() + " " + line);
+        AgentIdentity identity = AgentIdentity.local(name);
+        Path targetLogs = Files.createTempDirectory("duel-agent-targets-");
+        AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
+        AgentService service = new AgentService(
+                identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, log);
+        AgentServer server = AgentServer.start(bind, token, service, log);
+        InetSocketAddress address = server.address();
+        out.println(
+                "duel agent " + identity.name() + " listening on " + address.getHostString() + ":" + address.getPort());
+        out.flush();
+        Thread shutdown = new Thread(
+                () -> {
+                    log.accept("shutting down: stopping the run and the targets");
+                    try {
+                        service.shutdown();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    server.close();
+                },
+                "duel-agent-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
+        server.awaitClosed();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.duel.agent;
+
+import dev.duel.targets.LimitedGroup;
+import dev.duel.targets.ResourceReading;
+import dev.duel.targets.TargetProcess;
+import dev.duel.targets.TargetSpec;
+import dev.duel.targets.TargetStarter;
+import java.util.List;
+
+/** A target that never was a process: for the agent's target endpoints without starting one. */
+final class FakeTarget implements TargetProcess {
+    /** Starts fake targets on port 4242 + n, pid 1000 + n. */
+    static final TargetStarter STARTER = new TargetStarter() {
+        private int started;
+
+        @Override
+        public synchronized TargetProcess start(
+                TargetSpec spec,
+                java.util.Map<String, String> extraEnv,
+                java.nio.file.Path log,
+                java.util.function.LongConsumer spawned) {
+            started++;
+            spawned.accept(1000 + started);
+            return new FakeTarget(spec, 1000 + started, 4242 + started, extraEnv);
+        }
+    };
+
+    private final TargetSpec spec;
+    private final long pid;
+    private final int port;
+    final java.util.Map<String, String> extraEnv;
+    private Integer exitCode;
+
+    FakeTarget(TargetSpec spec, long pid, int port, java.util.Map<String, String> extraEnv) {
+        this.spec = spec;
+        this.pid = pid;
+        this.port = port;
+        this.extraEnv = extraEnv;
+    }
+
+    @Override
+    public TargetSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public long readyMillis() {
+        return 812;
+    }
+
+    @Override
+    public long firstAcceptMillis() {
+        return 640;
+    }
+
+    @Override
+    public List<String> command() {
+        return spec.command();
+    }
+
+    @Override
+    public LimitedGroup group() {
+        return LimitedGroup.none();
+    }
+
+    @Override
+    public synchronized boolean alive() {
+        return exitCode == null;
+    }
+
+    @Override
+    public synchronized Integer exitCode() {
+        return exitCode;
+    }
+
+    @Override
+    public ResourceReading read() {
+        return new ResourceReading(5_000_000, 10, 1, 200, 64 << 20, 80 << 20, 30 << 20);
+    }
+
+    @Override
+    public List<String> lastLogLines(int count) {
+        return List.of();
+    }
+
+    @Override
+    public synchronized int stop() {
+        exitCode = 143;
+        return exitCode;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.duel.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.duel.record.runtime.Profile;
+import dev.duel.targets.IdentityCheck;
+import dev.duel.targets.Limits;
+import dev.duel.targets.ReadySpec;
+import dev.duel.targets.TargetSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TargetWireTest {
+    @Test
+    void aJarTargetWithLimitsIdentityAndProfileSurvivesTheWire() {
+        TargetSpec spec = new TargetSpec(
+                "jdk25",
+                "25",
+                Path.of("/opt/apps/minimal.jar"),
+                List.of(),
+                List.of("-Xmx256m", "-Dserver.port=${port}"),
+                Map.of("MODE", "fast"),
+                8080,
+                new ReadySpec("/health", 204, Duration.ofSeconds(45)),
+                List.of(IdentityCheck.parse("/app == \"minimal\""), IdentityCheck.parse("/runtime contains 25.")),
+                new Limits(1.5, "1", 512L << 20),
+                Profile.JFR);
+        assertEquals(spec, roundTrip(spec));
+    }
+
+    @Test
+    void aCommandTargetWithNothingOptionalSurvivesTheWire() {
+        TargetSpec spec = new TargetSpec(
+                "cmd", null, null, List.of("./server", "--port", "${port}"), null, null, null, null, null, null);
+        assertEquals(spec, roundTrip(spec));
+    }
+
+    private static TargetSpec roundTrip(TargetSpec spec) {
+        return TargetWire.fromJson(AgentJson.parse(AgentJson.bytes(TargetWire.toJson(spec))));
+    }
+}
