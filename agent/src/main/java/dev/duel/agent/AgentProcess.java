@@ -1,6 +1,9 @@
 package dev.duel.agent;
 
 import dev.duel.load.Clock;
+import dev.duel.load.LoadEngine;
+import dev.duel.load.ProgressListener;
+import dev.duel.load.sink.SinkServer;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetLauncher;
@@ -52,14 +55,23 @@ public final class AgentProcess {
     }
 
     /**
-     * Serves the agent API on {@code bind} until the JVM shuts down.
+     * Serves the agent API on {@code bind} until the JVM shuts down, after warming the load engine's JIT against an
+     * in-process sink for {@code warmup} (as duel warms its own engine before a suite: the engine is a JVM too, and
+     * its warm-up must not show in a target's numbers), before it says where it listens.
      *
      * @param name the agent's name (null: the host name)
      * @throws java.net.BindException the address cannot be bound (Netty rethrows it unchecked-looking)
      */
-    public static void serve(String name, InetSocketAddress bind, String token, PrintStream out, PrintStream err)
+    public static void serve(
+            String name, InetSocketAddress bind, String token, Duration warmup, PrintStream out, PrintStream err)
             throws Exception {
         Consumer<String> log = line -> err.println(Instant.now() + " " + line);
+        if (!warmup.isZero()) {
+            log.accept("warming the load engine for " + warmup.toMillis() / 1e3 + " s against an in-process sink");
+            try (SinkServer sink = SinkServer.start()) {
+                new LoadEngine().run(sink.warmupPlan(warmup, 0), ProgressListener.NONE);
+            }
+        }
         AgentIdentity identity = AgentIdentity.local(name);
         Path targetLogs = Files.createTempDirectory("duel-agent-targets-");
         AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);

@@ -49,6 +49,7 @@ public final class TargetWire {
                 .put("cpuset", spec.limits().cpuset())
                 .put("memoryBytes", spec.limits().memoryBytes());
         json.put("profile", spec.profile() == null ? null : spec.profile().name());
+        json.put("listen", spec.listen());
         return json;
     }
 
@@ -86,7 +87,8 @@ public final class TargetWire {
                                 : field(limits, "memoryBytes").asLong()),
                 field(json, "profile").isNull()
                         ? null
-                        : Profile.valueOf(field(json, "profile").asText()));
+                        : Profile.valueOf(field(json, "profile").asText()),
+                field(json, "listen").asText());
     }
 
     /** Extra environment ({@code {"NAME": "value"}}) as a map. */

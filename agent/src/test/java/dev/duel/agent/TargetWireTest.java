@@ -27,7 +27,8 @@ class TargetWireTest {
                 new ReadySpec("/health", 204, Duration.ofSeconds(45)),
                 List.of(IdentityCheck.parse("/app == \"minimal\""), IdentityCheck.parse("/runtime contains 25.")),
                 new Limits(1.5, "1", 512L << 20),
-                Profile.JFR);
+                Profile.JFR,
+                "10.213.0.1");
         assertEquals(spec, roundTrip(spec));
     }
 

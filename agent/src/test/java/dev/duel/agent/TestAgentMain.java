@@ -4,7 +4,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 
-/** An agent process for the real-process tests: {@code TestAgentMain <name> <token file>}, on 127.0.0.1, any port. */
+/**
+ * An agent process for the real-process tests: {@code TestAgentMain <name> <token file> [<warm-up ms>]}, on 127.0.0.1,
+ * any port; no engine warm-up unless asked.
+ */
 public final class TestAgentMain {
     private TestAgentMain() {}
 
@@ -13,6 +16,7 @@ public final class TestAgentMain {
                 args[0],
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 AgentProcess.readToken(Path.of(args[1])),
+                java.time.Duration.ofMillis(args.length > 2 ? Long.parseLong(args[2]) : 0),
                 System.out,
                 System.err);
     }

@@ -52,6 +52,14 @@ final class AgentCommand implements Callable<Integer> {
             description = "the agent's name in records and logs (default: the host name)")
     String name;
 
+    @Option(
+            names = "--warmup",
+            defaultValue = "5s",
+            paramLabel = "DURATION",
+            description = "how long the engine warms its JIT against an in-process sink before it listens"
+                    + " (default: ${DEFAULT-VALUE}; 0s: not at all), as duel warms its own before a suite")
+    String warmup;
+
     @Override
     public Integer call() throws Exception {
         if (tokenFile == null) {
@@ -72,12 +80,21 @@ final class AgentCommand implements Callable<Integer> {
                     + " address such as 127.0.0.1 or this machine's network address");
         }
         try {
-            AgentProcess.serve(name, new InetSocketAddress(address, port), token, System.out, System.err);
+            AgentProcess.serve(
+                    name, new InetSocketAddress(address, port), token, warmupLength(), System.out, System.err);
         } catch (BindException e) {
             System.err.println("duel: cannot listen on " + bind + ":" + port + " (" + e.getMessage()
                     + "): choose another --port, or stop what listens there");
             return ExitCodes.USAGE;
         }
         return ExitCodes.OK;
+    }
+
+    private java.time.Duration warmupLength() {
+        try {
+            return dev.duel.load.Durations.parse(warmup);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--warmup " + warmup + ": " + e.getMessage());
+        }
     }
 }

@@ -1,5 +1,10 @@
 package dev.duel.cli;
 
+import dev.duel.agent.AgentAddress;
+import dev.duel.agent.AgentClient;
+import dev.duel.agent.AgentCoordinator;
+import dev.duel.agent.AgentException;
+import dev.duel.agent.AgentProcess;
 import dev.duel.load.HdrLogListener;
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadEngine;
@@ -240,8 +245,74 @@ final class LoadCommand implements Callable<Integer> {
             description = "no live progress line")
     boolean quiet;
 
+    @Option(
+            names = "--agents",
+            split = ",",
+            paramLabel = "HOST:PORT",
+            description = "load agents (duel agent) that share the load instead of this process: the plan is split"
+                    + " between them and their results merged exactly (histograms added, never averaged)")
+    List<String> agents;
+
+    @Option(
+            names = "--token-file",
+            paramLabel = "FILE",
+            description = "with --agents: the file holding the agents' shared token")
+    Path tokenFile;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** What sends the load: duel's engine in this process, or load agents. */
+    private interface Sender {
+        LoadResult run(LoadPlan plan, ProgressListener listener) throws Exception;
+
+        /** Ends the run early (Ctrl-C); what was measured is still returned. Any thread. */
+        void stop();
+    }
+
+    /** The engine here, or a coordinator of {@code --agents} with the token of {@code --token-file}. */
+    private Sender sender() {
+        if (agents == null || agents.isEmpty()) {
+            if (tokenFile != null) {
+                throw new IllegalArgumentException("--token-file goes with --agents: name the agents, or leave it out");
+            }
+            LoadEngine engine = new LoadEngine();
+            return new Sender() {
+                @Override
+                public LoadResult run(LoadPlan plan, ProgressListener listener) throws Exception {
+                    return engine.run(plan, listener);
+                }
+
+                @Override
+                public void stop() {
+                    engine.stop();
+                }
+            };
+        }
+        if (tokenFile == null) {
+            throw new IllegalArgumentException(
+                    "--agents needs --token-file FILE: the agents answer only calls that carry their shared token");
+        }
+        String token = AgentProcess.readToken(tokenFile);
+        List<AgentClient> clients = new java.util.ArrayList<>();
+        for (String text : agents) {
+            String address = AgentAddress.parse(text).toString();
+            clients.add(new AgentClient(address, address, token, java.time.Duration.ofSeconds(10)));
+        }
+        AgentCoordinator coordinator = new AgentCoordinator(
+                clients, "duel load pid " + ProcessHandle.current().pid());
+        return new Sender() {
+            @Override
+            public LoadResult run(LoadPlan plan, ProgressListener listener) throws Exception {
+                return coordinator.run(plan, listener);
+            }
+
+            @Override
+            public void stop() {
+                coordinator.stop();
+            }
+        };
+    }
 
     /** Writes the --out file: temp file, sync, rename, sync of the folder. */
     interface ResultWriter {
@@ -286,7 +357,7 @@ final class LoadCommand implements Callable<Integer> {
             }
             progress = hdrListener;
         }
-        LoadEngine engine = new LoadEngine();
+        Sender engine = sender();
         // Ctrl-C ends the run early; the hook then waits until what was measured is printed and written.
         CountDownLatch reported = new CountDownLatch(1);
         Thread stopper = new Thread(
@@ -332,6 +403,11 @@ final class LoadCommand implements Callable<Integer> {
             return result.main().errorRate() > maxErrorRate ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
         } catch (TargetUnreachableException e) {
             err.println("duel: " + e.getMessage());
+            return ExitCodes.UNREACHABLE;
+        } catch (AgentException e) {
+            err.println(
+                    "duel: a load agent could not run the load (" + e.getMessage()
+                            + "): start it (duel agent --token-file FILE --bind ADDRESS) or fix --agents; nothing was measured");
             return ExitCodes.UNREACHABLE;
         } catch (InvalidSettingException e) {
             // found when the engine compiles the plan (variables, checks, transport); nothing was sent

@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
@@ -9,6 +10,7 @@ import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -61,6 +63,9 @@ final class SummaryFormatter {
         }
         phase(out, result.main(), maxErrorRate);
         engine(out, result.engine());
+        if (result.agents() != null) {
+            agents(out, result.agents());
+        }
         if (!result.windows().isEmpty()) {
             windows(out, result);
         }
@@ -184,6 +189,39 @@ final class SummaryFormatter {
                     w.ok() == 0 ? "-" : millis(w.latency().p99Micros()),
                     w.ok() == 0 ? "-" : millis(w.latency().maxMicros()),
                     w.failures()));
+        }
+    }
+
+    /** Each agent's share of main: the merged counts above are exactly their sum. */
+    private void agents(StringBuilder out, List<AgentShare> shares) {
+        out.append("\nagents (main: the merge above adds their histograms and sums their counts)\n");
+        for (AgentShare share : shares) {
+            String clock = share.clockOffsetMillis() == null
+                    ? "clock offset not measured"
+                    : String.format(
+                            Locale.ROOT,
+                            "clock %+.3f ms ±%.3f",
+                            share.clockOffsetMillis(),
+                            share.clockUncertaintyMillis());
+            if (share.result() == null) {
+                out.append(String.format(Locale.ROOT, "  %-22s %s  LOST: %s%n", share.name(), clock, share.lost()));
+                continue;
+            }
+            PhaseResult main = share.result().main();
+            EngineUsage engine = share.result().engine();
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-22s %,12d ok %,8d failed  p99 %s  %.2f us/request (%.0f%% of %d core(s))  on %s, %s%s%n",
+                    share.name(),
+                    main.ok(),
+                    main.failed() + main.connectFailures(),
+                    millis(main.latency().p99Micros()),
+                    engine.cpuMicrosPerRequest(),
+                    engine.utilization() * 100,
+                    engine.coresAvailable(),
+                    share.host().isEmpty() ? "?" : share.host(),
+                    clock,
+                    share.lost() == null ? "" : "  LOST: " + share.lost()));
         }
     }
 

@@ -193,6 +193,44 @@ class SummaryFormatterTest {
     }
 
     @Test
+    void aSummaryOfLoadAgentsListsEachShareUnderTheMergeGolden() throws IOException {
+        LoadResult merged = seededResult(42, false);
+        LoadResult a = seededResult(43, false);
+        LoadResult b = seededResult(44, false);
+        LoadResult withAgents = new LoadResult(
+                merged.duelVersion(),
+                merged.settings(),
+                merged.startedAt(),
+                merged.endedAt(),
+                merged.target(),
+                merged.warmup(),
+                merged.main(),
+                merged.windows(),
+                merged.firstCorrectResponseMillis(),
+                merged.seconds(),
+                merged.failureExamples(),
+                merged.engine(),
+                merged.warnings(),
+                merged.warmupEnd(),
+                List.of(
+                        new dev.duel.record.load.AgentShare(
+                                "10.213.0.2:9400", "10.213.0.2:9400", "gen-a", 0, 3, 0.0123, 0.161, null, a),
+                        new dev.duel.record.load.AgentShare(
+                                "10.213.0.6:9400", "10.213.0.6:9400", "gen-b", 1, 3, -0.0402, 0.155, null, b),
+                        new dev.duel.record.load.AgentShare(
+                                "10.213.0.10:9400",
+                                "10.213.0.10:9400",
+                                "gen-c",
+                                2,
+                                3,
+                                0.0051,
+                                0.149,
+                                "no answer for 5.0 s (Connection refused)",
+                                null)));
+        assertGolden("summary-agents.txt", new SummaryFormatter().format(withAgents, 0));
+    }
+
+    @Test
     void openModelSummaryMatchesTheGoldenFile() throws IOException {
         assertGolden("summary-open.txt", new SummaryFormatter().format(seededResult(7, true), 0.01));
     }

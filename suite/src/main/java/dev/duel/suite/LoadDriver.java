@@ -12,4 +12,7 @@ public interface LoadDriver {
      * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
      */
     LoadResult run(LoadPlan plan, ProgressListener listener) throws TargetUnreachableException;
+
+    /** Ends the current run early (the suite is aborted); what was measured is still returned. Any thread. */
+    default void stop() {}
 }

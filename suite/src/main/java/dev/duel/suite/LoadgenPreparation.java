@@ -1,16 +1,10 @@
 package dev.duel.suite;
 
-import dev.duel.load.LoadModel;
-import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
-import dev.duel.load.Timing;
-import dev.duel.load.http.RequestSpec;
 import dev.duel.load.sink.SinkServer;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -64,17 +58,7 @@ final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
         }
         listener.message("warming the load generator for " + warmup.toSeconds() + " s against an in-process sink");
         try (SinkServer sink = SinkServer.start()) {
-            LoadPlan plan = new LoadPlan(
-                    new RequestSpec("GET", sink.url("/json"), List.of(), null),
-                    Map.of(),
-                    List.of("json:/id == 42"),
-                    new LoadModel.Closed(8),
-                    new Timing.Phases(Duration.ZERO, Duration.ZERO, warmup),
-                    Duration.ofSeconds(10),
-                    1,
-                    loadgen.threads(),
-                    LoadPlan.Transport.AUTO);
-            engine.run(plan, ProgressListener.NONE);
+            engine.run(sink.warmupPlan(warmup, loadgen.threads()), ProgressListener.NONE);
         } catch (TargetUnreachableException e) {
             throw new SuiteException("the load generator's warm-up sink did not answer: " + e.getMessage(), e);
         }

@@ -73,6 +73,26 @@ public record RunnerParts(
     }
 
     /**
+     * These parts with the load sent by {@code load} instead, and {@code loadgen} readying it: load agents warm their
+     * own engines as they start, so duel's process has nothing to pin or warm.
+     */
+    public RunnerParts withLoad(LoadDriver load, LoadgenSetup loadgen) {
+        return new RunnerParts(
+                jdks,
+                targets,
+                services,
+                load,
+                machine,
+                sleeper,
+                environment,
+                jvmFacts,
+                removeStaleGroups,
+                loadgen,
+                hostProbe,
+                runtime);
+    }
+
+    /**
      * Makes the CPU meter, given suppliers of the CPU nanoseconds that the processes duel started
      * used so far: a meter counts them as duel's, not as noise, and the noise gate compares the
      * target's against its limit.

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.duel.agent.AgentAddress;
 import dev.duel.load.Durations;
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadModel;
@@ -858,25 +859,15 @@ public final class SuiteLoader {
 
     /** "host:port" or "[v6]:port" as an agent; the message names the form it wants. */
     private static Suite.Agent agentAddress(String at, String name, String text) {
-        String fix = "write the agent's address as host:port, e.g. 10.0.0.2:9400";
         if (text == null || text.isBlank()) {
-            throw new Problem(at, "is missing: " + fix);
+            throw new Problem(at, "is missing: write the agent's address as " + AgentAddress.FORM);
         }
-        int colon = text.lastIndexOf(':');
-        String host = colon <= 0 ? "" : text.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port;
         try {
-            port = Integer.parseInt(text.substring(colon + 1));
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            port = -1;
+            AgentAddress address = AgentAddress.parse(text);
+            return new Suite.Agent(name, address.host(), address.port());
+        } catch (IllegalArgumentException e) {
+            throw new Problem(at, e.getMessage().replace("write host:port", "write the agent's address as host:port"));
         }
-        if (host.isBlank() || port < 1 || port > 65_535) {
-            throw new Problem(at, "'" + text + "' is not host:port: " + fix);
-        }
-        return new Suite.Agent(name, host, port);
     }
 
     /** The agents' token file, needed with agents (resolved against the suite's folder) and refused without them. */

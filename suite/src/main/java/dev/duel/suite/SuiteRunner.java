@@ -85,8 +85,12 @@ public final class SuiteRunner {
             Cgroups cgroups,
             Path duelHome,
             Resume resume) {
-        return new SuiteRunner(
-                suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome), resume);
+        RunnerParts parts = RunnerParts.onThisMachine(jdks, cgroups, duelHome);
+        if (suite.loadgen().distributed()) {
+            AgentsLoad agents = new AgentsLoad();
+            parts = parts.withLoad(agents, agents);
+        }
+        return new SuiteRunner(suite, resultsDirectory, listener, parts, resume);
     }
 
     /** CPU of the target duel runs now, since it started; 0 while none runs. */
@@ -187,7 +191,13 @@ public final class SuiteRunner {
                         listener.message(
                                 "run " + plan.fileStem() + " was under way when duel stopped: running it again");
                     }
-                    RunRecord record = runWithRetries(attempts, plan, problems);
+                    RunRecord record;
+                    try {
+                        record = runWithRetries(attempts, plan, problems);
+                    } catch (AgentsLoad.LoadAgentsUnavailableException e) {
+                        // No run without its load: the suite stops here, every record so far kept, and resumes.
+                        throw new SuiteException(e.getMessage(), e);
+                    }
                     counts.merge(record.status(), 1, Integer::sum);
                     previous = plan;
                 }
@@ -265,6 +275,7 @@ public final class SuiteRunner {
      */
     public void abort() {
         aborted = true;
+        parts.load().stop();
         TargetProcess target = current.get();
         if (target != null) {
             target.stop();

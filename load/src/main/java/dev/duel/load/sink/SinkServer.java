@@ -87,6 +87,26 @@ public final class SinkServer implements AutoCloseable {
         return "http://127.0.0.1:" + port() + path;
     }
 
+    /**
+     * The plan that warms a load generator's JIT against this sink before its first measured run (duel's own engine
+     * before a suite, each load agent as it starts): 8 users on /json with a JSON check, for {@code length}, nothing
+     * measured from it.
+     *
+     * @param threads the generator's event-loop threads, 0 for one per CPU it may use
+     */
+    public dev.duel.load.LoadPlan warmupPlan(java.time.Duration length, int threads) {
+        return new dev.duel.load.LoadPlan(
+                new dev.duel.load.http.RequestSpec("GET", url("/json"), java.util.List.of(), null),
+                java.util.Map.of(),
+                java.util.List.of("json:/id == 42"),
+                new dev.duel.load.LoadModel.Closed(8),
+                new dev.duel.load.Timing.Phases(java.time.Duration.ZERO, java.time.Duration.ZERO, length),
+                java.time.Duration.ofSeconds(10),
+                1,
+                threads,
+                dev.duel.load.LoadPlan.Transport.AUTO);
+    }
+
     /** Requests answered so far. */
     public long requests() {
         return requests.get();

@@ -1,0 +1,120 @@
+package dev.duel.suite;
+
+import dev.duel.agent.AgentClient;
+import dev.duel.agent.AgentCoordinator;
+import dev.duel.agent.AgentException;
+import dev.duel.agent.AgentProcess;
+import dev.duel.load.LoadPlan;
+import dev.duel.load.ProgressListener;
+import dev.duel.record.load.LoadResult;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The load of every run of a suite whose {@code loadgen.agents} share it: each run's plan is split between the agents
+ * and their results merged exactly ({@link AgentCoordinator}); the record's {@code load.agents} keeps each share. One
+ * run at a time; {@link #stop()} may come from any thread.
+ */
+final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup {
+    /** Longest a single call to an agent may take beyond a long poll's own wait. */
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
+    private volatile List<AgentClient> clients = List.of();
+    private volatile AgentCoordinator coordinator;
+
+    /**
+     * Before the first run: reads the token of {@code loadgen.tokenFile} and asks every agent who it is, so that an
+     * agent that is down, or holds another token, stops the suite at once with its name instead of at its first run.
+     * Agents warm their own engines as they start ({@code duel agent --warmup}): duel's process, which sends nothing,
+     * is neither pinned nor warmed.
+     *
+     * @throws SuiteException the token file is missing or empty, or an agent did not answer as one: the message names
+     *                        it, its address and the fix
+     */
+    @Override
+    public void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException {
+        String token;
+        try {
+            token = AgentProcess.readToken(loadgen.tokenFile());
+        } catch (IllegalArgumentException e) {
+            throw new SuiteException("loadgen.tokenFile: " + e.getMessage());
+        }
+        List<AgentClient> made = loadgen.agents().stream()
+                .map(agent -> new AgentClient(agent.name(), agent.address(), token, CALL_TIMEOUT))
+                .toList();
+        for (AgentClient client : made) {
+            try {
+                AgentClient.Hello hello = client.hello();
+                listener.message("load agent " + client.name() + " at " + client.address() + ": " + hello.host() + ", "
+                        + hello.cores() + " core(s), duel " + hello.duelVersion());
+            } catch (AgentException e) {
+                throw unavailable(client, e);
+            }
+        }
+        clients = made;
+        coordinator = new AgentCoordinator(made, controller());
+    }
+
+    @Override
+    public LoadResult run(LoadPlan plan, ProgressListener listener) {
+        AgentCoordinator coordinator = this.coordinator;
+        if (coordinator == null) {
+            throw new IllegalStateException("the load agents were not prepared before the first run");
+        }
+        try {
+            return coordinator.run(plan, listener);
+        } catch (AgentException e) {
+            String failing = clients.stream()
+                    .filter(c -> e.getMessage() != null && e.getMessage().contains(c.address()))
+                    .map(c -> c.name() + " (" + c.address() + ")")
+                    .findFirst()
+                    .orElse("of " + clients.size());
+            throw new LoadAgentsUnavailableException(
+                    "load agent " + failing + " could not start the run: " + e.getMessage()
+                            + "; start it (duel agent --token-file ...) and run the same command again to resume",
+                    e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            coordinator.stop();
+            throw new LoadAgentsUnavailableException("interrupted while the load agents ran", e);
+        }
+    }
+
+    @Override
+    public void stop() {
+        AgentCoordinator coordinator = this.coordinator;
+        if (coordinator != null) {
+            coordinator.stop();
+        }
+    }
+
+    private static SuiteException unavailable(AgentClient client, AgentException e) {
+        String fix = e.status() == 401
+                ? "it holds another token: give it the file of loadgen.tokenFile (duel agent --token-file)"
+                : "start it there (duel agent --token-file ... --bind ADDRESS) or fix loadgen.agents";
+        return new SuiteException("load agent " + client.name() + " at " + client.address()
+                + " did not answer as an agent (" + e.getMessage() + "): " + fix);
+    }
+
+    /** Who holds the agents' leases: this duel, on this machine. */
+    private static String controller() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "unknown-host";
+        }
+        return "duel pid " + ProcessHandle.current().pid() + " on " + host;
+    }
+
+    /** The agents could not run a run at all (not a lost agent mid-run, which the run's record says): the suite stops. */
+    static final class LoadAgentsUnavailableException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        LoadAgentsUnavailableException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
