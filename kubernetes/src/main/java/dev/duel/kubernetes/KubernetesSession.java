@@ -237,7 +237,7 @@ public final class KubernetesSession implements AutoCloseable {
             found = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new KubernetesSessionException(what + " were not Ready after " + timeout.toSeconds() + " s ("
+            throw new KubernetesSessionException(what + " were not Ready after " + timeout.toMillis() + " ms ("
                     + "kubernetes.readyTimeout): " + describe(pods.informOnCondition(list -> true), count));
         } catch (ExecutionException e) {
             throw new KubernetesSessionException(
@@ -283,9 +283,18 @@ public final class KubernetesSession implements AutoCloseable {
         Pod pod = TargetManifests.pod(metas, target, kubernetes.imageOf(target.name()), runs, suite.services());
         String name = pod.getMetadata().getName();
         Instant created = clock.instant();
+        if (cleaned.get()) {
+            throw new KubernetesSessionException("session " + id() + " is closed (Ctrl-C?): no target is started");
+        }
         try {
             client.pods().inNamespace(metas.namespace()).resource(pod).create();
             currentTarget = name;
+            if (cleaned.get()) {
+                // The shutdown hook set the flag before it listed the Pods; this one may have been created after.
+                stopTarget();
+                throw new KubernetesSessionException(
+                        "session " + id() + " was closed (Ctrl-C?) while its target started");
+            }
             Pod ready = await(
                             "target " + target.name() + "'s Pod",
                             client.pods().inNamespace(metas.namespace()).withName(name),

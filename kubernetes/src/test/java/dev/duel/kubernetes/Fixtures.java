@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** A suite with a kubernetes: section, and golden manifest files. */
 final class Fixtures {
@@ -44,6 +46,13 @@ final class Fixtures {
                 jdk17: registry.example/minimal:jdk17
                 Native_App: registry.example/native:1
             """;
+
+    /** The mock server logs every request at INFO; kept here so the setting is not collected with the logger. */
+    private static final Logger MOCK_SERVER_LOG = Logger.getLogger("io.fabric8.mockwebserver");
+
+    static {
+        MOCK_SERVER_LOG.setLevel(Level.WARNING);
+    }
 
     private Fixtures() {}
 
