@@ -395,7 +395,16 @@ public final class KubernetesSession implements AutoCloseable {
         left.addAll(deleteAll("job", client.batch().v1().jobs()));
         left.addAll(deleteAll("pod", client.pods()));
         left.addAll(deleteAll("service", client.services()));
-        left.addAll(deleteAll("secret", client.secrets()));
+        // By name, not by label: listing Secrets would be reading every Secret of the namespace, a right duel
+        // should not need (docs/kubernetes.md's Role gives only create and delete on them).
+        try {
+            client.secrets()
+                    .inNamespace(metas.namespace())
+                    .withName(metas.names().secret())
+                    .delete();
+        } catch (KubernetesClientException e) {
+            left.add("secret " + metas.names().secret() + " (" + e.getMessage() + ")");
+        }
         if (!left.isEmpty()) {
             System.err.println("duel: could not delete " + String.join(", ", left) + "; delete them with: kubectl"
                     + " delete jobs,pods,services,secrets -n " + metas.namespace() + " -l "

@@ -51,7 +51,7 @@ final class Fixtures {
     private static final Logger MOCK_SERVER_LOG = Logger.getLogger("io.fabric8.mockwebserver");
 
     static {
-        MOCK_SERVER_LOG.setLevel(Level.WARNING);
+        MOCK_SERVER_LOG.setLevel(Level.parse(System.getProperty("mock.log", "WARNING")));
     }
 
     private Fixtures() {}

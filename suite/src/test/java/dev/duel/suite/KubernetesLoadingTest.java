@@ -71,6 +71,14 @@ class KubernetesLoadingTest {
     }
 
     @Test
+    void theSuiteThatKubernetesTryYamlRunsHasItsSection() throws Exception {
+        Suite.Kubernetes kubernetes =
+                loader.load(Path.of("../suites/jdk17-vs-jdk25.yaml")).kubernetes();
+        assertEquals("duel:dev", kubernetes.image());
+        assertEquals(Map.of("jdk17", "duel-minimal:jdk17", "jdk25", "duel-minimal:jdk25"), kubernetes.targetImages());
+    }
+
+    @Test
     void aSuiteWithoutTheSectionHasNone() throws Exception {
         assertNull(loader.load(write(SUITE.substring(0, SUITE.indexOf("kubernetes:"))))
                 .kubernetes());
