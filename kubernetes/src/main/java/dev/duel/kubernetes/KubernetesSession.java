@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
@@ -75,6 +76,9 @@ public final class KubernetesSession implements AutoCloseable {
     private final Thread hook;
     private final AtomicBoolean cleaned = new AtomicBoolean();
     private List<AgentPod> agents = List.of();
+    /** The client {@link #connect} made, closed with the session; null when the caller gave its own. */
+    private KubernetesClient ownClient;
+
     private String currentTarget;
     private int runs;
 
@@ -89,6 +93,26 @@ public final class KubernetesSession implements AutoCloseable {
         this.hooks = settings.hooks();
         this.hook = new Thread(
                 this::cleanUp, "duel-kubernetes-cleanup-" + metas.names().id());
+    }
+
+    /**
+     * {@link #open} on the cluster that fabric8's usual configuration names (the kubeconfig's current context, or the
+     * service account of the Pod duel runs in), with the JVM's environment, randomness, clock and shutdown hooks. The
+     * client is closed with the session.
+     *
+     * @param namespace the session's namespace, or null for the configuration's
+     */
+    public static KubernetesSession connect(Suite suite, String namespace)
+            throws KubernetesSessionException, InterruptedException {
+        KubernetesClient client = new KubernetesClientBuilder().build();
+        try {
+            KubernetesSession session = open(client, suite, Settings.of(namespace));
+            session.ownClient = client;
+            return session;
+        } catch (KubernetesSessionException | InterruptedException | RuntimeException e) {
+            client.close();
+            throw e;
+        }
     }
 
     /**
@@ -384,6 +408,9 @@ public final class KubernetesSession implements AutoCloseable {
     public synchronized void close() {
         cleanUp();
         hooks.remove(hook);
+        if (ownClient != null) {
+            ownClient.close();
+        }
     }
 
     private void cleanUp() {

@@ -206,6 +206,26 @@ class KubernetesSessionTest {
     }
 
     @Test
+    void connectFindsTheClusterFromTheUsualConfiguration() throws Exception {
+        Map<String, String> properties = Map.of(
+                "kubernetes.master", client.getMasterUrl().toString(),
+                "kubernetes.trust.certificates", "true",
+                "kubernetes.auth.tryKubeConfig", "false",
+                "kubernetes.auth.tryServiceAccount", "false",
+                "kubernetes.namespace", NAMESPACE);
+        properties.forEach(System::setProperty);
+        try {
+            KubernetesSession session = KubernetesSession.connect(suite, null);
+            assertEquals(NAMESPACE, session.namespace());
+            assertEquals(3, session.agentAddresses().size());
+            session.close();
+            assertEquals(List.of(), objects(session.id()));
+        } finally {
+            properties.keySet().forEach(System::clearProperty);
+        }
+    }
+
+    @Test
     void anotherSessionsObjectsAreLeftAlone() throws Exception {
         KubernetesSession mine = KubernetesSession.open(client, suite, settings(Map.of()));
         KubernetesSession theirs = KubernetesSession.open(client, suite, settings(Map.of()));
