@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.targets.Limits;
 import dev.duel.targets.ServiceSpec;
 import dev.duel.targets.TargetSpec;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param repetitions how many times each target measures each scenario group: a fixed number, or from a minimum
  *                    until an interval is narrow enough, up to a maximum
  * @param aotCaches   by target name, the targets measured with an AOT cache they train first; others are absent
+ * @param kubernetes  what a run on Kubernetes needs ({@code kubernetes:}), or null when the suite has no such section
  */
 public record Suite(
         String name,
@@ -29,7 +31,8 @@ public record Suite(
         Loadgen loadgen,
         Gates gates,
         List<String> thresholds,
-        Map<String, AotCacheSpec> aotCaches) {
+        Map<String, AotCacheSpec> aotCaches,
+        Kubernetes kubernetes) {
 
     public Suite {
         aotCaches = Map.copyOf(aotCaches);
@@ -136,6 +139,35 @@ public record Suite(
             Duration loadgenMaxLagP99) {
         public static final Gates DEFAULT =
                 new Gates(0.25, Duration.ofSeconds(60), Duration.ofMinutes(10), 3, 0.70, Duration.ofMillis(1));
+    }
+
+    /**
+     * The suite's {@code kubernetes:} section, checked: every target has an image and cpus and memory limits (requests
+     * = limits, Guaranteed QoS); services are embedded PostgreSQL (a Pod of {@code postgresImage}) or external.
+     * Immutable.
+     *
+     * @param image         duel's own image, which the load agents run ({@code duel agent})
+     * @param agents        how many load agents (the Indexed Job's parallelism and completions), at least 1
+     * @param agentLimits   each agent's cpus and memory (requests = limits)
+     * @param targetImages  by target name, the image that runs it
+     * @param postgresImage the image of {@code services.postgres} when it is embedded
+     * @param readyTimeout  how long Pods may take to become Ready (scheduling and image pulls included)
+     */
+    public record Kubernetes(
+            String image,
+            int agents,
+            Limits agentLimits,
+            Map<String, String> targetImages,
+            String postgresImage,
+            Duration readyTimeout) {
+        public Kubernetes {
+            targetImages = Map.copyOf(targetImages);
+        }
+
+        /** The image that runs {@code target}; the loader made sure there is one. */
+        public String imageOf(String target) {
+            return targetImages.get(target);
+        }
     }
 
     public TargetSpec target(String name) {

@@ -20,7 +20,8 @@ public record SuiteFile(
         String cooldown,
         LoadgenEntry loadgen,
         GatesEntry gates,
-        List<String> thresholds) {
+        List<String> thresholds,
+        KubernetesEntry kubernetes) {
 
     /** One target: a jar on a JDK, or a command. */
     public record TargetEntry(
@@ -85,4 +86,16 @@ public record SuiteFile(
             Double maxCores, @JsonProperty("for") String forDuration, String maxWait, Integer retries) {}
 
     public record LoadgenGateEntry(Double maxUtilization, String maxLagP99) {}
+
+    /**
+     * {@code kubernetes:}: what {@code duel run --kubernetes} needs beyond the local suite: duel's image (the load
+     * agents), each target's image, the agents' number and limits (docs/kubernetes.md).
+     */
+    public record KubernetesEntry(
+            String image,
+            Integer agents,
+            LimitsEntry agentLimits,
+            Map<String, String> images,
+            String postgresImage,
+            String readyTimeout) {}
 }

@@ -1,0 +1,123 @@
+package dev.duel.kubernetes;
+
+import dev.duel.suite.Suite;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.util.List;
+
+/**
+ * The load agents as one Indexed Job (N Pods at once, each with its index, host name {@code <job>-<index>}) behind a
+ * headless Service that gives each a DNS name, every agent kept off the target's node by required anti-affinity, its
+ * token mounted read-only from the session's Secret. A failed agent is not replaced ({@code backoffLimit: 0}): a lost
+ * agent makes its run invalid, and a fresh one would have another clock offset and no lease. Stateless.
+ */
+final class AgentManifests {
+    static final String SECRET_FOLDER = "/var/run/duel";
+
+    /**
+     * What each agent's container is given after the image's entry point ({@code duel}): the agent command, listening
+     * on every address of its Pod on {@link SessionNames#AGENT_PORT}, with the token file and its Pod's name.
+     */
+    static final List<String> AGENT_ARGS = List.of(
+            "agent",
+            "--listen",
+            "0.0.0.0:" + SessionNames.AGENT_PORT,
+            "--token-file",
+            SECRET_FOLDER + "/" + SessionSecret.TOKEN_KEY,
+            "--name",
+            "$(POD_NAME)");
+
+    private AgentManifests() {}
+
+    static Job job(ObjectMetas metas, Suite.Kubernetes kubernetes) {
+        SessionNames names = metas.names();
+        return new JobBuilder()
+                .withMetadata(metas.of(names.agentsJob(), Role.AGENT))
+                .withNewSpec()
+                .withCompletionMode("Indexed")
+                .withCompletions(kubernetes.agents())
+                .withParallelism(kubernetes.agents())
+                .withBackoffLimit(0)
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(metas.labels(Role.AGENT, java.util.Map.of()))
+                .endMetadata()
+                .withNewSpec()
+                .withSubdomain(names.agentsService())
+                .withRestartPolicy("Never")
+                .withAutomountServiceAccountToken(false)
+                .withEnableServiceLinks(false)
+                .withSecurityContext(PodParts.podSecurity(PodParts.APP_USER))
+                .withAffinity(TargetManifests.awayFrom(metas, Role.TARGET))
+                .addNewContainer()
+                .withName("agent")
+                .withImage(kubernetes.image())
+                .withArgs(AGENT_ARGS)
+                .withEnv(new EnvVarBuilder()
+                        .withName("POD_NAME")
+                        .withNewValueFrom()
+                        .withNewFieldRef()
+                        .withFieldPath("metadata.name")
+                        .endFieldRef()
+                        .endValueFrom()
+                        .build())
+                .addNewPort()
+                .withName("agent")
+                .withContainerPort(SessionNames.AGENT_PORT)
+                .endPort()
+                .withNewReadinessProbe()
+                .withNewTcpSocket()
+                .withNewPort(SessionNames.AGENT_PORT)
+                .endTcpSocket()
+                .withPeriodSeconds(1)
+                .endReadinessProbe()
+                .withResources(PodParts.guaranteed("kubernetes.agentLimits", kubernetes.agentLimits()))
+                .withSecurityContext(PodParts.containerSecurity())
+                .withVolumeMounts(
+                        PodParts.mount(PodParts.TMP_VOLUME, "/tmp"),
+                        new VolumeMountBuilder()
+                                .withName("token")
+                                .withMountPath(SECRET_FOLDER)
+                                .withReadOnly(true)
+                                .build())
+                .endContainer()
+                .withVolumes(
+                        PodParts.emptyDir(PodParts.TMP_VOLUME),
+                        new VolumeBuilder()
+                                .withName("token")
+                                .withNewSecret()
+                                .withSecretName(names.secret())
+                                .withDefaultMode(0400)
+                                .addNewItem()
+                                .withKey(SessionSecret.TOKEN_KEY)
+                                .withPath(SessionSecret.TOKEN_KEY)
+                                .endItem()
+                                .endSecret()
+                                .build())
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    /** Headless: no virtual address, one DNS record per Ready agent, which the agents' subdomain makes their names. */
+    static Service service(ObjectMetas metas) {
+        return new ServiceBuilder()
+                .withMetadata(metas.of(metas.names().agentsService(), Role.AGENT))
+                .withNewSpec()
+                .withClusterIP("None")
+                .withSelector(metas.labels(Role.AGENT, java.util.Map.of()))
+                .addNewPort()
+                .withName("agent")
+                .withPort(SessionNames.AGENT_PORT)
+                .withNewTargetPort(SessionNames.AGENT_PORT)
+                .endPort()
+                .endSpec()
+                .build();
+    }
+}
