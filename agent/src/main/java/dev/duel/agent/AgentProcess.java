@@ -69,7 +69,10 @@ public final class AgentProcess {
         if (!warmup.isZero()) {
             log.accept("warming the load engine for " + warmup.toMillis() / 1e3 + " s against an in-process sink");
             try (SinkServer sink = SinkServer.start()) {
-                new LoadEngine().run(sink.warmupPlan(warmup, 0), ProgressListener.NONE);
+                LoadEngine engine = new LoadEngine();
+                for (var plan : sink.warmupPlans(warmup, 0)) {
+                    engine.run(plan, ProgressListener.NONE);
+                }
             }
         }
         AgentIdentity identity = AgentIdentity.local(name);

@@ -25,8 +25,10 @@ final class AgentManifests {
      */
     static final List<String> AGENT_ARGS = List.of(
             "agent",
-            "--listen",
-            "0.0.0.0:" + SessionNames.AGENT_PORT,
+            "--bind",
+            "0.0.0.0",
+            "--port",
+            String.valueOf(SessionNames.AGENT_PORT),
             "--token-file",
             SECRET_FOLDER + "/" + SessionSecret.TOKEN_KEY,
             "--name",

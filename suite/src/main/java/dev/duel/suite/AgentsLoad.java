@@ -66,14 +66,11 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup {
         try {
             return coordinator.run(plan, listener);
         } catch (AgentException e) {
-            String failing = clients.stream()
-                    .filter(c -> e.getMessage() != null && e.getMessage().contains(c.address()))
-                    .map(c -> c.name() + " (" + c.address() + ")")
-                    .findFirst()
-                    .orElse("of " + clients.size());
+            // The client's message names the agent and its address.
             throw new LoadAgentsUnavailableException(
-                    "load agent " + failing + " could not start the run: " + e.getMessage()
-                            + "; start it (duel agent --token-file ...) and run the same command again to resume",
+                    "the load agents could not start the run: " + e.getMessage()
+                            + "; start that agent again (duel agent --token-file ...) and run the same command to"
+                            + " resume",
                     e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -58,7 +58,9 @@ final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
         }
         listener.message("warming the load generator for " + warmup.toSeconds() + " s against an in-process sink");
         try (SinkServer sink = SinkServer.start()) {
-            engine.run(sink.warmupPlan(warmup, loadgen.threads()), ProgressListener.NONE);
+            for (var plan : sink.warmupPlans(warmup, loadgen.threads())) {
+                engine.run(plan, ProgressListener.NONE);
+            }
         } catch (TargetUnreachableException e) {
             throw new SuiteException("the load generator's warm-up sink did not answer: " + e.getMessage(), e);
         }

@@ -1,0 +1,385 @@
+package dev.duel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
+import dev.duel.record.load.AgentShare;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.targets.fixtures.NetworkNamespaces;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three load agents ({@code duel agent}, real processes) in three network namespaces that the test makes (a veth pair
+ * each to the root namespace, 10.213.0.0/16), against one minimal reference app in the root namespace listening on
+ * the root side of the first pair: through {@code duel load --agents} beside a single engine at the same total rate,
+ * and through a suite whose agent is killed mid-run and which then resumes. Skipped, saying why, where the machine
+ * cannot make namespaces.
+ */
+@Tag("slow") // real processes in network namespaces: CI runs it; the quick loop leaves it out
+class AgentsInNamespacesTest {
+    private static final int AGENT_PORT = 9400;
+
+    @TempDir
+    Path temp;
+
+    private NetworkNamespaces namespaces;
+    private final List<Process> started = new ArrayList<>();
+    private final Process[] agents = new Process[3];
+    private Path token;
+    private String host;
+
+    @BeforeEach
+    void namespacesAndAgents() throws Exception {
+        namespaces = NetworkNamespaces.createOrSkip(3);
+        host = namespaces.hostAddress().getHostAddress();
+        token = Files.writeString(temp.resolve("agent.token"), "ns-test-" + System.nanoTime() + "\n");
+        List<CompletableFuture<String>> ready = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            ready.add(startAgent(k));
+        }
+        for (CompletableFuture<String> line : ready) {
+            assertTrue(line.get(60, TimeUnit.SECONDS).contains(" listening on "), line.get());
+        }
+    }
+
+    @AfterEach
+    void endWhatWasStarted() throws IOException {
+        for (Process process : started) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        if (namespaces != null) {
+            namespaces.close();
+        }
+    }
+
+    /** Agent {@code k} in namespace k on its own address, warmed 4 s; completes with its first line. */
+    private CompletableFuture<String> startAgent(int k) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Duel.class.getName(),
+                        "agent",
+                        "--bind",
+                        namespaces.get(k).address().getHostAddress(),
+                        "--port",
+                        String.valueOf(AGENT_PORT),
+                        "--token-file",
+                        token.toString(),
+                        "--name",
+                        "gen-" + (char) ('a' + k),
+                        "--warmup",
+                        "4s")
+                .redirectError(temp.resolve("agent-" + k + "-" + System.nanoTime() + ".log")
+                        .toFile());
+        Process agent = namespaces.start(k, builder);
+        started.add(agent);
+        agents[k] = agent;
+        return firstLine(agent);
+    }
+
+    private static CompletableFuture<String> firstLine(Process process) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                BufferedReader reader =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                String line = reader.readLine();
+                // Keep reading so that the process never blocks on a full pipe.
+                Thread drain = new Thread(() -> {
+                    try {
+                        while (reader.readLine() != null) {
+                            // dropped
+                        }
+                    } catch (IOException e) {
+                        // the process ended
+                    }
+                });
+                drain.setDaemon(true);
+                drain.start();
+                return line == null ? "(no output)" : line;
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+    }
+
+    private String agentList() {
+        return String.join(
+                ",",
+                namespaces.namespaces().stream()
+                        .map(n -> n.address().getHostAddress() + ":" + AGENT_PORT)
+                        .toList());
+    }
+
+    /** The minimal reference app on JDK 17 in the root namespace, on the address every namespace reaches. */
+    private int startApp() throws Exception {
+        Path jar = Path.of("..", "reference", "minimal", "target", "minimal.jar")
+                .toAbsolutePath()
+                .normalize();
+        assertTrue(Files.isRegularFile(jar), "the reactor builds the minimal reference app before cli: " + jar);
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx256m",
+                        "-jar",
+                        jar.toString())
+                .redirectError(temp.resolve("app.log").toFile());
+        builder.environment().put("PORT", "0");
+        builder.environment().put("HOST", host);
+        builder.environment().put("DATASET_SIZE", "1000");
+        Process app = builder.start();
+        started.add(app);
+        String line = firstLine(app).get(60, TimeUnit.SECONDS);
+        assertTrue(line.startsWith("listening on "), line);
+        return Integer.parseInt(line.substring("listening on ".length()).trim());
+    }
+
+    @Test
+    void threeAgentsMergeToExactlyTheSumOfTheirCountsAndMatchOneEngineAtTheSameRate() throws Exception {
+        int port = startApp();
+        String url = "http://" + host + ":" + port + "/json";
+        List<String> common = List.of(
+                "load",
+                url,
+                "--rate",
+                "6000",
+                "--arrival",
+                "uniform",
+                "--max-connections",
+                "48",
+                "--check",
+                "json:/id == 42",
+                "--warmup",
+                "3s",
+                "--gap",
+                "0s",
+                "--duration",
+                "6s",
+                // One event loop per engine: three agents' loops and the app share 2 cores here.
+                "--threads",
+                "1",
+                "--quiet");
+        // Every JVM warm before either measurement: the app and this JVM's engine (a single-engine run), then the
+        // agents' whole path (their engine on this plan, their API streaming seconds), which their own warm-up
+        // against a sink does not reach: measured without it, the agents' p99 fell from 13 ms to 1.3 ms over main.
+        List<String> agentArgs = List.of("--agents", agentList(), "--token-file", token.toString());
+        List<String> warmSingle = new ArrayList<>(common);
+        warmSingle.set(warmSingle.indexOf("6s"), "4s");
+        assertEquals(
+                ExitCodes.OK, Captured.duel(warmSingle.toArray(String[]::new)).exitCode());
+        List<String> warmAgents = new ArrayList<>(warmSingle);
+        warmAgents.addAll(agentArgs);
+        assertEquals(
+                ExitCodes.OK, Captured.duel(warmAgents.toArray(String[]::new)).exitCode());
+        Path agentsOut = temp.resolve("agents.json");
+        List<String> withAgents = new ArrayList<>(common);
+        withAgents.addAll(
+                List.of("--agents", agentList(), "--token-file", token.toString(), "--out", agentsOut.toString()));
+        Captured merged = Captured.duel(withAgents.toArray(String[]::new));
+        assertEquals(ExitCodes.OK, merged.exitCode(), merged.out() + merged.err());
+        Path singleOut = temp.resolve("single.json");
+        List<String> single = new ArrayList<>(common);
+        single.addAll(List.of("--out", singleOut.toString()));
+        Captured alone = Captured.duel(single.toArray(String[]::new));
+        assertEquals(ExitCodes.OK, alone.exitCode(), alone.out() + alone.err());
+
+        Files.copy(
+                agentsOut, Path.of("/tmp/agents-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
+        Files.copy(
+                agentsOut, Path.of("/tmp/agents-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
+        Files.copy(
+                singleOut, Path.of("/tmp/single-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
+        LoadResult agentsResult = RecordJson.read(Files.readString(agentsOut), "agents.json", LoadResult.class);
+        LoadResult singleResult = RecordJson.read(Files.readString(singleOut), "single.json", LoadResult.class);
+        List<AgentShare> shares = agentsResult.agents();
+        assertEquals(3, shares.size(), merged.out());
+        PhaseResult main = agentsResult.main();
+        long ok = 0;
+        long sent = 0;
+        long failed = 0;
+        long latencyCount = 0;
+        double agentCpuMillis = 0;
+        for (AgentShare share : shares) {
+            assertEquals(null, share.lost(), share.toString());
+            assertNotNull(share.clockOffsetMillis(), share.name());
+            assertTrue(share.clockUncertaintyMillis() < 50, "a round trip to a namespace: " + share);
+            PhaseResult own = share.result().main();
+            assertTrue(own.ok() > 0, share.name() + " sent its share: " + own);
+            ok += own.ok();
+            sent += own.sent();
+            failed += own.failed();
+            latencyCount += own.latency().count();
+            agentCpuMillis += share.result().engine().cpuMillis();
+        }
+        // The merge is exact: counts are the sum of the agents' counts, the merged histogram holds every latency.
+        assertEquals(ok, main.ok());
+        assertEquals(sent, main.sent());
+        assertEquals(failed, main.failed());
+        assertEquals(latencyCount, main.latency().count());
+        assertTrue(merged.out().contains("agents (main: the merge above adds their histograms"), merged.out());
+        // The split schedule is the whole schedule: the three agents planned exactly the single engine's sends.
+        PhaseResult one = singleResult.main();
+        assertEquals(
+                one.sent() + one.unstarted(), main.sent() + main.unstarted(), () -> table(singleResult, agentsResult));
+        // Latency and generator CPU per request: generous bounds here (2 cores shared by the app, three agents and
+        // the coordinator); the measured table is in bench/agents-vs-single.sh's output and the issue's note.
+        double p50Ratio = main.latency().p50Micros() / one.latency().p50Micros();
+        double p99Ratio = main.latency().p99Micros() / one.latency().p99Micros();
+        assertTrue(p50Ratio > 0.33 && p50Ratio < 3, table(singleResult, agentsResult));
+        assertTrue(p99Ratio > 0.2 && p99Ratio < 5, table(singleResult, agentsResult));
+        double agentsCpuPerRequest = agentCpuMillis * 1_000 / Math.max(1, main.ok() + main.failed());
+        double singleCpuPerRequest = singleResult.engine().cpuMicrosPerRequest();
+        assertTrue(
+                agentsCpuPerRequest < 3 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 3,
+                table(singleResult, agentsResult));
+        System.out.println(table(singleResult, agentsResult));
+    }
+
+    /** Single engine against three agents, main phase: the comparison the issue asks for. */
+    static String table(LoadResult single, LoadResult agents) {
+        double agentCpu = agents.agents().stream()
+                .filter(s -> s.result() != null)
+                .mapToDouble(s -> s.result().engine().cpuMillis())
+                .sum();
+        PhaseResult a = agents.main();
+        PhaseResult s = single.main();
+        return String.format(
+                Locale.ROOT,
+                "| | single engine | 3 agents (merged) |%n|---|---|---|%n"
+                        + "| planned sends (sent + unstarted) | %d | %d |%n| ok | %d | %d |%n| failed | %d | %d |%n"
+                        + "| p50 | %.0f us | %.0f us |%n| p99 | %.0f us | %.0f us |%n| max | %.0f us | %.0f us |%n"
+                        + "| generator CPU per request | %.2f us | %.2f us |%n",
+                s.sent() + s.unstarted(),
+                a.sent() + a.unstarted(),
+                s.ok(),
+                a.ok(),
+                s.failed(),
+                a.failed(),
+                s.latency().p50Micros(),
+                a.latency().p50Micros(),
+                s.latency().p99Micros(),
+                a.latency().p99Micros(),
+                s.latency().maxMicros(),
+                a.latency().maxMicros(),
+                single.engine().cpuMicrosPerRequest(),
+                agentCpu * 1_000 / Math.max(1, a.ok() + a.failed()));
+    }
+
+    @Test
+    void aSuiteThroughAgentsKeepsEveryRecordWhenAnAgentIsKilledAndResumes() throws Exception {
+        Path jar = Path.of("..", "reference", "minimal", "target", "minimal.jar")
+                .toAbsolutePath()
+                .normalize();
+        String agentsYaml = String.join(
+                ", ",
+                namespaces.namespaces().stream()
+                        .map(n -> "{name: gen-" + (char) ('a' + n.index()) + ", address: '"
+                                + n.address().getHostAddress() + ":" + AGENT_PORT + "'}")
+                        .toList());
+        String yaml = """
+                name: agents-ns
+                targets:
+                  - name: minimal
+                    java: '17'
+                    jar: %s
+                    jvmArgs: [-Xmx256m]
+                    env: {PORT: '${port}', HOST: '${host}', DATASET_SIZE: '1000'}
+                    listen: %s
+                    limits: {cpus: 1.0, memory: 512m}
+                scenarios:
+                  - name: json
+                    request: {path: /json}
+                    checks: ['status == 200', 'json:/id == 42']
+                    model: {rate: 1500, arrival: uniform, maxConnections: 32}
+                    phases: {warmup: 1s, gap: 0s, duration: 3s}
+                repetitions: 3
+                cooldown: 0s
+                loadgen: {tokenFile: %s, agents: [%s]}
+                gates:
+                  quiet: {maxCores: 4.0, for: 200ms, maxWait: 5s, retries: 0}
+                  loadgen: {maxUtilization: 1.0, maxLagP99: 50ms}
+                """.formatted(jar, host, token, agentsYaml);
+        Path suite = Files.writeString(temp.resolve("agents-ns.yaml"), yaml);
+        Path results = temp.resolve("results");
+        Path runs = results.resolve("runs");
+
+        // Agent gen-c is killed 2 s after run 2's target is ready (1 s into main): run 2 loses it, run 3 cannot start.
+        CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (System.nanoTime() < deadline && !startedRunTwo(runs)) {
+                    Thread.sleep(50);
+                }
+                Thread.sleep(2_000);
+                agents[2].destroyForcibly(); // SIGKILL, by the PID this test started
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Captured first = Captured.duel("run", suite.toString(), "--results", results.toString());
+        killer.get(10, TimeUnit.SECONDS);
+        assertTrue(
+                first.exitCode() != ExitCodes.OK && first.err().contains("agent gen-c ("), first.out() + first.err());
+        RunRecord one = RecordJson.readRun(runs.resolve("001-minimal-json.json"));
+        String oneBytes = Files.readString(runs.resolve("001-minimal-json.json"));
+        assertEquals(3, one.results().get(0).load().agents().size());
+        RunRecord two = RecordJson.readRun(runs.resolve("002-minimal-json.json"));
+        assertEquals(Status.INVALID, two.status(), two.reason());
+        assertTrue(two.reason().startsWith("load agent gen-c ("), two.reason());
+        assertTrue(
+                two.results().get(0).load().agents().get(2).lost() != null,
+                two.results().get(0).load().agents().toString());
+        assertTrue(!Files.exists(runs.resolve("003-minimal-json.json")), "run 3 never started");
+
+        // The agent comes back (same namespace, same address): the suite resumes with run 3 only.
+        assertTrue(startAgent(2).get(60, TimeUnit.SECONDS).contains(" listening on "));
+        Captured resumed = Captured.duel("run", suite.toString(), "--results", results.toString());
+        assertTrue(resumed.out().contains("3 run(s)") || resumed.out().contains("[3/3]"), resumed.out());
+        assertEquals(oneBytes, Files.readString(runs.resolve("001-minimal-json.json")), "completed runs are kept");
+        assertEquals(
+                Status.INVALID,
+                RecordJson.readRun(runs.resolve("002-minimal-json.json")).status());
+        RunRecord three = RecordJson.readRun(runs.resolve("003-minimal-json.json"));
+        LoadResult load = three.results().get(0).load();
+        assertEquals(3, load.agents().size(), three.reason());
+        assertEquals(
+                load.agents().stream().mapToLong(s -> s.result().main().ok()).sum(),
+                load.main().ok(),
+                "merged ok is the sum of the agents'");
+        assertTrue(
+                three.status() == Status.OK || three.status() == Status.INVALID, three.status() + " " + three.reason());
+    }
+
+    private static boolean startedRunTwo(Path runs) throws IOException {
+        if (!Files.isDirectory(runs)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(runs)) {
+            return files.anyMatch(f -> f.getFileName().toString().equals("002-minimal-json.log"))
+                    && Files.exists(runs.resolve("001-minimal-json.json"))
+                    && Files.readString(runs.resolve("002-minimal-json.log")).contains("listening on");
+        }
+    }
+}
