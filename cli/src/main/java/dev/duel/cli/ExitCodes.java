@@ -11,7 +11,10 @@ public final class ExitCodes {
     public static final int UNREACHABLE = 3;
     /** duel itself failed: a bug; run again with --verbose and report it. */
     public static final int INTERNAL = 4;
-    /** The suite finished, but some runs failed, were invalid or stayed noisy: see their records. */
+    /**
+     * The suite finished, but some runs failed, were invalid or stayed noisy: see their records. For duel load
+     * --agents: a load agent was lost during the run, so the merged result is not the whole plan.
+     */
     public static final int NOT_CLEAN = 5;
     /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
     public static final int STOPPED = 6;
@@ -28,7 +31,8 @@ public final class ExitCodes {
               2  usage error (a bad option or value, or results that cannot be read); nothing more was run
               3  target unreachable; nothing was measured
               4  internal error (run with --verbose and report it)
-              5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy
+              5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy;
+                 duel load --agents: a load agent was lost, so the merged result is not the whole plan
               6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume
               7  duel load: measured, but --out, --hdr-log or the summary could not be written (disk full, read-only)""";
 

@@ -400,6 +400,11 @@ final class LoadCommand implements Callable<Integer> {
             if (allConnectsFailed(result)) {
                 return ExitCodes.UNREACHABLE;
             }
+            if (result.agents() != null && result.agents().stream().anyMatch(share -> share.lost() != null)) {
+                err.println("duel: a load agent was lost during the run (see LOST above): the merged result is not"
+                        + " the whole plan");
+                return ExitCodes.NOT_CLEAN;
+            }
             return result.main().errorRate() > maxErrorRate ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
         } catch (TargetUnreachableException e) {
             err.println("duel: " + e.getMessage());

@@ -205,12 +205,6 @@ class AgentsInNamespacesTest {
         Captured alone = Captured.duel(single.toArray(String[]::new));
         assertEquals(ExitCodes.OK, alone.exitCode(), alone.out() + alone.err());
 
-        Files.copy(
-                agentsOut, Path.of("/tmp/agents-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
-        Files.copy(
-                agentsOut, Path.of("/tmp/agents-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
-        Files.copy(
-                singleOut, Path.of("/tmp/single-debug.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // TMP
         LoadResult agentsResult = RecordJson.read(Files.readString(agentsOut), "agents.json", LoadResult.class);
         LoadResult singleResult = RecordJson.read(Files.readString(singleOut), "single.json", LoadResult.class);
         List<AgentShare> shares = agentsResult.agents();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The status of one run and why, decided from what was measured and what the gates allow: the
@@ -54,6 +55,9 @@ public record RunVerdict(Status status, String reason) {
             return failed("the target exited with code " + targetExitCode + " during " + scenario.name());
         }
         String lost = lostAgents(load);
+        if (lost == null) {
+            lost = agentsDisagree(load);
+        }
         if (lost != null) {
             return new RunVerdict(Status.INVALID, lost);
         }
@@ -78,6 +82,32 @@ public record RunVerdict(Status status, String reason) {
     private static String generatorLimit(Scenario scenario, LoadResult load, Suite.Gates gates) {
         String saturated = saturation(scenario, load, gates);
         return saturated != null ? saturated : engineGcPauses(load);
+    }
+
+    /**
+     * Why the load agents' shares are not one run: they ended warm-up at different times (each judged the same merged
+     * series, but one heard the judgement a second later), so their main phases cover different seconds; null when
+     * they agree or the run had no agents.
+     */
+    static String agentsDisagree(LoadResult load) {
+        if (load.agents() == null) {
+            return null;
+        }
+        Map<String, Double> ends = new java.util.LinkedHashMap<>();
+        for (AgentShare share : load.agents()) {
+            if (share.result() != null && share.result().warmupEnd() != null) {
+                ends.put(share.name(), share.result().warmupEnd().endedAtMillis());
+            }
+        }
+        if (ends.values().stream().distinct().count() <= 1) {
+            return null;
+        }
+        StringBuilder each = new StringBuilder();
+        ends.forEach((name, millis) -> each.append(each.length() == 0 ? "" : ", ")
+                .append(name)
+                .append(String.format(Locale.ROOT, " at %.1f s", millis / 1_000)));
+        return "the load agents ended warm-up at different times (" + each
+                + "): their main phases are not the same seconds";
     }
 
     /**

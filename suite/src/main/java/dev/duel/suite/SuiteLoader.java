@@ -21,6 +21,7 @@ import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
+import dev.duel.load.split.PlanSplit;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.Arrival;
 import dev.duel.record.runtime.Profile;
@@ -299,6 +300,11 @@ public final class SuiteLoader {
                         duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)),
                         agents(f.loadgen().agents()),
                         tokenFile(f.loadgen(), folder));
+        if (loadgen.distributed()) {
+            for (int i = 0; i < targets.size(); i++) {
+                reachableByAgents("targets[" + i + "]", targets.get(i), loadgen);
+            }
+        }
         if (f.scenarios() == null || f.scenarios().isEmpty()) {
             throw new Problem("scenarios", "at least one scenario is needed");
         }
@@ -308,6 +314,9 @@ public final class SuiteLoader {
             Scenario scenario = scenario("scenarios[" + i + "]", f.scenarios().get(i), loadgen.threads());
             if (!scenarioNames.add(scenario.name())) {
                 throw new Problem("scenarios[" + i + "].name", "'" + scenario.name() + "' is used twice");
+            }
+            if (loadgen.distributed() && scenario.kind() != ScenarioKind.STARTUP) {
+                splitsBetweenAgents("scenarios[" + i + "]", scenario, loadgen);
             }
             scenarios.add(scenario);
         }
@@ -900,6 +909,50 @@ public final class SuiteLoader {
                 l == null
                         ? d.loadgenMaxLagP99()
                         : duration("gates.loadgen.maxLagP99", l.maxLagP99(), d.loadgenMaxLagP99()));
+    }
+
+    /**
+     * A scenario's plan split between the suite's agents as every run will split it, so that a plan the agents cannot
+     * share (fewer users, or seq:/list: values, than agents) is refused here at its key, not hours into a suite.
+     */
+    private static void splitsBetweenAgents(String scenarioKey, Scenario scenario, Suite.Loadgen loadgen) {
+        try {
+            PlanSplit.split(
+                    scenario.plan(1, loadgen.threads()), loadgen.agents().size());
+        } catch (InvalidSettingException e) {
+            Problem problem = problem(scenarioKey, e, null, null);
+            throw new Problem(
+                    problem.located,
+                    problem.located,
+                    e.problem() + " (split between the " + loadgen.agents().size() + " load agents of loadgen.agents)",
+                    e);
+        }
+    }
+
+    /**
+     * A target that load agents on other machines must reach cannot listen on the loopback address (each agent would
+     * send to its own machine), and a wildcard is no address to connect to.
+     */
+    private static void reachableByAgents(String at, TargetSpec target, Suite.Loadgen loadgen) {
+        String listen = target.listen();
+        if (listen.equals("0.0.0.0") || listen.matches("[0:]+")) {
+            throw new Problem(
+                    at + ".listen",
+                    "'" + listen + "' is every address, not one to connect to: give the address of this machine that"
+                            + " duel and the load agents reach");
+        }
+        boolean loopback = listen.startsWith("127.") || listen.equals("::1");
+        boolean remoteAgents = loadgen.agents().stream()
+                .anyMatch(agent -> !agent.host().startsWith("127.")
+                        && !agent.host().equals("::1")
+                        && !agent.host().equals("localhost"));
+        if (loopback && remoteAgents) {
+            throw new Problem(
+                    at + ".listen",
+                    "the target listens on " + listen + ", which the load agents of loadgen.agents cannot reach from"
+                            + " their machines: set listen: to this machine's address they reach (and pass ${host} to"
+                            + " the target, e.g. env: {HOST: '${host}'})");
+        }
     }
 
     /** The load agents, each with a unique name and a {@code host:port}; none when the suite names none. */

@@ -157,6 +157,50 @@ class RunVerdictTest {
                 Status.FAILED, RunVerdict.ofScenario(CLOSED, merged, 137, GATES).status());
     }
 
+    /** {@code own} with a warm-up that ended at {@code endedAtMillis}. */
+    private static LoadResult warmedUntil(LoadResult own, double endedAtMillis) {
+        return new LoadResult(
+                own.duelVersion(),
+                own.settings(),
+                own.startedAt(),
+                own.endedAt(),
+                own.target(),
+                own.warmup(),
+                own.main(),
+                own.windows(),
+                own.firstCorrectResponseMillis(),
+                own.seconds(),
+                own.failureExamples(),
+                own.engine(),
+                own.warnings(),
+                new dev.duel.record.load.WarmupEnd(
+                        dev.duel.record.load.WarmupMode.AUTO,
+                        dev.duel.record.load.WarmupEnd.Reason.STEADY,
+                        endedAtMillis,
+                        2_000.0,
+                        0.02),
+                null);
+    }
+
+    @Test
+    void loadAgentsThatEndedWarmUpOnDifferentSecondsAreNotOneRun() {
+        LoadResult split = withAgents(
+                clean(),
+                share("a", 0, warmedUntil(clean(), 13_000), null),
+                share("b", 1, warmedUntil(clean(), 14_000), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, split, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "the load agents ended warm-up at different times (a at 13.0 s, b at 14.0 s): their main phases are"
+                        + " not the same seconds",
+                verdict.reason());
+        LoadResult together = withAgents(
+                clean(),
+                share("a", 0, warmedUntil(clean(), 13_000), null),
+                share("b", 1, warmedUntil(clean(), 13_000), null));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, together, null, GATES));
+    }
+
     @Test
     void eachLoadAgentIsGatedOnItsOwnEngine() {
         // Together the three used 0.2 + 0.2 + 0.9 of their cores: the merged engine looks idle, agent c was the limit.

@@ -359,9 +359,13 @@ class SuiteLoaderTest {
     @Test
     void loadAgentsAreNamedWithTheirAddressesAndTheTokenFileBesideTheSuite() throws Exception {
         Suite suite = loader.load(write(GOOD.replace(
-                "loadgen: {cpuset: \"0\", threads: 1}",
-                "loadgen: {threads: 1, tokenFile: token, agents: [{name: a, address: '10.213.1.2:9400'},"
-                        + " {name: b, address: 'agent-b.duel:9401'}, {name: c, address: '[fd00::3]:9400'}]}")));
+                        "loadgen: {cpuset: \"0\", threads: 1}",
+                        "loadgen: {threads: 1, tokenFile: token, agents: [{name: a, address: '10.213.1.2:9400'},"
+                                + " {name: b, address: 'agent-b.duel:9401'}, {name: c, address: '[fd00::3]:9400'}]}")
+                .replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: 10.213.1.1")
+                .replace(
+                        "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}",
+                        "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}\n    listen: 10.213.1.1")));
         assertEquals(
                 List.of(
                         new Suite.Agent("a", "10.213.1.2", 9400),
@@ -383,6 +387,35 @@ class SuiteLoaderTest {
         String named = GOOD.replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: app.example");
         assertTrue(
                 failure(named).contains("targets[1] (b).listen: 'app.example' is not an IP address"), failure(named));
+    }
+
+    @Test
+    void withLoadAgentsAPlanTheyCannotShareAndATargetTheyCannotReachAreRefusedAtTheirKeys() throws IOException {
+        String agents = "loadgen: {tokenFile: t, agents: [{name: a, address: '10.0.0.2:9400'},"
+                + " {name: b, address: '10.0.0.3:9400'}, {name: c, address: '10.0.0.4:9400'}]}";
+        // Two users (a latency scenario's default would be 2 too) cannot be split between three agents.
+        String twoUsers = GOOD.replace("loadgen: {cpuset: \"0\", threads: 1}", agents)
+                .replace("model: {vus: 32}", "model: {vus: 2}")
+                .replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: 10.0.0.1")
+                .replace(
+                        "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}",
+                        "limits: {cpus: 1.0, memory: 512m}\n    listen: 10.0.0.1");
+        String message = failure(twoUsers);
+        assertTrue(
+                message.contains("scenarios[0] (json).model.vus: ") && message.contains("between the 3 load agents"),
+                message);
+        // The loopback address is each agent's own machine.
+        String loopback = GOOD.replace("loadgen: {cpuset: \"0\", threads: 1}", agents)
+                .replace("model: {vus: 32}", "model: {vus: 30}");
+        assertTrue(
+                failure(loopback)
+                        .contains("targets[0] (a).listen: the target listens on 127.0.0.1, which the load agents"),
+                failure(loopback));
+        String wildcard = GOOD.replace(
+                "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}",
+                "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}\n    listen: 0.0.0.0");
+        assertTrue(failure(wildcard.replace("loadgen: {cpuset: \"0\", threads: 1}", agents))
+                .contains("'0.0.0.0' is every address"));
     }
 
     @Test

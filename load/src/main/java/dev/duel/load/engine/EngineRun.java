@@ -316,7 +316,7 @@ public final class EngineRun {
             SecondResult second = Results.second(merged, timeline.phaseAt(secondStart));
             seconds.add(second);
             failuresSoFar += second.failures();
-            warmupController.onSecond(merged.index(), merged.ok(), clock.nanoTime());
+            warmupController.onSecond(merged.index(), merged.ok(), clock::nanoTime);
             listener.onSecond(
                     second, merged.latency(), statusAt(Math.min(secondStart + SECOND_NANOS, timeline.endNanos()) - 1));
         }

@@ -59,6 +59,20 @@ public final class ResultMerge {
         for (AgentShare share : delivered) {
             share.result().warnings().forEach(warning -> warnings.add(prefixed(share, warning)));
         }
+        List<Double> warmupEnds = delivered.stream()
+                .map(share -> share.result().warmupEnd())
+                .filter(Objects::nonNull)
+                .map(end -> end.endedAtMillis())
+                .distinct()
+                .toList();
+        if (warmupEnds.size() > 1) {
+            // Each agent heard the same judgement, but one on the far side of a second's end: their mains differ.
+            warnings.add("the agents ended warm-up at different times ("
+                    + warmupEnds.stream()
+                            .map(millis -> String.format(java.util.Locale.ROOT, "%.1f s", millis / 1_000))
+                            .collect(java.util.stream.Collectors.joining(", "))
+                    + "): their main phases are not the same seconds, and this warm-up end is the first agent's");
+        }
         LoadResult first = results.isEmpty() ? null : results.get(0);
         List<PhaseResult> warmups = results.stream()
                 .map(LoadResult::warmup)
@@ -69,11 +83,11 @@ public final class ResultMerge {
                 settings(whole, results),
                 results.stream()
                         .map(LoadResult::startedAt)
-                        .min(Comparator.naturalOrder())
+                        .min(Comparator.comparing(java.time.Instant::parse))
                         .orElse(""),
                 results.stream()
                         .map(LoadResult::endedAt)
-                        .max(Comparator.naturalOrder())
+                        .max(Comparator.comparing(java.time.Instant::parse))
                         .orElse(""),
                 first == null ? "" : first.target(),
                 warmups.isEmpty() ? null : phase(warmups),

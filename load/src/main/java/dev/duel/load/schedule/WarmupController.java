@@ -57,6 +57,14 @@ public final class WarmupController {
      * responses; it is now {@code nowNanos}. Seconds come in order, each once.
      */
     public void onSecond(int index, long ok, long nowNanos) {
+        onSecond(index, ok, () -> nowNanos);
+    }
+
+    /**
+     * As above, with the clock read after the judge answered: a judge that waits (a load agent's, for its
+     * coordinator's judgement of the merged series) must not end warm-up at a second that passed while it waited.
+     */
+    public void onSecond(int index, long ok, java.util.function.LongSupplier now) {
         if (!awaitingSteady() || index != seconds) {
             return;
         }
@@ -78,7 +86,7 @@ public final class WarmupController {
         }
         steady = true;
         steadySinceSecond = decision.steadySinceSecond();
-        long sinceStart = nowNanos + NOTICE_NANOS - timeline.startNanos();
+        long sinceStart = now.getAsLong() + NOTICE_NANOS - timeline.startNanos();
         long wholeSecond =
                 timeline.startNanos() + Math.floorDiv(sinceStart + SECOND_NANOS - 1, SECOND_NANOS) * SECOND_NANOS;
         // A decision so late that the next whole second is the cap: the cap ends warm-up, steady all the same.

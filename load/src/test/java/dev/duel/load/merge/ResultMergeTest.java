@@ -246,6 +246,55 @@ class ResultMergeTest {
         assertEquals(7, merged.windows().get(1).ok());
     }
 
+    /** {@code result} started and ended at these instants, its warm-up ended at {@code warmupEndMillis}. */
+    private static LoadResult at(LoadResult result, String startedAt, String endedAt, double warmupEndMillis) {
+        return new LoadResult(
+                result.duelVersion(),
+                result.settings(),
+                startedAt,
+                endedAt,
+                result.target(),
+                result.warmup(),
+                result.main(),
+                result.windows(),
+                result.firstCorrectResponseMillis(),
+                result.seconds(),
+                result.failureExamples(),
+                result.engine(),
+                result.warnings(),
+                new dev.duel.record.load.WarmupEnd(
+                        dev.duel.record.load.WarmupMode.AUTO,
+                        dev.duel.record.load.WarmupEnd.Reason.STEADY,
+                        warmupEndMillis,
+                        1_000.0,
+                        0.02),
+                null);
+    }
+
+    @Test
+    void startAndEndAreTheEarliestAndLatestInstantsAndAWarmUpEndedApartIsSaid() {
+        SplittableRandom random = new SplittableRandom(7);
+        PhaseResult a = phase(Phase.MAIN, latencies(random, 100, 1_000_000), 0, 0, 100);
+        PhaseResult b = phase(Phase.MAIN, latencies(random, 100, 1_000_000), 0, 0, 100);
+        // As text "...:00.5Z" sorts before "...:00Z"; as instants it is half a second later.
+        List<AgentShare> shares = List.of(
+                share(
+                        0,
+                        at(result(0, a, 1, 0.1, false), "2026-12-01T00:00:00.5Z", "2026-12-01T00:00:10Z", 4_000),
+                        null),
+                share(
+                        1,
+                        at(result(1, b, 1, 0.1, false), "2026-12-01T00:00:00Z", "2026-12-01T00:00:10.25Z", 5_000),
+                        null));
+        LoadResult merged = ResultMerge.merge(WHOLE, shares, List.of());
+        assertEquals("2026-12-01T00:00:00Z", merged.startedAt());
+        assertEquals("2026-12-01T00:00:10.25Z", merged.endedAt());
+        assertTrue(
+                merged.warnings().stream()
+                        .anyMatch(w -> w.startsWith("the agents ended warm-up at different times (4.0 s, 5.0 s)")),
+                merged.warnings().toString());
+    }
+
     @Test
     void aLostAgentIsNamedAndItsCountsAreNotAdded() {
         SplittableRandom random = new SplittableRandom(6);

@@ -73,6 +73,22 @@ class WarmupControllerTest {
     }
 
     @Test
+    void aJudgeThatWaitedEndsWarmUpAfterItsAnswerNotAtASecondThatPassedMeanwhile() {
+        Timeline timeline = Timeline.untilSteady(0, 120 * S, 0, S);
+        long[] now = {S + 10 * MS};
+        // A load agent's judge waits for its coordinator: here 1.2 s after the check second was merged.
+        WarmupJudge waiting = okPerSecond -> {
+            now[0] += 1_200 * MS;
+            return new WarmupJudge.Decision(true, 0, 0.01, "steady");
+        };
+        WarmupController controller = new WarmupController(timeline, waiting);
+        controller.onSecond(0, 10, () -> now[0]);
+        now[0] = 2 * S + 10 * MS;
+        controller.onSecond(1, 10, () -> now[0]); // answered at 3.21 s: the end is 4 s, not the past 3 s
+        assertEquals(4 * S, timeline.warmupNanos());
+    }
+
+    @Test
     void withoutASteadyVerdictTheCapEndsWarmUpAndSaysSoWithTheLastHalfWidth() {
         Timeline timeline = Timeline.untilSteady(0, 10 * S, S, 5 * S);
         FakeJudge judge = new FakeJudge(Integer.MAX_VALUE);
