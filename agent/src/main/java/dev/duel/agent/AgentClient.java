@@ -126,11 +126,19 @@ public final class AgentClient {
 
     /** The run's events after {@code after}, waiting up to {@code waitMillis} on the agent for one. */
     public Events events(String run, long after, long waitMillis) throws AgentException {
+        return events(run, after, waitMillis, callTimeout);
+    }
+
+    /**
+     * As above, giving up when no answer came within {@code timeout} beyond the long poll's own wait: the coordinator
+     * uses its loss bound, so that an agent that hangs (no reset, no answer) is found as soon as one that refuses.
+     */
+    public Events events(String run, long after, long waitMillis, Duration timeout) throws AgentException {
         JsonNode body = call(
                 "GET",
                 "/v1/runs/" + run + "/events?after=" + after + "&waitMillis=" + waitMillis,
                 null,
-                callTimeout.plusMillis(waitMillis));
+                timeout.plusMillis(waitMillis));
         List<AgentEvent> events = new ArrayList<>();
         for (JsonNode event : body.path("events")) {
             events.add(event(event));

@@ -8,6 +8,7 @@ import dev.duel.load.WarmupJudge;
 import dev.duel.load.merge.ResultMerge;
 import dev.duel.load.merge.SecondsMerge;
 import dev.duel.load.split.PlanSplit;
+import dev.duel.record.Histograms;
 import dev.duel.record.Phase;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
@@ -107,7 +108,7 @@ public final class AgentCoordinator {
         List<Thread> pollers = new ArrayList<>();
         try {
             for (AgentClient agent : agents) {
-                agent.lease(controller);
+                lease(agent);
                 leased.add(agent);
             }
             List<LoadPlan> plans = split.apply(whole, count);
@@ -154,7 +155,7 @@ public final class AgentCoordinator {
                         merging.lost[i],
                         merging.lost[i] == null ? merging.results[i] : null));
             }
-            LoadResult merged = ResultMerge.merge(whole, shares, merging.seconds);
+            LoadResult merged = ResultMerge.merge(whole, shares, merging.finalSeconds());
             listener.onEnd();
             return merged;
         } finally {
@@ -168,6 +169,33 @@ public final class AgentCoordinator {
             }
             runIds = List.of();
             stopRequested = false;
+        }
+    }
+
+    /**
+     * How long to wait for another controller's lease to lapse: an agent lapses a lease 30 s after its last call, so a
+     * duel killed mid-run (its agents still leased to it) can be resumed at once.
+     */
+    static final Duration LEASE_WAIT = Duration.ofSeconds(35);
+
+    /** Leases {@code agent}, waiting up to {@link #LEASE_WAIT} while another controller holds it (409). */
+    private void lease(AgentClient agent) throws AgentException, InterruptedException {
+        long deadline = System.nanoTime() + LEASE_WAIT.toNanos();
+        while (true) {
+            try {
+                agent.lease(controller);
+                return;
+            } catch (AgentException e) {
+                if (e.status() != 409 || System.nanoTime() >= deadline || stopRequested) {
+                    throw e.status() == 409
+                            ? new AgentException(
+                                    e.getMessage() + " (still held after " + LEASE_WAIT.toSeconds()
+                                            + " s: stop the other duel driving it)",
+                                    409)
+                            : e;
+                }
+                Thread.sleep(1_000);
+            }
         }
     }
 
@@ -186,6 +214,9 @@ public final class AgentCoordinator {
             }
         }
     }
+
+    /** One second as an agent reported it, its histogram of correct responses compressed. */
+    private record ReportedSecond(SecondResult second, String histogram) {}
 
     /** What a poller hands the coordinator's thread: an event, or that the agent is lost. */
     private record Polled(int agent, AgentEvent event, String lost, boolean done) {}
@@ -210,7 +241,8 @@ public final class AgentCoordinator {
             long lostAfterNanos = settings.lostAfter().toNanos();
             while (!Thread.currentThread().isInterrupted()) {
                 try {
-                    AgentClient.Events batch = client.events(run, after, settings.pollWaitMillis());
+                    AgentClient.Events batch =
+                            client.events(run, after, settings.pollWaitMillis(), settings.lostAfter());
                     lastAnswerNanos = System.nanoTime();
                     for (AgentEvent event : batch.events()) {
                         queue.add(new Polled(agent, event, null, false));
@@ -249,6 +281,8 @@ public final class AgentCoordinator {
         final String[] lost;
         private final boolean[] finished;
         final List<SecondResult> seconds = new ArrayList<>();
+        /** Each agent's seconds as it reported them (histograms compressed), to merge again without lost agents. */
+        private final List<List<ReportedSecond>> reported = new ArrayList<>();
         /** Auto warm-up checks still waiting for some agents: check second -> each asking agent's series. */
         private final TreeMap<Integer, Map<Integer, long[]>> checks = new TreeMap<>();
 
@@ -265,6 +299,37 @@ public final class AgentCoordinator {
             this.results = new LoadResult[agents.size()];
             this.lost = new String[agents.size()];
             this.finished = new boolean[agents.size()];
+            for (int i = 0; i < agents.size(); i++) {
+                reported.add(new ArrayList<>());
+            }
+        }
+
+        /**
+         * The run's per-second series: the one merged live when every agent delivered, else merged again from the
+         * delivered agents' seconds only, so that the series adds up to the totals, which leave lost agents out.
+         */
+        List<SecondResult> finalSeconds() {
+            boolean anyLost = false;
+            for (String why : lost) {
+                anyLost |= why != null;
+            }
+            if (!anyLost) {
+                return seconds;
+            }
+            SecondsMerge again = new SecondsMerge(agents.size());
+            List<SecondResult> rebuilt = new ArrayList<>();
+            for (int i = 0; i < agents.size(); i++) {
+                if (lost[i] != null) {
+                    again.lose(i).forEach(m -> rebuilt.add(m.second()));
+                    continue;
+                }
+                for (ReportedSecond second : reported.get(i)) {
+                    again.add(i, second.second(), Histograms.decode(second.histogram()))
+                            .forEach(m -> rebuilt.add(m.second()));
+                }
+                again.finish(i).forEach(m -> rebuilt.add(m.second()));
+            }
+            return rebuilt;
         }
 
         boolean allResolved() {
@@ -294,6 +359,7 @@ public final class AgentCoordinator {
                     listener.onPhase(began.phase());
                 }
             } else if (polled.event() instanceof AgentEvent.Second second) {
+                reported.get(agent).add(new ReportedSecond(second.second(), Histograms.encode(second.latency())));
                 deliver(merge.add(agent, second.second(), second.latency()));
             } else if (polled.event() instanceof AgentEvent.Judge check) {
                 checks.computeIfAbsent(check.checkSecond(), k -> new HashMap<>())

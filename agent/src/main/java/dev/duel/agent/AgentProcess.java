@@ -27,8 +27,12 @@ import java.util.function.Consumer;
 public final class AgentProcess {
     /** How long a lease may go unused before it lapses. */
     public static final Duration LEASE_IDLE = Duration.ofSeconds(30);
-    /** How long a run waits for the coordinator's judgement of a warm-up check. */
-    public static final Duration JUDGEMENT_WAIT = Duration.ofSeconds(2);
+    /**
+     * How long a run waits for the coordinator's judgement of a warm-up check. The coordinator judges once every agent
+     * still running has asked, and finds an agent that stopped answering lost after {@code lostAfter} (5 s) plus a
+     * long poll (0.5 s): a shorter wait here would fail every healthy agent whenever one hangs during warm-up.
+     */
+    public static final Duration JUDGEMENT_WAIT = Duration.ofSeconds(10);
 
     private AgentProcess() {}
 

@@ -117,9 +117,31 @@ class AgentCoordinatorTest {
             AgentShare kept = merged.agents().get(0);
             assertNull(kept.lost());
             assertEquals(kept.result().main().ok(), merged.main().ok());
+            // The per-second series leaves the lost agent out as the totals do: second by second it is the kept one's.
+            assertEquals(
+                    kept.result().seconds().stream().mapToLong(SecondResult::ok).sum(),
+                    merged.seconds().stream().mapToLong(SecondResult::ok).sum(),
+                    merged.seconds() + " against " + kept.result().seconds());
             assertTrue(
                     merged.warnings().stream().anyMatch(w -> w.startsWith("agent agent-1 was lost")),
                     merged.warnings().toString());
+        }
+    }
+
+    @Test
+    void aLeaseLeftByAKilledControllerIsWaitedOutNotTakenForALostAgent() throws Exception {
+        try (SinkServer sink = SinkServer.start();
+                LocalAgents agents = new LocalAgents(1, Duration.ofSeconds(2))) {
+            // A duel killed mid-run left its lease: nothing renews it, and it lapses 2 s after its last call here.
+            new AgentClient("agent-0", agents.clients.get(0).address(), LocalAgents.TOKEN, Duration.ofSeconds(5))
+                    .lease("a killed duel");
+            AgentCoordinator coordinator = new AgentCoordinator(
+                    agents.clients, "test", WallClock.system(), FAST, WarmupJudge.NEVER_STEADY, PlanSplit::split);
+            long startNanos = System.nanoTime();
+            LoadResult result = coordinator.run(Plans.closed(sink.url("/"), 1, 1_000), ProgressListener.NONE);
+            assertTrue(System.nanoTime() - startNanos >= 1_500_000_000L, "it waited for the old lease to lapse");
+            assertNull(result.agents().get(0).lost());
+            assertTrue(result.main().ok() > 0);
         }
     }
 

@@ -19,13 +19,18 @@ final class LocalAgents implements AutoCloseable {
     final List<String> log = new CopyOnWriteArrayList<>();
 
     LocalAgents(int count) throws InterruptedException {
+        this(count, Duration.ofSeconds(30));
+    }
+
+    /** @param leaseIdle how long an agent's lease may go unused before it lapses */
+    LocalAgents(int count, Duration leaseIdle) throws InterruptedException {
         for (int i = 0; i < count; i++) {
             String name = "agent-" + i;
             AgentService service = new AgentService(
                     new AgentIdentity(name, "host-" + i, 1),
                     WallClock.system(),
                     Clock.system(),
-                    Duration.ofSeconds(30),
+                    leaseIdle,
                     Duration.ofSeconds(2),
                     new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
                     line -> log.add(name + ": " + line));
