@@ -152,6 +152,9 @@ public final class AgentCoordinator {
                         count,
                         offset.offsetMillis(),
                         offset.uncertaintyMillis(),
+                        merging.lost[i] == null
+                                ? startLateMillis(merging.results[i], startAtNanos + offset.offsetNanos())
+                                : null,
                         merging.lost[i],
                         merging.lost[i] == null ? merging.results[i] : null));
             }
@@ -213,6 +216,19 @@ public final class AgentCoordinator {
                 // a lost agent: the poller reports it
             }
         }
+    }
+
+    /**
+     * How long after {@code agreedAgentNanos} (the start instant on the agent's clock, epoch nanoseconds) the agent's
+     * engine started its run ({@code startedAt}, on the same clock), milliseconds; null when it says no start.
+     */
+    static Double startLateMillis(LoadResult result, long agreedAgentNanos) {
+        if (result == null || result.startedAt().isEmpty()) {
+            return null;
+        }
+        java.time.Instant started = java.time.Instant.parse(result.startedAt());
+        long startedNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        return (startedNanos - agreedAgentNanos) / 1e6;
     }
 
     /** One second as an agent reported it, its histogram of correct responses compressed. */

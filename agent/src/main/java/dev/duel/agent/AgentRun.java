@@ -86,18 +86,28 @@ final class AgentRun {
 
     private void execute() {
         try {
-            // Park until the agreed instant; a stop wakes the thread early.
-            long leftNanos;
-            while (!stopped && (leftNanos = startAtWallNanos - wall.epochNanos()) > 0) {
-                LockSupport.parkNanos(leftNanos);
+            if (startAtWallNanos != 0 && startAtWallNanos <= wall.epochNanos()) {
+                // Too late to start with the others: its seconds would not line up with theirs.
+                failed("the start instant had passed when the run reached this agent: the coordinator's start delay"
+                        + " is shorter than its calls took");
+                return;
             }
-            if (stopped) {
+            log.accept("run " + id + " starting at the agreed instant (segment "
+                    + (plan.segment().index() + 1) + " of " + plan.segment().count() + ")");
+            // The engine gets ready (the target reached, its event loops up), then parks until the agreed instant, so
+            // that getting ready does not shift this agent's seconds beside the others'; a stop wakes it early.
+            boolean[] stoppedBeforeStart = {false};
+            LoadResult result = engine.run(plan, new Listener(), () -> {
+                long leftNanos;
+                while (!stopped && startAtWallNanos != 0 && (leftNanos = startAtWallNanos - wall.epochNanos()) > 0) {
+                    LockSupport.parkNanos(leftNanos);
+                }
+                stoppedBeforeStart[0] = stopped;
+            });
+            if (stoppedBeforeStart[0]) {
                 failed("stopped before the start instant (by the controller, or its lease lapsed)");
                 return;
             }
-            log.accept("run " + id + " started (segment " + (plan.segment().index() + 1) + " of "
-                    + plan.segment().count() + ")");
-            LoadResult result = engine.run(plan, new Listener());
             if (judge.failure() != null) {
                 failed(judge.failure());
             } else {

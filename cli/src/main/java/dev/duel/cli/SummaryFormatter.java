@@ -211,7 +211,7 @@ final class SummaryFormatter {
             EngineUsage engine = share.result().engine();
             out.append(String.format(
                     Locale.ROOT,
-                    "  %-22s %,12d ok %,8d failed  p99 %s  %.2f us/request (%.0f%% of %d core(s))  on %s, %s%s%n",
+                    "  %-22s %,12d ok %,8d failed  p99 %s  %.2f us/request (%.0f%% of %d core(s))  on %s, %s%s%s%n",
                     share.name(),
                     main.ok(),
                     main.failed() + main.connectFailures(),
@@ -221,6 +221,10 @@ final class SummaryFormatter {
                     engine.coresAvailable(),
                     share.host().isEmpty() ? "?" : share.host(),
                     clock,
+                    share.startLateMillis() == null
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT, ", started %.1f ms after the agreed instant", share.startLateMillis()),
                     share.lost() == null ? "" : "  LOST: " + share.lost()));
         }
     }

@@ -214,9 +214,9 @@ class SummaryFormatterTest {
                 merged.warmupEnd(),
                 List.of(
                         new dev.duel.record.load.AgentShare(
-                                "10.213.0.2:9400", "10.213.0.2:9400", "gen-a", 0, 3, 0.0123, 0.161, null, a),
+                                "10.213.0.2:9400", "10.213.0.2:9400", "gen-a", 0, 3, 0.0123, 0.161, 0.0, null, a),
                         new dev.duel.record.load.AgentShare(
-                                "10.213.0.6:9400", "10.213.0.6:9400", "gen-b", 1, 3, -0.0402, 0.155, null, b),
+                                "10.213.0.6:9400", "10.213.0.6:9400", "gen-b", 1, 3, -0.0402, 0.155, 0.0, null, b),
                         new dev.duel.record.load.AgentShare(
                                 "10.213.0.10:9400",
                                 "10.213.0.10:9400",
@@ -225,6 +225,7 @@ class SummaryFormatterTest {
                                 3,
                                 0.0051,
                                 0.149,
+                                0.0,
                                 "no answer for 5.0 s (Connection refused)",
                                 null)));
         assertGolden("summary-agents.txt", new SummaryFormatter().format(withAgents, 0));

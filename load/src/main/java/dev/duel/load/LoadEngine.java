@@ -61,6 +61,17 @@ public final class LoadEngine {
      * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
      */
     public LoadResult run(LoadPlan plan, ProgressListener listener) throws TargetUnreachableException {
+        return run(plan, listener, StartGate.NOW);
+    }
+
+    /**
+     * Runs the plan to its end, its time line beginning when {@code gate} lets it, after everything before the first
+     * request is ready.
+     *
+     * @throws IllegalArgumentException   the plan is invalid (a usage error); nothing was sent
+     * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
+     */
+    public LoadResult run(LoadPlan plan, ProgressListener listener, StartGate gate) throws TargetUnreachableException {
         plan.variables()
                 .values()
                 .forEach(spec ->
@@ -75,7 +86,7 @@ public final class LoadEngine {
             if (stopRequested) {
                 run.stop(); // a stop that came while the run was being prepared
             }
-            return run.execute();
+            return run.execute(gate);
         } finally {
             current = null;
             // execute() returns once every event loop has shut down: no connection writes the template any more.

@@ -49,8 +49,9 @@ class SchemaUpgradeAgentsTest {
         RunRecord sample = RecordJsonTest.sample();
         var own = sample.results().get(0).load();
         List<AgentShare> agents = List.of(
-                new AgentShare("a", "10.0.0.2:9400", "node-a", 0, 2, 0.42, 0.05, null, own),
-                new AgentShare("b", "10.0.0.3:9400", "", 1, 2, null, null, "stopped answering 3.0 s into main", null));
+                new AgentShare("a", "10.0.0.2:9400", "node-a", 0, 2, 0.42, 0.05, 0.0, null, own),
+                new AgentShare(
+                        "b", "10.0.0.3:9400", "", 1, 2, null, null, 0.0, "stopped answering 3.0 s into main", null));
         ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.bytes(sample));
         ((ObjectNode) tree.withArray("results").get(0).get("load")).set("agents", TREES.valueToTree(agents));
         ((ObjectNode) tree.get("targetInfo")).put("host", "agent-b");

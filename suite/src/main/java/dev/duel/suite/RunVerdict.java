@@ -85,6 +85,14 @@ public record RunVerdict(Status status, String reason) {
     }
 
     /**
+     * Latest an agent's engine may begin after the agreed instant, milliseconds: a tenth of a second, beyond which the
+     * merged per-second series adds seconds that overlap by less than 90%. Agents get ready before the instant and
+     * wait for it, so they begin within a millisecond or so on a quiet machine (16 ms was seen on a 2-core machine
+     * running builds beside three agents).
+     */
+    static final double MAX_AGENT_START_LATE_MILLIS = 100;
+
+    /**
      * Why the load agents' shares are not one run: they ended warm-up at different times (each judged the same merged
      * series, but one heard the judgement a second later), so their main phases cover different seconds; null when
      * they agree or the run had no agents.
@@ -92,6 +100,17 @@ public record RunVerdict(Status status, String reason) {
     static String agentsDisagree(LoadResult load) {
         if (load.agents() == null) {
             return null;
+        }
+        for (AgentShare share : load.agents()) {
+            if (share.startLateMillis() != null && share.startLateMillis() > MAX_AGENT_START_LATE_MILLIS) {
+                return String.format(
+                        Locale.ROOT,
+                        "load agent %s began %.0f ms after the agreed start instant (at most %.0f ms): its seconds are"
+                                + " not the others' seconds",
+                        share.name(),
+                        share.startLateMillis(),
+                        MAX_AGENT_START_LATE_MILLIS);
+            }
         }
         Map<String, Double> ends = new java.util.LinkedHashMap<>();
         for (AgentShare share : load.agents()) {

@@ -138,7 +138,8 @@ class RunVerdictTest {
     }
 
     private static AgentShare share(String name, int index, LoadResult own, String lost) {
-        return new AgentShare(name, "10.0.0." + (index + 2) + ":9400", "host-" + name, index, 3, 0.1, 0.05, lost, own);
+        return new AgentShare(
+                name, "10.0.0." + (index + 2) + ":9400", "host-" + name, index, 3, 0.1, 0.05, 0.0, lost, own);
     }
 
     @Test
@@ -180,6 +181,18 @@ class RunVerdictTest {
                         2_000.0,
                         0.02),
                 null);
+    }
+
+    @Test
+    void aLoadAgentThatBeganLongAfterTheAgreedInstantIsNotPartOfOneRun() {
+        AgentShare late = new AgentShare("b", "10.0.0.3:9400", "host-b", 1, 2, 0.1, 0.05, 180.0, null, clean());
+        LoadResult merged = withAgents(clean(), share("a", 0, clean(), null), late);
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "load agent b began 180 ms after the agreed start instant (at most 100 ms): its seconds are not the"
+                        + " others' seconds",
+                verdict.reason());
     }
 
     @Test

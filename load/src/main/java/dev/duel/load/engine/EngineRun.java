@@ -115,6 +115,11 @@ public final class EngineRun {
     }
 
     public LoadResult execute() {
+        return execute(dev.duel.load.StartGate.NOW);
+    }
+
+    /** Runs the plan, its time line beginning once the event loops are up and {@code gate} lets it. */
+    public LoadResult execute(dev.duel.load.StartGate gate) {
         EventLoopGroup group = transport.newGroup(threads);
         try {
             List<EventLoop> eventLoops = new ArrayList<>();
@@ -123,6 +128,12 @@ public final class EngineRun {
             }
             for (EventLoop loop : eventLoops) {
                 loopThreadIds.add(await(loop.submit(() -> Thread.currentThread().getId())));
+            }
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stopRequested = true; // the run ends as soon as it begins, keeping what little it has
             }
             Instant startedAt = Instant.now();
             setUp(eventLoops);

@@ -59,6 +59,16 @@ public final class ResultMerge {
         for (AgentShare share : delivered) {
             share.result().warnings().forEach(warning -> warnings.add(prefixed(share, warning)));
         }
+        for (AgentShare share : delivered) {
+            if (share.startLateMillis() != null && share.startLateMillis() > LATE_START_WARNING_MILLIS) {
+                warnings.add(String.format(
+                        java.util.Locale.ROOT,
+                        "agent %s began %.1f ms after the agreed start instant: its seconds are shifted by that beside"
+                                + " the others'",
+                        share.name(),
+                        share.startLateMillis()));
+            }
+        }
         List<Double> warmupEnds = delivered.stream()
                 .map(share -> share.result().warmupEnd())
                 .filter(Objects::nonNull)
@@ -107,6 +117,9 @@ public final class ResultMerge {
                 first == null ? null : first.warmupEnd(),
                 List.copyOf(shares));
     }
+
+    /** An agent beginning later than this after the agreed instant, milliseconds, is worth a warning. */
+    static final double LATE_START_WARNING_MILLIS = 10;
 
     private static String prefixed(AgentShare share, String text) {
         return "agent " + share.name() + ": " + text;

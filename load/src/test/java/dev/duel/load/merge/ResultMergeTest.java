@@ -132,7 +132,7 @@ class ResultMergeTest {
 
     private static AgentShare share(int index, LoadResult result, String lost) {
         return new AgentShare(
-                "agent-" + index, "10.0.0." + index + ":9400", "host" + index, index, 3, 0.5, 0.1, lost, result);
+                "agent-" + index, "10.0.0." + index + ":9400", "host" + index, index, 3, 0.5, 0.1, 0.0, lost, result);
     }
 
     @Test

@@ -20,6 +20,10 @@ import com.fasterxml.jackson.annotation.Nulls;
  *                               with the smallest round-trip time before the run; null when it could not be measured
  * @param clockUncertaintyMillis half that round trip, milliseconds: the offset is known to plus or minus this, and
  *                               so is the alignment of this agent's seconds with the others'; null with the offset
+ * @param startLateMillis        how long after the agreed start instant the agent's engine began its run, on the
+ *                               agent's clock, milliseconds (its engine resolves the target, opens a test connection and
+ *                               starts its event loops once the instant has come): its seconds are shifted by this
+ *                               beside the others'; null when it sent no result
  * @param lost                   why the agent was lost during the run (it stopped answering, or its connection broke):
  *                               the run is then invalid and names it; null when it delivered its whole result
  * @param result                 the agent's own result for its segment (its segment's settings, its phases with their
@@ -34,5 +38,6 @@ public record AgentShare(
         int count,
         @JsonSetter(nulls = Nulls.SET) Double clockOffsetMillis,
         @JsonSetter(nulls = Nulls.SET) Double clockUncertaintyMillis,
+        @JsonSetter(nulls = Nulls.SET) Double startLateMillis,
         @JsonSetter(nulls = Nulls.SET) String lost,
         @JsonSetter(nulls = Nulls.SET) LoadResult result) {}
