@@ -86,13 +86,27 @@ public record Suite(
      * @param agents  the load agents that share every run's load, in segment order; empty when duel's own engine
      *                sends it
      * @param tokenFile the file holding the agents' token; null without agents
+     * @param targetHosts by target name, the name of the agent that starts it on its machine ({@code host:}); targets
+     *                    on duel's machine are absent. An agent sends no load in the runs of the target it hosts.
      */
-    public record Loadgen(String cpuset, int threads, Duration warmup, List<Agent> agents, Path tokenFile) {
+    public record Loadgen(
+            String cpuset,
+            int threads,
+            Duration warmup,
+            List<Agent> agents,
+            Path tokenFile,
+            Map<String, String> targetHosts) {
         public Loadgen {
             agents = List.copyOf(agents);
+            targetHosts = Map.copyOf(targetHosts);
             if (!agents.isEmpty() && tokenFile == null) {
                 throw new IllegalArgumentException("load agents need a token file");
             }
+        }
+
+        /** Load agents, every target on duel's machine. */
+        public Loadgen(String cpuset, int threads, Duration warmup, List<Agent> agents, Path tokenFile) {
+            this(cpuset, threads, warmup, agents, tokenFile, Map.of());
         }
 
         /** The load generator in duel's own process. */
@@ -168,6 +182,17 @@ public record Suite(
         public String imageOf(String target) {
             return targetImages.get(target);
         }
+    }
+
+    /** The agent that starts {@code target} on its machine ({@code host:}), or null when it runs on duel's machine. */
+    public Agent hostOf(String target) {
+        String agent = loadgen.targetHosts().get(target);
+        return agent == null
+                ? null
+                : loadgen.agents().stream()
+                        .filter(a -> a.name().equals(agent))
+                        .findFirst()
+                        .orElseThrow();
     }
 
     public TargetSpec target(String name) {

@@ -300,6 +300,17 @@ public final class SuiteLoader {
                         duration("loadgen.warmup", f.loadgen().warmup(), Duration.ofSeconds(5)),
                         agents(f.loadgen().agents()),
                         tokenFile(f.loadgen(), folder));
+        // Hosts first: a hosted target's listen: is checked against its agent's machine, not this one.
+        Map<String, String> targetHosts = targetHosts(f.targets(), targets, loadgen.agents());
+        if (!targetHosts.isEmpty()) {
+            loadgen = new Suite.Loadgen(
+                    loadgen.cpuset(),
+                    loadgen.threads(),
+                    loadgen.warmup(),
+                    loadgen.agents(),
+                    loadgen.tokenFile(),
+                    targetHosts);
+        }
         if (loadgen.distributed()) {
             for (int i = 0; i < targets.size(); i++) {
                 reachableByAgents("targets[" + i + "]", targets.get(i), loadgen);
@@ -316,7 +327,7 @@ public final class SuiteLoader {
                 throw new Problem("scenarios[" + i + "].name", "'" + scenario.name() + "' is used twice");
             }
             if (loadgen.distributed() && scenario.kind() != ScenarioKind.STARTUP) {
-                splitsBetweenAgents("scenarios[" + i + "]", scenario, loadgen);
+                splitsBetweenAgents("scenarios[" + i + "]", scenario, loadgen, mostGenerators(targets, loadgen));
             }
             scenarios.add(scenario);
         }
@@ -915,16 +926,18 @@ public final class SuiteLoader {
      * A scenario's plan split between the suite's agents as every run will split it, so that a plan the agents cannot
      * share (fewer users, or seq:/list: values, than agents) is refused here at its key, not hours into a suite.
      */
-    private static void splitsBetweenAgents(String scenarioKey, Scenario scenario, Suite.Loadgen loadgen) {
+    private static void splitsBetweenAgents(
+            String scenarioKey, Scenario scenario, Suite.Loadgen loadgen, int generators) {
         try {
-            PlanSplit.split(
-                    scenario.plan(1, loadgen.threads()), loadgen.agents().size());
+            PlanSplit.split(scenario.plan(1, loadgen.threads()), generators);
         } catch (InvalidSettingException e) {
             Problem problem = problem(scenarioKey, e, null, null);
             throw new Problem(
                     problem.located,
                     problem.located,
-                    e.problem() + " (split between the " + loadgen.agents().size() + " load agents of loadgen.agents)",
+                    e.problem() + " (split between the " + generators + " load agents of loadgen.agents"
+                            + (generators < loadgen.agents().size() ? " that are not hosting the run's target" : "")
+                            + ")",
                     e);
         }
     }
@@ -977,6 +990,74 @@ public final class SuiteLoader {
             agents.add(agentAddress(at + ".address", entry.name(), entry.address()));
         }
         return agents;
+    }
+
+    /**
+     * {@code targets[i].host}: by target name, the load agent that starts it on its machine. The agent must be one of
+     * {@code loadgen.agents} and not the only one (an agent that hosts a target sends no load in its runs: the target's
+     * CPU and the generator's would share that machine, as they would on duel's own); the target must listen on an
+     * address of that machine that the other agents reach, not loopback; what duel reads only on its own machine (an
+     * AOT cache it trains and keeps, a JVM profile from /proc or a flight recording) is refused.
+     */
+    private static Map<String, String> targetHosts(
+            List<SuiteFile.TargetEntry> entries, List<TargetSpec> targets, List<Suite.Agent> agents) {
+        Map<String, String> hosts = new LinkedHashMap<>();
+        List<String> names = agents.stream().map(Suite.Agent::name).toList();
+        for (int i = 0; i < entries.size(); i++) {
+            String host = entries.get(i).host();
+            if (host == null) {
+                continue;
+            }
+            String at = "targets[" + i + "]";
+            TargetSpec target = targets.get(i);
+            if (agents.isEmpty()) {
+                throw new Problem(
+                        at + ".host",
+                        "names agent '" + host + "' but loadgen.agents names none: add it there (name and address),"
+                                + " or remove host to start the target on this machine");
+            }
+            if (!names.contains(host)) {
+                throw new Problem(at + ".host", "no load agent is named '" + host + "'; loadgen.agents are " + names);
+            }
+            if (agents.size() == 1) {
+                throw new Problem(
+                        at + ".host",
+                        "'" + host + "' is the only load agent: an agent that hosts a target sends no load in its"
+                                + " runs, so none would be left; add another agent to loadgen.agents");
+            }
+            if (isLoopback(target.listen())) {
+                throw new Problem(
+                        entries.get(i).listen() == null ? at + ".host" : at + ".listen",
+                        "a target on agent '" + host + "' must listen on an address of that agent's machine that the"
+                                + " other agents reach (listen: 10.0.0.5, say); " + target.listen()
+                                + " reaches only that machine");
+            }
+            if (entries.get(i).aotCache() != null) {
+                throw new Problem(
+                        at + ".aotCache",
+                        "cannot go with host: duel trains and keeps the cache on its own machine; remove one of them");
+            }
+            if (target.profile() != null && target.profile() != Profile.NONE) {
+                throw new Problem(
+                        at + ".profile",
+                        "'" + entries.get(i).profile() + "' reads the target's JVM on duel's machine, and this target"
+                                + " runs on agent '" + host + "': write profile: none, or leave it out");
+            }
+            hosts.put(target.name(), host);
+        }
+        return hosts;
+    }
+
+    /**
+     * The most agents any run splits its load between (more agents are the stricter split: fewer users or values than
+     * agents cannot be shared): all of them, or one fewer when every target runs on an agent, which sends none.
+     */
+    private static int mostGenerators(List<TargetSpec> targets, Suite.Loadgen loadgen) {
+        return loadgen.agents().size() - (loadgen.targetHosts().size() == targets.size() ? 1 : 0);
+    }
+
+    private static boolean isLoopback(String address) {
+        return address.startsWith("127.") || address.equals("::1") || address.equals("0:0:0:0:0:0:0:1");
     }
 
     /** "host:port" or "[v6]:port" as an agent; the message names the form it wants. */

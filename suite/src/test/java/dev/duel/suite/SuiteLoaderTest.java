@@ -278,7 +278,7 @@ class SuiteLoaderTest {
         assertTrue(
                 e.getMessage()
                         .contains(
-                                "unknown key 'limitz' in targets[0]; expected one of: aotCache, command, env, identity, jar, java, jvmArgs, limits, listen, name, port, profile, ready"),
+                                "unknown key 'limitz' in targets[0]; expected one of: aotCache, command, env, host, identity, jar, java, jvmArgs, limits, listen, name, port, profile, ready"),
                 e.getMessage());
     }
 

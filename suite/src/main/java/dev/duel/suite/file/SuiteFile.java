@@ -37,7 +37,8 @@ public record SuiteFile(
             LimitsEntry limits,
             String profile,
             AotCacheEntry aotCache,
-            String listen) {}
+            String listen,
+            String host) {}
 
     /** {@code aotCache: {train: SCENARIO, for: 30s}}: train an AOT cache once, then measure with it (JDK 25+). */
     public record AotCacheEntry(
