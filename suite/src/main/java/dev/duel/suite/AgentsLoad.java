@@ -10,18 +10,29 @@ import dev.duel.record.load.LoadResult;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The load of every run of a suite whose {@code loadgen.agents} share it: each run's plan is split between the agents
- * and their results merged exactly ({@link AgentCoordinator}); the record's {@code load.agents} keeps each share. One
- * run at a time; {@link #stop()} may come from any thread.
+ * and their results merged exactly ({@link AgentCoordinator}); the record's {@code load.agents} keeps each share. An
+ * agent that hosts the run's target ({@code host:}, {@link HostedTargetStarter}) sends none of its load: the split goes
+ * to the others, and the coordinator never leases or releases the host, whose lease the target holds (releasing it
+ * would stop the target). One run at a time; {@link #stop()} and the hosting calls may come from any thread.
  */
-final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup {
+final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHosts {
     /** Longest a single call to an agent may take beyond a long poll's own wait. */
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
     private volatile List<AgentClient> clients = List.of();
+    /** The agents hosting a target now, by name. */
+    private final Set<String> hosting = ConcurrentHashMap.newKeySet();
+    /** A coordinator for each set of generating agents met so far (all of them, or all but a host). */
+    private final Map<List<String>, AgentCoordinator> coordinators = new HashMap<>();
+
     private volatile AgentCoordinator coordinator;
 
     /**
@@ -54,15 +65,48 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup {
             }
         }
         clients = made;
-        coordinator = new AgentCoordinator(made, controller());
+    }
+
+    @Override
+    public TargetHostAgent agent(String name) {
+        return TargetHostAgent.of(clients.stream()
+                .filter(client -> client.name().equals(name))
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalStateException("the load agents were not prepared before the first run")));
+    }
+
+    @Override
+    public void hosting(String name, boolean hosts) {
+        if (hosts) {
+            hosting.add(name);
+        } else {
+            hosting.remove(name);
+        }
+    }
+
+    /** The agents that send load while {@code hosting} host targets: every other one, in the suite's order. */
+    static List<AgentClient> generators(List<AgentClient> all, Set<String> hosting) {
+        return all.stream().filter(client -> !hosting.contains(client.name())).toList();
     }
 
     @Override
     public LoadResult run(LoadPlan plan, ProgressListener listener) {
-        AgentCoordinator coordinator = this.coordinator;
-        if (coordinator == null) {
+        List<AgentClient> generators = generators(clients, hosting);
+        if (clients.isEmpty()) {
             throw new IllegalStateException("the load agents were not prepared before the first run");
         }
+        if (generators.isEmpty()) {
+            // The loader refuses a suite whose only agent hosts a target: here only if two targets ran at once.
+            throw new IllegalStateException("every load agent hosts a target: none is left to send the load");
+        }
+        AgentCoordinator coordinator;
+        synchronized (coordinators) {
+            coordinator = coordinators.computeIfAbsent(
+                    generators.stream().map(AgentClient::name).toList(),
+                    names -> new AgentCoordinator(generators, controller()));
+        }
+        this.coordinator = coordinator;
         try {
             return coordinator.run(plan, listener);
         } catch (AgentException e) {
@@ -96,7 +140,8 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup {
     }
 
     /** Who holds the agents' leases: this duel, on this machine. */
-    private static String controller() {
+    @Override
+    public String controller() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();

@@ -14,6 +14,7 @@ import dev.duel.record.runtime.RuntimeTimeline;
 import dev.duel.targets.Affinity;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Jdk;
+import dev.duel.targets.Limits;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
@@ -58,6 +59,8 @@ final class RunAttempt {
     private final Map<String, AotCaches.Outcome> aotCaches;
     /** The probe's failure was said once: every run of the suite would fail it the same way. */
     private boolean probeFailureSaid;
+    /** That the probe does not run for targets on load agents was said once. */
+    private boolean probeElsewhereSaid;
     /** What the current attempt watches inside its target. */
     private Profile profile = Profile.NONE;
     /** The scenarios of the current attempt whose timeline waits for the running target's recording. */
@@ -111,13 +114,18 @@ final class RunAttempt {
                     gates.quietMaxWait().toSeconds(),
                     quiet.outsideCores()));
         }
-        Jdk jdk = spec.java() == null ? null : parts.jdks().resolve(spec.java());
+        // A target on a load agent runs on that machine's JDK: this machine's JDK of the same name says nothing of it.
+        boolean hosted = suite.hostOf(spec.name()) != null;
+        Jdk jdk = spec.java() == null || hosted ? null : parts.jdks().resolve(spec.java());
         Measurements measured = new Measurements(targetInfo(spec, jdk, null, null, aotCache(spec)));
-        profile = Profiles.of(
-                spec,
-                plan.scenarios().stream()
-                        .map(name -> suite.scenario(name).kind())
-                        .toList());
+        // Threads are read from this machine's /proc and a flight recording is written on the target's machine.
+        profile = hosted
+                ? Profile.NONE
+                : Profiles.of(
+                        spec,
+                        plan.scenarios().stream()
+                                .map(name -> suite.scenario(name).kind())
+                                .toList());
         recordings = new Recordings(measured.results);
         // On a quiet machine, before the target exists: the host's speed on the CPUs the target will get.
         listener.stage(plan, "timing the host probe");
@@ -156,6 +164,15 @@ final class RunAttempt {
 
     /** The host probe on the target's CPUs, or null (said once per suite) when it cannot run. */
     private HostProbe.Reading probe(TargetSpec spec) throws InterruptedException {
+        Suite.Agent host = suite.hostOf(spec.name());
+        if (host != null) {
+            if (!probeElsewhereSaid) {
+                probeElsewhereSaid = true;
+                listener.message("the host drift probe runs on duel's machine only: runs of " + spec.name()
+                        + ", which runs on load agent " + host.name() + ", are recorded without it");
+            }
+            return null;
+        }
         try {
             return parts.hostProbe().probe(spec.limits().cpuset());
         } catch (IOException e) {
@@ -214,8 +231,10 @@ final class RunAttempt {
             // Never a silent run without the cache: the arm measured would not be the one the suite names.
             throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
         }
+        // The noise gate reads this machine's CPUs: a target on a load agent has none of them (its cpuset and quota
+        // are that machine's), so only the outside CPU here is judged.
         NoiseWindows noise = NoiseWindows.of(
-                spec.limits(),
+                suite.hostOf(spec.name()) == null ? spec.limits() : Limits.NONE,
                 suite.loadgen().cpuset(),
                 services.cpus(),
                 suite.gates().quietMaxCores());
@@ -327,8 +346,10 @@ final class RunAttempt {
         if (loadgen != null) {
             affinity.add(new ProcessAffinity("load generator", self, loadgen));
         }
-        affinity.addAll(Affinity.ofTree(
-                "target " + spec.name(), target.pid(), target.group().members()));
+        if (target.agent() == null) { // a target on a load agent has its pid on that machine
+            affinity.addAll(Affinity.ofTree(
+                    "target " + spec.name(), target.pid(), target.group().members()));
+        }
         affinity.addAll(services.affinity());
         return affinity;
     }
@@ -503,8 +524,9 @@ final class RunAttempt {
                 measured.hostProbe);
     }
 
-    private static RunRecord.TargetInfo targetInfo(
+    private RunRecord.TargetInfo targetInfo(
             TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts, RunRecord.AotCache aotCache) {
+        Suite.Agent host = suite.hostOf(spec.name());
         return new RunRecord.TargetInfo(
                 spec.name(),
                 spec.java(),
@@ -521,6 +543,6 @@ final class RunAttempt {
                 target != null && target.group().enforced(),
                 facts == null ? JvmFacts.UNKNOWN : facts,
                 aotCache,
-                null);
+                host == null ? null : host.name());
     }
 }

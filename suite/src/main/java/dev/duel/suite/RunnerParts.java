@@ -92,6 +92,23 @@ public record RunnerParts(
                 runtime);
     }
 
+    /** These parts with targets started by {@code targets} instead (some on load agents: {@link HostedTargetStarter}). */
+    public RunnerParts withTargets(TargetStarter targets) {
+        return new RunnerParts(
+                jdks,
+                targets,
+                services,
+                load,
+                machine,
+                sleeper,
+                environment,
+                jvmFacts,
+                removeStaleGroups,
+                loadgen,
+                hostProbe,
+                runtime);
+    }
+
     /**
      * Makes the CPU meter, given suppliers of the CPU nanoseconds that the processes duel started
      * used so far: a meter counts them as duel's, not as noise, and the noise gate compares the

@@ -89,14 +89,26 @@ public final class SuiteRunner {
         if (suite.loadgen().distributed()) {
             AgentsLoad agents = new AgentsLoad();
             parts = parts.withLoad(agents, agents);
+            if (!suite.loadgen().targetHosts().isEmpty()) {
+                parts = parts.withTargets(new HostedTargetStarter(
+                        parts.targets(),
+                        suite.loadgen().targetHosts(),
+                        agents,
+                        HostedTargetStarter.daemonTicker(),
+                        HostedTargetStarter.RENEW_EVERY,
+                        parts.sleeper()));
+            }
         }
         return new SuiteRunner(suite, resultsDirectory, listener, parts, resume);
     }
 
-    /** CPU of the target duel runs now, since it started; 0 while none runs. */
+    /** CPU of the target duel runs now on this machine, since it started; 0 while none runs here. */
     private long targetNanos() {
         TargetProcess target = current.get();
-        return target == null ? 0 : Math.max(0, target.read().cpuNanos());
+        // A target on a load agent's machine uses none of this machine's CPU, which the gates read.
+        return target == null || target.agent() != null
+                ? 0
+                : Math.max(0, target.read().cpuNanos());
     }
 
     /**

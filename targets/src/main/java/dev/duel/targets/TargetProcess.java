@@ -18,6 +18,14 @@ public interface TargetProcess {
         return spec().listen();
     }
 
+    /**
+     * The name of the load agent whose machine runs it ({@code host:} in a suite), or null when it runs on duel's
+     * machine: then its pid, its /proc and its JVM are duel's to read; otherwise they are that machine's.
+     */
+    default String agent() {
+        return null;
+    }
+
     /** The port it listens on, at {@link #host()}. */
     int port();
 
