@@ -162,7 +162,9 @@ class HostedTargetInNamespacesTest {
                 record.status(),
                 record.reason(),
                 load.main().ok(),
-                load.agents().stream().map(s -> s.name() + " " + s.result().main().ok()).toList(),
+                load.agents().stream()
+                        .map(s -> s.name() + " " + s.result().main().ok())
+                        .toList(),
                 main.cpuMillis());
     }
 
