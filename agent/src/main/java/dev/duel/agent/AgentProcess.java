@@ -59,6 +59,17 @@ public final class AgentProcess {
     }
 
     /**
+     * What {@code duel agent} serves: {@code identity}'s agent on this machine's clocks, its targets started here under
+     * their limits ({@link TargetLauncher}, cgroups) with their output under {@code targetLogs}; the lease lapses after
+     * {@link #LEASE_IDLE}, a warm-up check waits {@link #JUDGEMENT_WAIT} for its judgement. Serve it with
+     * {@link AgentServer#start}.
+     */
+    public static AgentService service(AgentIdentity identity, Path targetLogs, Consumer<String> log) {
+        AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
+        return new AgentService(identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, log);
+    }
+
+    /**
      * Serves the agent API on {@code bind} until the JVM shuts down, after warming the load engine's JIT against an
      * in-process sink for {@code warmup} (as duel warms its own engine before a suite: the engine is a JVM too, and
      * its warm-up must not show in a target's numbers), before it says where it listens.
@@ -80,10 +91,7 @@ public final class AgentProcess {
             }
         }
         AgentIdentity identity = AgentIdentity.local(name);
-        Path targetLogs = Files.createTempDirectory("duel-agent-targets-");
-        AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
-        AgentService service = new AgentService(
-                identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, log);
+        AgentService service = service(identity, Files.createTempDirectory("duel-agent-targets-"), log);
         AgentServer server = AgentServer.start(bind, token, service, log);
         InetSocketAddress address = server.address();
         out.println(

@@ -1,6 +1,8 @@
 package dev.duel.kubernetes;
 
+import dev.duel.agent.AgentIdentity;
 import dev.duel.suite.Suite;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
@@ -60,14 +62,11 @@ final class AgentManifests {
                 .withName("agent")
                 .withImage(kubernetes.image())
                 .withArgs(AGENT_ARGS)
-                .withEnv(new EnvVarBuilder()
-                        .withName("POD_NAME")
-                        .withNewValueFrom()
-                        .withNewFieldRef()
-                        .withFieldPath("metadata.name")
-                        .endFieldRef()
-                        .endValueFrom()
-                        .build())
+                // Its name for the records, and its node's: the agent reports the node as its host (/v1/hello), so
+                // each share of a record says which machine sent it.
+                .withEnv(
+                        downward("POD_NAME", "metadata.name"),
+                        downward(AgentIdentity.NODE_NAME_VARIABLE, "spec.nodeName"))
                 .addNewPort()
                 .withName("agent")
                 .withContainerPort(SessionNames.AGENT_PORT)
@@ -104,6 +103,18 @@ final class AgentManifests {
                 .endSpec()
                 .endTemplate()
                 .endSpec()
+                .build();
+    }
+
+    /** A variable set from the Pod's own field {@code fieldPath} by the downward API. */
+    private static EnvVar downward(String name, String fieldPath) {
+        return new EnvVarBuilder()
+                .withName(name)
+                .withNewValueFrom()
+                .withNewFieldRef()
+                .withFieldPath(fieldPath)
+                .endFieldRef()
+                .endValueFrom()
                 .build();
     }
 

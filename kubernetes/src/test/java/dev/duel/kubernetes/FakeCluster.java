@@ -31,6 +31,16 @@ final class FakeCluster implements AutoCloseable {
     private final AtomicInteger addresses = new AtomicInteger(1);
     private volatile Role imagePullFails;
     private volatile boolean kubeletRuns = true;
+    private volatile Kubelet kubelet;
+
+    /** What runs a Pod's containers: by default nothing (the Pod gets an address 10.0.0.N and answers nothing). */
+    interface Kubelet {
+        /** Runs {@code pod} (scheduled: its node named); its address, or null for none of its own (10.0.0.N). */
+        String start(Pod pod) throws Exception;
+
+        /** Its Pod was deleted: stop what {@link #start} started for it. */
+        void stop(String podName);
+    }
 
     FakeCluster(KubernetesClient client, String namespace) {
         this.client = client;
@@ -51,6 +61,8 @@ final class FakeCluster implements AutoCloseable {
             public void eventReceived(Action action, Pod pod) {
                 if (action == Action.ADDED && kubeletRuns) {
                     run(pod);
+                } else if (action == Action.DELETED && kubelet != null) {
+                    kubelet.stop(pod.getMetadata().getName());
                 }
             }
 
@@ -62,6 +74,12 @@ final class FakeCluster implements AutoCloseable {
     /** Pods of {@code role} created from now on wait for an image that cannot be pulled. */
     FakeCluster imagePullFails(Role role) {
         this.imagePullFails = role;
+        return this;
+    }
+
+    /** Pods created from now on run their containers with {@code kubelet} before they are Ready. */
+    FakeCluster runningWith(Kubelet kubelet) {
+        this.kubelet = kubelet;
         return this;
     }
 
@@ -115,7 +133,17 @@ final class FakeCluster implements AutoCloseable {
                         .endSpec()
                         .build());
         Role failing = imagePullFails;
-        PodStatus status = failing != null && failing.label().equals(role)
+        boolean pulls = failing == null || !failing.label().equals(role);
+        String address = null;
+        if (pulls && kubelet != null) {
+            try {
+                address = kubelet.start(scheduled);
+            } catch (Exception e) {
+                throw new IllegalStateException(
+                        "the fake kubelet could not run " + pod.getMetadata().getName(), e);
+            }
+        }
+        PodStatus status = !pulls
                 ? new PodStatusBuilder()
                         .withPhase("Pending")
                         .withContainerStatuses(new ContainerStatusBuilder()
@@ -130,7 +158,7 @@ final class FakeCluster implements AutoCloseable {
                         .build()
                 : new PodStatusBuilder()
                         .withPhase("Running")
-                        .withPodIP("10.0.0." + addresses.getAndIncrement())
+                        .withPodIP(address != null ? address : "10.0.0." + addresses.getAndIncrement())
                         .withConditions(new PodConditionBuilder()
                                 .withType("Ready")
                                 .withStatus("True")

@@ -21,12 +21,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * and their results merged exactly ({@link AgentCoordinator}); the record's {@code load.agents} keeps each share. An
  * agent that hosts the run's target ({@code host:}, {@link HostedTargetStarter}) sends none of its load: the split goes
  * to the others, and the coordinator never leases or releases the host, whose lease the target holds (releasing it
- * would stop the target). One run at a time; {@link #stop()} and the hosting calls may come from any thread.
+ * would stop the target). One run at a time; {@link #stop()} and the hosting calls may come from any thread. The
+ * agents are the suite's {@code loadgen.agents}, or those given to {@link #over}.
  */
-final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHosts {
+public final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHosts {
     /** Longest a single call to an agent may take beyond a long poll's own wait. */
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
+    /** The agents and their token when given ({@link #over}); null: the suite's {@code loadgen}. */
+    private final List<Suite.Agent> givenAgents;
+
+    private final String givenToken;
     private volatile List<AgentClient> clients = List.of();
     /** The agents hosting a target now, by name. */
     private final Set<String> hosting = ConcurrentHashMap.newKeySet();
@@ -34,6 +39,27 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHos
     private final Map<List<String>, AgentCoordinator> coordinators = new HashMap<>();
 
     private volatile AgentCoordinator coordinator;
+
+    /** Over the suite's {@code loadgen.agents}, with the token of {@code loadgen.tokenFile}. */
+    AgentsLoad() {
+        this(null, null);
+    }
+
+    private AgentsLoad(List<Suite.Agent> agents, String token) {
+        this.givenAgents = agents == null ? null : List.copyOf(agents);
+        this.givenToken = token;
+    }
+
+    /**
+     * Over {@code agents} holding {@code token}, whatever the suite's {@code loadgen} names: agents that someone else
+     * started for this suite (a Kubernetes session's Job), whose token is known and in no file.
+     */
+    public static AgentsLoad over(List<Suite.Agent> agents, String token) {
+        if (agents.isEmpty() || token == null || token.isEmpty()) {
+            throw new IllegalArgumentException("load agents need at least one agent and a token");
+        }
+        return new AgentsLoad(agents, token);
+    }
 
     /**
      * Before the first run: reads the token of {@code loadgen.tokenFile} and asks every agent who it is, so that an
@@ -46,15 +72,19 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHos
      */
     @Override
     public void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException {
-        String token;
-        try {
-            token = AgentProcess.readToken(loadgen.tokenFile());
-        } catch (IllegalArgumentException e) {
-            throw new SuiteException("loadgen.tokenFile: " + e.getMessage());
+        String token = givenToken;
+        if (token == null) {
+            try {
+                token = AgentProcess.readToken(loadgen.tokenFile());
+            } catch (IllegalArgumentException e) {
+                throw new SuiteException("loadgen.tokenFile: " + e.getMessage());
+            }
         }
-        List<AgentClient> made = loadgen.agents().stream()
-                .map(agent -> new AgentClient(agent.name(), agent.address(), token, CALL_TIMEOUT))
-                .toList();
+        String shared = token;
+        List<AgentClient> made = (givenAgents != null ? givenAgents : loadgen.agents())
+                .stream()
+                        .map(agent -> new AgentClient(agent.name(), agent.address(), shared, CALL_TIMEOUT))
+                        .toList();
         for (AgentClient client : made) {
             try {
                 AgentClient.Hello hello = client.hello();
@@ -131,10 +161,12 @@ final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, AgentHos
         }
     }
 
-    private static SuiteException unavailable(AgentClient client, AgentException e) {
-        String fix = e.status() == 401
-                ? "it holds another token: give it the file of loadgen.tokenFile (duel agent --token-file)"
-                : "start it there (duel agent --token-file ... --bind ADDRESS) or fix loadgen.agents";
+    private SuiteException unavailable(AgentClient client, AgentException e) {
+        String fix = givenAgents != null
+                ? "it was started for this suite (see its log) and must answer with the token it was given"
+                : e.status() == 401
+                        ? "it holds another token: give it the file of loadgen.tokenFile (duel agent --token-file)"
+                        : "start it there (duel agent --token-file ... --bind ADDRESS) or fix loadgen.agents";
         return new SuiteException("load agent " + client.name() + " at " + client.address()
                 + " did not answer as an agent (" + e.getMessage() + "): " + fix);
     }

@@ -543,6 +543,6 @@ final class RunAttempt {
                 target != null && target.group().enforced(),
                 facts == null ? JvmFacts.UNKNOWN : facts,
                 aotCache,
-                host == null ? null : host.name());
+                host != null ? host.name() : target == null ? null : target.machine());
     }
 }

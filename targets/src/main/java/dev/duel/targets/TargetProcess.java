@@ -26,6 +26,14 @@ public interface TargetProcess {
         return null;
     }
 
+    /**
+     * The machine it runs on when that is neither duel's nor a load agent's (a Kubernetes node's name), for the
+     * record's {@code TargetInfo.host}; null otherwise.
+     */
+    default String machine() {
+        return null;
+    }
+
     /** The port it listens on, at {@link #host()}. */
     int port();
 

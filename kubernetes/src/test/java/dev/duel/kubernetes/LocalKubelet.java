@@ -1,0 +1,133 @@
+package dev.duel.kubernetes;
+
+import dev.duel.agent.AgentIdentity;
+import dev.duel.load.sink.SinkServer;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A kubelet for {@link FakeCluster} whose containers are real servers on this machine, so that a session's load
+ * really flows: each agent Pod is a duel agent process ({@link LocalAgentMain}: {@code duel agent}'s code and JVM
+ * options, {@code NODE_NAME} in its environment) with the token of the session's Secret, listening on port 9400 of an
+ * address of its own in 127.0.0.0/8 (its "Pod IP"); each target Pod is a {@link SinkServer} on 127.0.0.1 at the Pod's container
+ * port, started for its run and closed when its Pod is deleted. Service Pods run nothing. Thread-safe.
+ */
+final class LocalKubelet implements FakeCluster.Kubelet {
+    private final KubernetesClient client;
+    private final String namespace;
+    private final Path logs;
+    private final Map<String, AutoCloseable> running = new ConcurrentHashMap<>();
+    /** Requests each target Pod's server answered, by Pod name, kept after it stopped. */
+    final Map<String, AtomicLong> targetRequests = new ConcurrentHashMap<>();
+
+    final List<String> log = new CopyOnWriteArrayList<>();
+
+    LocalKubelet(KubernetesClient client, String namespace, Path logs) {
+        this.client = client;
+        this.namespace = namespace;
+        this.logs = logs;
+    }
+
+    @Override
+    public String start(Pod pod) throws Exception {
+        String name = pod.getMetadata().getName();
+        String role = pod.getMetadata().getLabels().get(SessionNames.ROLE_LABEL);
+        if (Role.AGENT.label().equals(role)) {
+            String address = "127." + ThreadLocalRandom.current().nextInt(1, 255) + "."
+                    + ThreadLocalRandom.current().nextInt(0, 256) + "."
+                    + ThreadLocalRandom.current().nextInt(1, 255);
+            Path tokenFile = Files.writeString(logs.resolve(name + ".token"), token(pod));
+            // As the agent's container runs: duel agent's JVM options, its Pod's name, its node from the downward API.
+            ProcessBuilder builder = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-XX:+UseSerialGC",
+                            "-Xms16m",
+                            "-Xmx512m",
+                            "-Xmn12m",
+                            "-Xss512k",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            LocalAgentMain.class.getName(),
+                            name,
+                            address,
+                            tokenFile.toString())
+                    .redirectError(logs.resolve(name + ".log").toFile());
+            builder.environment()
+                    .put(AgentIdentity.NODE_NAME_VARIABLE, pod.getSpec().getNodeName());
+            Process agent = builder.start();
+            running.put(name, () -> {
+                agent.destroy();
+                if (!agent.waitFor(10, TimeUnit.SECONDS)) {
+                    agent.destroyForcibly();
+                }
+            });
+            // Ready once it listens: its first line says where.
+            String first = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            if (first == null || !first.contains(" listening on ")) {
+                throw new IllegalStateException(name + " did not start: " + first + "; see " + logs);
+            }
+            return address;
+        }
+        if (Role.TARGET.label().equals(role)) {
+            int port = pod.getSpec().getContainers().get(0).getPorts().get(0).getContainerPort();
+            SinkServer sink = SinkServer.start(1, port, 200, SinkServer.DEFAULT_BODY.getBytes(StandardCharsets.UTF_8));
+            AtomicLong requests = targetRequests.computeIfAbsent(name, n -> new AtomicLong());
+            running.put(name, () -> {
+                requests.set(sink.requests());
+                sink.close();
+            });
+            return "127.0.0.1";
+        }
+        return null;
+    }
+
+    /** The agents' token, as the kubelet mounts it from the session's Secret. */
+    private String token(Pod pod) {
+        String secretName = pod.getSpec().getVolumes().stream()
+                .filter(v -> v.getSecret() != null)
+                .findFirst()
+                .orElseThrow()
+                .getSecret()
+                .getSecretName();
+        Secret secret =
+                client.secrets().inNamespace(namespace).withName(secretName).get();
+        if (secret.getStringData() != null && secret.getStringData().containsKey(SessionSecret.TOKEN_KEY)) {
+            return secret.getStringData().get(SessionSecret.TOKEN_KEY);
+        }
+        return new String(
+                Base64.getDecoder().decode(secret.getData().get(SessionSecret.TOKEN_KEY)), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void stop(String podName) {
+        AutoCloseable started = running.remove(podName);
+        if (started != null) {
+            try {
+                started.close();
+            } catch (Exception e) {
+                log.add(podName + ": stopping it failed: " + e);
+            }
+        }
+    }
+
+    /** The Pods whose servers still run. */
+    java.util.Set<String> running() {
+        return Map.copyOf(running).keySet();
+    }
+}
