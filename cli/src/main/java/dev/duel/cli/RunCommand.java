@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  duel run suites/jdk17-vs-jdk25.yaml",
             "  duel run suites/cpu-bound.yaml --results /data/duel/cpu-bound --dry-run",
+            "  duel run suites/jdk17-vs-jdk25.yaml --kubernetes --namespace bench",
             "",
             ExitCodes.HELP
         },
@@ -48,18 +49,37 @@ final class RunCommand implements Callable<Integer> {
                     + " every later record and the report say what changed")
     boolean resumeAnyway;
 
+    @Option(
+            names = "--kubernetes",
+            description = "run on Kubernetes (the suite's kubernetes: section): each run's target a fresh Pod with"
+                    + " requests = limits, the load from agent Pods on other nodes, everything deleted at the end"
+                    + " and on Ctrl-C (docs/kubernetes.md)")
+    boolean kubernetes;
+
+    @Option(
+            names = "--namespace",
+            paramLabel = "N",
+            description = "with --kubernetes: the namespace (default: the kubeconfig context's, or duel's Pod's)")
+    String namespace;
+
     @CommandLine.ParentCommand
     Duel parent;
 
     @Override
     public Integer call() throws Exception {
+        if (namespace != null && !kubernetes) {
+            System.err.println("duel: --namespace " + namespace + " is for a run on Kubernetes: add --kubernetes,"
+                    + " or drop --namespace");
+            return ExitCodes.USAGE;
+        }
         SuiteSession.Result result = new SuiteSession(
                         "run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
                 .run(
                         suiteFile,
                         results,
                         dryRun,
-                        resumeAnyway ? SuiteRunner.Resume.ANYWAY : SuiteRunner.Resume.REFUSE_CHANGES);
+                        resumeAnyway ? SuiteRunner.Resume.ANYWAY : SuiteRunner.Resume.REFUSE_CHANGES,
+                        kubernetes ? new SuiteSession.OnKubernetes(namespace) : null);
         if (result.report() != null && result.markdown() != null) {
             result.report()
                     .thresholds()

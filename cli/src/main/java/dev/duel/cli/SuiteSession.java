@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.kubernetes.KubernetesRun;
 import dev.duel.report.Report;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
@@ -7,6 +8,7 @@ import dev.duel.report.ReportOptions;
 import dev.duel.report.ResultsReader;
 import dev.duel.suite.ResultStore;
 import dev.duel.suite.RunPlan;
+import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteLoader;
@@ -75,6 +77,18 @@ final class SuiteSession {
      * jar, an updated JDK or another duel ({@code --resume-anyway}).
      */
     Result run(Path suiteFile, Path results, boolean dryRun, SuiteRunner.Resume resume) throws InterruptedException {
+        return run(suiteFile, results, dryRun, resume, null);
+    }
+
+    /**
+     * Where a suite runs: on Kubernetes ({@code duel run --kubernetes}), in {@code namespace} (null: the kubeconfig's
+     * context's, or the Pod's own).
+     */
+    record OnKubernetes(String namespace) {}
+
+    /** As above, on Kubernetes when {@code kubernetes} is not null ({@link KubernetesRun}), else on this machine. */
+    Result run(Path suiteFile, Path results, boolean dryRun, SuiteRunner.Resume resume, OnKubernetes kubernetes)
+            throws InterruptedException {
         Suite suite;
         try {
             suite = new SuiteLoader(home).load(suiteFile);
@@ -82,8 +96,28 @@ final class SuiteSession {
             return Result.of(fail(e, ExitCodes.USAGE), results);
         }
         Path directory = results != null ? results : Path.of("results", suite.name());
+        if (kubernetes != null && suite.kubernetes() == null) {
+            err.println(prefix() + suite.file() + " has no kubernetes: section: add one naming duel's image and each"
+                    + " target's (docs/kubernetes.md), or run without --kubernetes");
+            return Result.of(ExitCodes.USAGE, directory);
+        }
         SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
-        SuiteRunner runner = SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home, resume);
+        KubernetesRun cluster = kubernetes == null ? null : KubernetesRun.connecting(suite, kubernetes.namespace());
+        try {
+            SuiteRunner runner = cluster == null
+                    ? SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home, resume)
+                    : cluster.runner(
+                            suite, directory, progress, RunnerParts.onThisMachine(jdks, cgroups, home), resume);
+            return run(suite, directory, dryRun, runner, cluster != null);
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
+    private Result run(Suite suite, Path directory, boolean dryRun, SuiteRunner runner, boolean onKubernetes)
+            throws InterruptedException {
         try {
             runner.preflight();
             ReportBuilder.checkThresholds(
@@ -99,6 +133,11 @@ final class SuiteSession {
         dev.duel.suite.MicroPlan micro;
         try {
             micro = SuiteMicro.plan(suite, jdks, home);
+            if (micro != null && onKubernetes) {
+                err.println(prefix() + suite.file() + ": micro: its benchmarks would run on duel's machine, not on"
+                        + " Kubernetes: run them without --kubernetes (another suite file), or remove micro:");
+                return Result.of(ExitCodes.USAGE, directory);
+            }
             if (micro != null && !dryRun) {
                 SuiteMicro.check(micro);
             }
@@ -108,6 +147,13 @@ final class SuiteSession {
         }
         if (dryRun) {
             printPlan(suite, directory);
+            if (onKubernetes) {
+                out.println(
+                        "on Kubernetes: each run's target a fresh Pod of its image (requests = limits), "
+                                + suite.kubernetes().agents() + " load agent(s) of "
+                                + suite.kubernetes().image()
+                                + " on other nodes, the services as Pods (docs/kubernetes.md); nothing is created by a dry run");
+            }
             return Result.of(ExitCodes.OK, directory);
         }
         SuiteOutcome outcome;

@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -47,6 +49,9 @@ import java.util.function.Predicate;
 public final class KubernetesSession implements AutoCloseable {
     /** The label Kubernetes puts on an Indexed Job's Pods with their index. */
     static final String COMPLETION_INDEX_LABEL = "batch.kubernetes.io/job-completion-index";
+
+    /** How often a failed request to the API server is retried (after 0.1, 0.2 and 0.4 s). */
+    static final int REQUEST_RETRIES = 3;
 
     /**
      * What a session depends on beyond the client and the suite, injected so tests can fix them.
@@ -104,7 +109,13 @@ public final class KubernetesSession implements AutoCloseable {
      */
     public static KubernetesSession connect(Suite suite, String namespace)
             throws KubernetesSessionException, InterruptedException {
-        KubernetesClient client = new KubernetesClientBuilder().build();
+        // fabric8 retries a failed request 10 times with doubling waits from 100 ms: about 100 s before an unreachable
+        // API server is said, and as long again for each kind the clean-up deletes. Three retries ride out a blip.
+        Config config = new ConfigBuilder(Config.autoConfigure(null))
+                .withRequestRetryBackoffLimit(REQUEST_RETRIES)
+                .build();
+        KubernetesClient client =
+                new KubernetesClientBuilder().withConfig(config).build();
         try {
             KubernetesSession session = open(client, suite, Settings.of(namespace));
             session.ownClient = client;
@@ -467,6 +478,15 @@ public final class KubernetesSession implements AutoCloseable {
     }
 
     private String refused(KubernetesClientException e) {
+        if (e.getCode() < 100) {
+            // No HTTP answer at all: fabric8's own message says only "An error has occurred."; the network's says why.
+            Throwable why = e;
+            while (why.getCause() != null && !why.getClass().getName().startsWith("java.net.")) {
+                why = why.getCause();
+            }
+            return "the Kubernetes API server " + client.getMasterUrl() + " did not answer (" + why
+                    + "): check the kubeconfig's current context, or run duel in the cluster (docs/kubernetes.md)";
+        }
         String why = e.getCode() == 403
                 ? "forbidden: give duel's service account the Role in docs/kubernetes.md"
                 : e.getCode() == 409 ? "an object of that name exists" : e.getMessage();
