@@ -101,6 +101,11 @@ final class SuiteSession {
                     + " target's (docs/kubernetes.md), or run without --kubernetes");
             return Result.of(ExitCodes.USAGE, directory);
         }
+        String refused = kubernetes == null ? null : KubernetesRun.refusal(suite);
+        if (refused != null) {
+            err.println(prefix() + suite.file() + ": " + refused);
+            return Result.of(ExitCodes.USAGE, directory);
+        }
         SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
         KubernetesRun cluster = kubernetes == null ? null : KubernetesRun.connecting(suite, kubernetes.namespace());
         try {

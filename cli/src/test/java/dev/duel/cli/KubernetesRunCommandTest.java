@@ -42,37 +42,47 @@ class KubernetesRunCommandTest {
         return Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(targets, 1) + extra);
     }
 
-    @Test
-    void aSuiteWithoutAKubernetesSectionIsAUsageErrorNamingTheFix() throws Exception {
-        Path file = suite("");
-        Captured outcome = Captured.duel(
-                "run",
-                file.toString(),
-                "--kubernetes",
-                "--results",
-                temp.resolve("r").toString());
+    /** {@code duel run FILE FLAGS... --results r} is a usage error saying exactly {@code message}; nothing is made. */
+    private void usageError(Path file, List<String> flags, String message) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", file.toString()));
+        args.addAll(flags);
+        args.addAll(List.of("--results", temp.resolve("r").toString()));
+        Captured outcome = Captured.duel(args.toArray(String[]::new));
         assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
-        assertEquals(
-                "duel: " + file + " has no kubernetes: section: add one naming duel's image and each target's"
-                        + " (docs/kubernetes.md), or run without --kubernetes\n",
-                outcome.err());
+        assertEquals(message + "\n", outcome.err());
         assertFalse(Files.exists(temp.resolve("r")));
     }
 
     @Test
+    void aSuiteWithoutAKubernetesSectionIsAUsageErrorNamingTheFix() throws Exception {
+        Path file = suite("");
+        usageError(
+                file,
+                List.of("--kubernetes"),
+                "duel: " + file + " has no kubernetes: section: add one naming duel's image and each target's"
+                        + " (docs/kubernetes.md), or run without --kubernetes");
+    }
+
+    @Test
     void aNamespaceWithoutKubernetesIsAUsageErrorNamingTheFix() throws Exception {
-        Captured outcome = Captured.duel(
-                "run",
-                suite(SECTION).toString(),
-                "--namespace",
-                "bench",
-                "--results",
-                temp.resolve("r").toString());
-        assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.err());
-        assertEquals(
-                "duel: --namespace bench is for a run on Kubernetes: add --kubernetes, or drop --namespace\n",
-                outcome.err());
-        assertFalse(Files.exists(temp.resolve("r")));
+        usageError(
+                suite(SECTION),
+                List.of("--namespace", "bench"),
+                "duel: --namespace bench is for a run on Kubernetes: add --kubernetes, or drop --namespace");
+    }
+
+    @Test
+    void aStartupScenarioOnKubernetesIsAUsageErrorNamingIt() throws Exception {
+        Path file = Files.writeString(
+                temp.resolve("suite.yaml"),
+                Files.readString(suite(SECTION))
+                        .replace("scenarios:\n", "scenarios:\n  - name: boot\n    kind: startup\n    starts: 2\n"));
+        usageError(
+                file,
+                List.of("--kubernetes"),
+                "duel: " + file + ": scenario boot: a startup scenario on Kubernetes would time each Pod's scheduling,"
+                        + " image pull and readiness probe (every second), not the target's start: run it on one"
+                        + " machine (another suite file without --kubernetes)");
     }
 
     @Test

@@ -4,11 +4,13 @@ import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.record.JvmFacts;
+import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.LoadResult;
 import dev.duel.suite.AgentsLoad;
 import dev.duel.suite.LoadDriver;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.RuntimeReaders;
+import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
@@ -97,6 +99,22 @@ public final class KubernetesRun implements AutoCloseable {
                     throw new IOException("it would time duel's machine, not the target's node on Kubernetes");
                 },
                 new NoRuntime(local.runtime()));
+    }
+
+    /**
+     * Why {@code suite} cannot run on Kubernetes as it is, or null: a {@code startup} scenario would time a Pod's way to
+     * Ready (scheduling, the image's pull, a readiness probe every second), not the target's start.
+     */
+    public static String refusal(Suite suite) {
+        List<String> startup = suite.scenarios().stream()
+                .filter(scenario -> scenario.kind() == ScenarioKind.STARTUP)
+                .map(Scenario::name)
+                .toList();
+        return startup.isEmpty()
+                ? null
+                : "scenario " + String.join(", ", startup) + ": a startup scenario on Kubernetes would time each Pod's"
+                        + " scheduling, image pull and readiness probe (every second), not the target's start: run it"
+                        + " on one machine (another suite file without --kubernetes)";
     }
 
     /** The suite as its runner sees it: the services are the session's. */
