@@ -348,6 +348,30 @@ public final class KubernetesSession implements AutoCloseable {
         }
     }
 
+    /**
+     * The exit code of target Pod {@code podName}'s container once it ended (the kubelet does not restart it), -1 when
+     * the Pod is gone (deleted outside duel, evicted), null while it runs. Listed by the session's target label: the
+     * Role grants list, not get.
+     */
+    public Integer targetExitCode(String podName) throws KubernetesSessionException {
+        List<Pod> pods;
+        try {
+            pods = client.pods()
+                    .inNamespace(metas.namespace())
+                    .withLabels(metas.names().labels(Role.TARGET))
+                    .list()
+                    .getItems();
+        } catch (KubernetesClientException e) {
+            throw new KubernetesSessionException("target Pod " + podName + " could not be read: " + e.getMessage(), e);
+        }
+        for (Pod pod : pods) {
+            if (podName.equals(pod.getMetadata().getName())) {
+                return PodStates.exitCode(pod);
+            }
+        }
+        return -1;
+    }
+
     /** Deletes the current target's Pod (its process gets SIGTERM, then SIGKILL after 10 s) and waits until it is gone. */
     public synchronized void stopTarget() throws KubernetesSessionException {
         if (currentTarget == null) {

@@ -59,6 +59,18 @@ final class PodStates {
         return null;
     }
 
+    /** The exit code of {@code pod}'s first container once it ended (it is never restarted), else null. */
+    static Integer exitCode(Pod pod) {
+        if (pod.getStatus() == null) {
+            return null;
+        }
+        return containers(pod.getStatus()).stream()
+                .filter(c -> c.getState() != null && c.getState().getTerminated() != null)
+                .map(c -> c.getState().getTerminated().getExitCode())
+                .findFirst()
+                .orElse(null);
+    }
+
     /** {@code name: phase on node, not scheduled: <scheduler's message>, container x waiting: ImagePullBackOff}. */
     static String describe(Pod pod) {
         PodStatus status = pod.getStatus();

@@ -10,7 +10,8 @@ import java.util.List;
  * A target running in its fresh Pod for one run, as the suite runner sees it: where the agents send the load (the
  * Pod's address), the node it runs on, when it was Ready. What duel reads of a local process through /proc and its
  * control group (CPU, memory, throttling, its threads, its JVM's facts, its first accepted connection, its log) is not
- * read from here: {@link ResourceReading#UNKNOWN}, -1, no lines. Stopping deletes its Pod. Thread-safe.
+ * read from here: {@link ResourceReading#UNKNOWN}, -1, no lines; whether it still runs is its Pod's status. Stopping
+ * deletes its Pod. Thread-safe.
  */
 final class PodTarget implements TargetProcess {
     private final TargetSpec spec;
@@ -18,6 +19,8 @@ final class PodTarget implements TargetProcess {
     private final List<String> command;
     private final KubernetesSession session;
     private volatile boolean stopped;
+    /** Its container's exit code once read, else null. */
+    private volatile Integer exit;
 
     PodTarget(TargetSpec spec, TargetPod pod, KubernetesSession session) {
         this.spec = spec;
@@ -79,14 +82,27 @@ final class PodTarget implements TargetProcess {
         return PodGroup.INSTANCE;
     }
 
+    /** Until its container ended, as its Pod's status says (asked each time, until it is known to have ended). */
     @Override
     public boolean alive() {
-        return !stopped;
+        return exitCode() == null;
     }
 
+    /** Its container's exit code once it ended, -1 once its Pod is gone, null while it runs or when it cannot be read. */
     @Override
     public Integer exitCode() {
-        return null;
+        Integer known = exit;
+        if (known != null || stopped) {
+            return known;
+        }
+        try {
+            known = session.targetExitCode(pod.podName());
+        } catch (KubernetesSessionException e) {
+            // Unreadable now: the run goes on, and a target that really died fails the load's checks.
+            return null;
+        }
+        exit = known;
+        return known;
     }
 
     @Override
@@ -99,9 +115,10 @@ final class PodTarget implements TargetProcess {
         return List.of();
     }
 
-    /** Deletes its Pod and waits until it is gone; its exit code is not read: -1. */
+    /** Deletes its Pod and waits until it is gone; its exit code when it had ended before, else -1 (not read). */
     @Override
     public int stop() {
+        Integer ended = exit;
         if (!stopped) {
             stopped = true;
             try {
@@ -111,6 +128,6 @@ final class PodTarget implements TargetProcess {
                 System.err.println("duel: " + e.getMessage());
             }
         }
-        return -1;
+        return ended != null ? ended : -1;
     }
 }

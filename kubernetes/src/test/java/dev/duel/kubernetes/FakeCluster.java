@@ -83,6 +83,36 @@ final class FakeCluster implements AutoCloseable {
         return this;
     }
 
+    /** The container of Pod {@code name} ends now with {@code exitCode} (its process killed, say), as the kubelet says. */
+    void terminate(String name, int exitCode, String reason) {
+        Kubelet running = kubelet;
+        if (running != null) {
+            running.stop(name);
+        }
+        Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+        client.pods()
+                .inNamespace(namespace)
+                .resource(new PodBuilder(pod)
+                        .withStatus(new PodStatusBuilder()
+                                .withPhase("Failed")
+                                .withPodIP(pod.getStatus().getPodIP())
+                                .withContainerStatuses(new ContainerStatusBuilder()
+                                        .withName(pod.getSpec()
+                                                .getContainers()
+                                                .get(0)
+                                                .getName())
+                                        .withState(new ContainerStateBuilder()
+                                                .withNewTerminated()
+                                                .withExitCode(exitCode)
+                                                .withReason(reason)
+                                                .endTerminated()
+                                                .build())
+                                        .build())
+                                .build())
+                        .build())
+                .updateStatus();
+    }
+
     /** Pods created from now on are never scheduled: the cluster has no room. */
     FakeCluster full() {
         this.kubeletRuns = false;

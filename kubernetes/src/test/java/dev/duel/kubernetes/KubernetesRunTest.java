@@ -231,6 +231,33 @@ class KubernetesRunTest {
     }
 
     @Test
+    void aTargetWhoseContainerExitsMidRunFailsThatRunWithItsExitCodeAndTheNextRunsFresh() throws Exception {
+        Suite suite = suite();
+        Path results = temp.resolve("results");
+        AtomicReference<KubernetesRun> current = new AtomicReference<>();
+        SuiteListener listener = new SuiteListener() {
+            @Override
+            public void phase(RunPlan plan, String scenario, Phase phase) {
+                if (phase == Phase.MAIN && plan.index() == 1) {
+                    cluster.terminate("duel-" + current.get().session().id() + "-t-jdk17-1", 137, "OOMKilled");
+                }
+            }
+        };
+        SuiteOutcome outcome;
+        try (KubernetesRun run = run(suite)) {
+            current.set(run);
+            outcome = run.runner(suite, results, listener, local(temp), SuiteRunner.Resume.REFUSE_CHANGES)
+                    .run();
+        }
+        assertEquals(1, outcome.failed(), outcome.toString());
+        assertEquals(1, outcome.ok(), outcome + "\n" + reasons(suite, results));
+        RunRecord failed = RecordJson.readRun(results.resolve("runs/001-jdk17-json.json"));
+        assertEquals(Status.FAILED, failed.status());
+        assertEquals("the target exited with code 137 during json", failed.reason());
+        assertEquals(0, sessionObjects(), "every object of the session is deleted");
+    }
+
+    @Test
     void ctrlCInTheMiddleOfARunStopsTheLoadAndDeletesEverything() throws Exception {
         Suite suite = suite();
         Path results = temp.resolve("results");
