@@ -103,18 +103,27 @@ public final class KubernetesRun implements AutoCloseable {
 
     /**
      * Why {@code suite} cannot run on Kubernetes as it is, or null: a {@code startup} scenario would time a Pod's way to
-     * Ready (scheduling, the image's pull, a readiness probe every second), not the target's start.
+     * Ready (scheduling, the image's pull, a readiness probe every second), not the target's start; an {@code aotCache}
+     * would be written into the training Pod's file system, where no later Pod finds it.
      */
     public static String refusal(Suite suite) {
         List<String> startup = suite.scenarios().stream()
                 .filter(scenario -> scenario.kind() == ScenarioKind.STARTUP)
                 .map(Scenario::name)
                 .toList();
-        return startup.isEmpty()
-                ? null
-                : "scenario " + String.join(", ", startup) + ": a startup scenario on Kubernetes would time each Pod's"
-                        + " scheduling, image pull and readiness probe (every second), not the target's start: run it"
-                        + " on one machine (another suite file without --kubernetes)";
+        if (!startup.isEmpty()) {
+            return "scenario " + String.join(", ", startup) + ": a startup scenario on Kubernetes would time each Pod's"
+                    + " scheduling, image pull and readiness probe (every second), not the target's start: run it"
+                    + " on one machine (another suite file without --kubernetes)";
+        }
+        if (!suite.aotCaches().isEmpty()) {
+            return "target "
+                    + String.join(
+                            ", ", new java.util.TreeSet<>(suite.aotCaches().keySet()))
+                    + ": aotCache on Kubernetes would be written in the training Pod, where no later Pod finds it: build"
+                    + " the cache into the target's image and pass its flags in jvmArgs, or run without --kubernetes";
+        }
+        return null;
     }
 
     /** The suite as its runner sees it: the services are the session's. */
