@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A kubelet for {@link FakeCluster} whose containers are real servers on this machine, so that a session's load
- * really flows: each agent Pod is a duel agent process ({@link LocalAgentMain}: {@code duel agent}'s code and JVM
- * options, {@code NODE_NAME} in its environment) with the token of the session's Secret, listening on port 9400 of an
+ * really flows: each agent Pod is a duel agent process ({@link LocalAgentMain}: {@code duel agent}'s code,
+ * {@code NODE_NAME} in its environment) with the token of the session's Secret, listening on port 9400 of an
  * address of its own in 127.0.0.0/8 (its "Pod IP"); each target Pod is a {@link SinkServer} on 127.0.0.1 at the Pod's container
  * port, started for its run and closed when its Pod is deleted. Service Pods run nothing. Thread-safe.
  */
@@ -51,14 +51,16 @@ final class LocalKubelet implements FakeCluster.Kubelet {
                     + ThreadLocalRandom.current().nextInt(0, 256) + "."
                     + ThreadLocalRandom.current().nextInt(1, 255);
             Path tokenFile = Files.writeString(logs.resolve(name + ".token"), token(pod));
-            // As the agent's container runs: duel agent's JVM options, its Pod's name, its node from the downward API.
+            // As the agent's container runs (its Pod's name, its node from the downward API), but with a young
+            // generation large enough that a fresh agent on this shared machine collects no garbage in a 2 s main
+            // phase: the GC gate (1% of main, per agent) would else make runs invalid for a reason not tested here.
             ProcessBuilder builder = new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "java")
                                     .toString(),
                             "-XX:+UseSerialGC",
-                            "-Xms16m",
+                            "-Xms256m",
                             "-Xmx512m",
-                            "-Xmn12m",
+                            "-Xmn192m",
                             "-Xss512k",
                             "-cp",
                             System.getProperty("java.class.path"),
