@@ -11,5 +11,5 @@ for i in $(seq 1 "$REPS"); do
       -Dsurefire.failIfNoSpecifiedTests=false >/dev/null 2>&1 || echo "repetition $i: the test failed (its bounds)"
   echo "repetition $i:"
   sed -n '/<system-out>/,/]]>/p' cli/target/surefire-reports/TEST-dev.duel.cli.AgentsInNamespacesTest.xml \
-      | grep '^|'
+      | sed 's/.*CDATA\[//' | grep -E '^\||after the agreed instant'
 done
