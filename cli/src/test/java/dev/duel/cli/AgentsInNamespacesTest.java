@@ -11,10 +11,7 @@ import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.targets.fixtures.NetworkNamespaces;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,32 +95,7 @@ class AgentsInNamespacesTest {
         Process agent = namespaces.start(k, builder);
         started.add(agent);
         agents[k] = agent;
-        return firstLine(agent);
-    }
-
-    private static CompletableFuture<String> firstLine(Process process) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                String line = reader.readLine();
-                // Keep reading so that the process never blocks on a full pipe.
-                Thread drain = new Thread(() -> {
-                    try {
-                        while (reader.readLine() != null) {
-                            // dropped
-                        }
-                    } catch (IOException e) {
-                        // the process ended
-                    }
-                });
-                drain.setDaemon(true);
-                drain.start();
-                return line == null ? "(no output)" : line;
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
+        return FirstLine.of(agent);
     }
 
     private String agentList() {
@@ -151,7 +123,7 @@ class AgentsInNamespacesTest {
         builder.environment().put("DATASET_SIZE", "1000");
         Process app = builder.start();
         started.add(app);
-        String line = firstLine(app).get(60, TimeUnit.SECONDS);
+        String line = FirstLine.of(app).get(60, TimeUnit.SECONDS);
         assertTrue(line.startsWith("listening on "), line);
         return Integer.parseInt(line.substring("listening on ".length()).trim());
     }

@@ -12,10 +12,7 @@ import dev.duel.record.Status;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
 import dev.duel.targets.fixtures.NetworkNamespaces;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,10 +62,10 @@ class HostedTargetInNamespacesTest {
         Path token = Files.writeString(temp.resolve("agent.token"), "hosted-test-" + System.nanoTime() + "\n");
         Path hostLog = temp.resolve("gen-a.log");
         List<CompletableFuture<String>> ready = new ArrayList<>();
-        ready.add(firstLine(agent(-1, "gen-a", hostAddress, token, hostLog)));
+        ready.add(FirstLine.of(agent(-1, "gen-a", hostAddress, token, hostLog)));
         for (int k = 0; k < 2; k++) {
             String name = "gen-" + (char) ('b' + k);
-            ready.add(firstLine(
+            ready.add(FirstLine.of(
                     agent(k, name, namespaces.get(k).address().getHostAddress(), token, temp.resolve(name + ".log"))));
         }
         for (CompletableFuture<String> line : ready) {
@@ -191,30 +188,5 @@ class HostedTargetInNamespacesTest {
         Process agent = k < 0 ? builder.start() : namespaces.start(k, builder);
         started.add(agent);
         return agent;
-    }
-
-    private static CompletableFuture<String> firstLine(Process process) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                String line = reader.readLine();
-                // Keep reading so that the process never blocks on a full pipe.
-                Thread drain = new Thread(() -> {
-                    try {
-                        while (reader.readLine() != null) {
-                            // dropped
-                        }
-                    } catch (IOException e) {
-                        // the process ended
-                    }
-                });
-                drain.setDaemon(true);
-                drain.start();
-                return line == null ? "(no output)" : line;
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
     }
 }
