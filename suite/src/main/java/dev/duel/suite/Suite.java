@@ -130,7 +130,7 @@ public record Suite(
     public record Agent(String name, String host, int port) {
         /** "host:port", as the agent's address is written. */
         public String address() {
-            return host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+            return new dev.duel.agent.AgentAddress(host, port).toString();
         }
     }
 
