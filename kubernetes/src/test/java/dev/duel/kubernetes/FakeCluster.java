@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -154,14 +155,22 @@ final class FakeCluster implements AutoCloseable {
         String node = Role.AGENT.label().equals(role)
                 ? "node-agent-" + labels.get(KubernetesSession.COMPLETION_INDEX_LABEL)
                 : Role.TARGET.label().equals(role) ? "node-target" : "node-services";
-        Pod scheduled = client.pods()
-                .inNamespace(namespace)
-                .withName(pod.getMetadata().getName())
-                .edit(p -> new PodBuilder(p)
-                        .editSpec()
-                        .withNodeName(node)
-                        .endSpec()
-                        .build());
+        Pod scheduled;
+        try {
+            scheduled = client.pods()
+                    .inNamespace(namespace)
+                    .withName(pod.getMetadata().getName())
+                    .edit(p -> new PodBuilder(p)
+                            .editSpec()
+                            .withNodeName(node)
+                            .endSpec()
+                            .build());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return; // deleted before the scheduler got to it (a session closed early): nothing to run
+            }
+            throw e;
+        }
         Role failing = imagePullFails;
         boolean pulls = failing == null || !failing.label().equals(role);
         String address = null;
@@ -194,10 +203,20 @@ final class FakeCluster implements AutoCloseable {
                                 .withStatus("True")
                                 .build())
                         .build();
-        client.pods()
-                .inNamespace(namespace)
-                .resource(new PodBuilder(scheduled).withStatus(status).build())
-                .updateStatus();
+        try {
+            client.pods()
+                    .inNamespace(namespace)
+                    .resource(new PodBuilder(scheduled).withStatus(status).build())
+                    .updateStatus();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+            // Deleted while its containers started: its DELETED event may have come first, so stop them here too.
+            if (kubelet != null) {
+                kubelet.stop(pod.getMetadata().getName());
+            }
+        }
     }
 
     @Override

@@ -179,7 +179,10 @@ class KubernetesRunTest {
 
         assertEquals(0, sessionObjects(), "every object of the session is deleted");
         assertTrue(hooks.registered.isEmpty());
-        assertEquals(java.util.Set.of(), kubelet.running(), "every Pod's server was stopped");
+        assertEquals(
+                java.util.Set.of(),
+                kubelet.runningAfterDeletions(java.time.Duration.ofSeconds(20)),
+                "every Pod's server was stopped");
         assertEquals(
                 1,
                 messages.stream()
@@ -277,7 +280,7 @@ class KubernetesRunTest {
             assertThrows(InterruptedException.class, () -> runner.get().run());
         }
         assertEquals(0, sessionObjects(), "every object of the session is deleted");
-        assertEquals(java.util.Set.of(), kubelet.running());
+        assertEquals(java.util.Set.of(), kubelet.runningAfterDeletions(java.time.Duration.ofSeconds(20)));
         Files.createDirectories(results.resolve("runs"));
         try (var runs = Files.list(results.resolve("runs"))) {
             assertEquals(

@@ -158,10 +158,6 @@ class KubernetesSessionTest {
         assertEquals("node-target", first.nodeName());
         assertTrue(first.address().matches("10\\.0\\.0\\.\\d+:8080"), first.address());
         assertEquals(java.time.Duration.ZERO, first.readyAfter());
-        System.err.println("DEBUG "
-                + client.pods().inNamespace(NAMESPACE).list().getItems().stream()
-                        .map(p -> p.getMetadata().getName() + p.getMetadata().getLabels())
-                        .toList());
         assertNull(session.targetExitCode(first.podName()), "its container runs");
 
         Map<String, String> nodes = session.nodeNames();

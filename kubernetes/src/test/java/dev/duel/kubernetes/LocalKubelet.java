@@ -132,4 +132,17 @@ final class LocalKubelet implements FakeCluster.Kubelet {
     java.util.Set<String> running() {
         return Map.copyOf(running).keySet();
     }
+
+    /**
+     * The Pods whose servers still run once every deletion the API server has made was delivered: the watch hands
+     * DELETED events to {@link #stop} one after another on its own thread (each agent up to its exit), so a test that
+     * has seen the Pods gone from the API server waits for the kubelet side here, up to {@code timeout}.
+     */
+    java.util.Set<String> runningAfterDeletions(java.time.Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!running.isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(20);
+        }
+        return running();
+    }
 }
