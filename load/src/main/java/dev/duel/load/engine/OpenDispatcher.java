@@ -141,8 +141,13 @@ public final class OpenDispatcher<L> {
         grow(clock.nanoTime());
     }
 
-    /** The run is over: arrivals still waiting are counted as unstarted in their phase. */
+    /**
+     * The run is over: arrivals still waiting are counted as unstarted in their phase, and so are those that fell due
+     * since the last tick (a loop that was busy or blocked at the end never brought them in): every arrival of the
+     * schedule up to the end is either sent or unstarted.
+     */
     public void finish() {
+        generate(clock.nanoTime());
         nextIntendedNanos = NEVER;
         while (!pending.isEmpty()) {
             countUnstarted(pending.poll());
