@@ -22,7 +22,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The engine's connections and counts against real sockets: closed and refused connections, check failures, variables. See {@link Loopback}. */
+/**
+ * The engine's connections and counts against real sockets: closed and refused connections, check failures,
+ * variables. See {@link Loopback}.
+ */
 @Tag("slow") // real load runs against servers on loopback: CI runs it; the quick loop (-Pquick) leaves it out
 class LoopbackConnectionsTest {
     @Test

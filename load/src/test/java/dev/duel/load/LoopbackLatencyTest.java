@@ -18,7 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The engine's latency against real sockets: a server's delay, coordinated omission in a stall, open-model rates. See {@link Loopback}. */
+/**
+ * The engine's latency against real sockets: a server's delay, coordinated omission in a stall, open-model
+ * rates. See {@link Loopback}.
+ */
 @Tag("slow") // real load runs against servers on loopback: CI runs it; the quick loop (-Pquick) leaves it out
 class LoopbackLatencyTest {
     @Test

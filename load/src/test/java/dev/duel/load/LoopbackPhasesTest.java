@@ -19,7 +19,10 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The engine's phase boundaries against real sockets: requests in flight at a boundary, the gap, windows. See {@link Loopback}. */
+/**
+ * The engine's phase boundaries against real sockets: requests in flight at a boundary, the gap, windows. See
+ * {@link Loopback}.
+ */
 @Tag("slow") // real load runs against servers on loopback: CI runs it; the quick loop (-Pquick) leaves it out
 class LoopbackPhasesTest {
     @Test

@@ -17,9 +17,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The engine's auto warm-up (until steady) against real sockets: when the judge's word ends it, a minimum that holds it off, a cap. See {@link Loopback}. */
-@Tag("slow") // the auto warm-up waits whole seconds for the judge on loopback: CI runs it; the quick loop (-Pquick)
-// leaves it out
+/**
+ * The engine's auto warm-up (until steady) against real sockets: when the judge's word ends it, a minimum that
+ * holds it off, a cap. See {@link Loopback}.
+ */
+@Tag("slow") // waits whole seconds for the judge on loopback: CI runs it; the quick loop (-Pquick) leaves it out
 class LoopbackWarmupTest {
     @Test
     void anAutoWarmUpEndsOnTheJudgesWordAndTheRecordSaysWhenAndWhy() throws Exception {
