@@ -42,6 +42,7 @@ class TargetLauncherTest {
                         java,
                         "-Xmx64m",
                         "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1", // the launcher is under test, not the fixture's speed
                         "-cp",
                         System.getProperty("java.class.path"),
                         "dev.duel.targets.fixtures.FixtureServer",
@@ -168,11 +169,11 @@ class TargetLauncherTest {
 
     @Test
     void aTargetThatNeverBecomesReadyTimesOutAndIsStopped() {
-        TargetSpec never = fixture("never-ready", "fixture", null, List.of(), Limits.NONE, Duration.ofSeconds(2));
+        TargetSpec never = fixture("never-ready", "fixture", null, List.of(), Limits.NONE, Duration.ofSeconds(1));
         TargetFailedException e = assertThrows(
                 TargetFailedException.class, () -> launcher.start(never, Map.of(), temp.resolve("never.log")));
         assertNull(e.exitCode());
-        assertTrue(e.getMessage().contains("was not ready within 2 s"), e.getMessage());
+        assertTrue(e.getMessage().contains("was not ready within 1 s"), e.getMessage());
     }
 
     @Test
@@ -216,7 +217,7 @@ class TargetLauncherTest {
                     "limits are not enforced here: " + target.group().mechanism());
             ResourceReading before = target.read();
             long start = System.nanoTime();
-            Thread.sleep(3_000);
+            Thread.sleep(2_000); // 20 periods of the 100 ms quota
             ResourceReading used = target.read().since(before);
             double cores = used.cpuNanos() / (double) (System.nanoTime() - start);
             assertTrue(cores <= 0.6, "used " + cores + " cores under a 0.5 CPU quota");
