@@ -42,9 +42,8 @@ class ResumeTest {
 
     @Test
     void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
-        String yaml = FixtureSuites.suite(
-                        FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2)
-                .replace("duration: 700ms", "duration: 1s");
+        String yaml = FixtureSuites.paced(FixtureSuites.suite(
+                FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
         Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
