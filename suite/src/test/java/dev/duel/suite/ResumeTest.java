@@ -48,8 +48,11 @@ class ResumeTest {
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // A cheap JVM (C1 only): the killed suite's speed is not what this test measures.
         Process suite = new ProcessBuilder(
                         java,
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
                         "-cp",
                         System.getProperty("java.class.path"),
                         RunSuiteMain.class.getName(),
