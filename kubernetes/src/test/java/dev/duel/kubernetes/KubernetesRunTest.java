@@ -108,7 +108,7 @@ class KubernetesRunTest {
                 kubernetes:
                   image: registry.example/duel:0.1.0
                   agents: 2
-                  readyTimeout: 10s
+                  readyTimeout: 30s
                   images:
                     jdk17: registry.example/minimal:jdk17
                     jdk25: registry.example/minimal:jdk25
