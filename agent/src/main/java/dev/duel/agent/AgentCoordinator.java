@@ -40,9 +40,15 @@ public final class AgentCoordinator {
      *                       every start call to arrive
      * @param lostAfter      how long an agent may fail to answer event polls before it counts as lost
      * @param pollWaitMillis how long each long poll waits on the agent for an event
+     * @param leaseRetry     how long to wait before asking again for a lease another controller holds
      */
-    public record Settings(Duration startDelay, Duration lostAfter, long pollWaitMillis) {
+    public record Settings(Duration startDelay, Duration lostAfter, long pollWaitMillis, Duration leaseRetry) {
         public static final Settings DEFAULT = new Settings(Duration.ofSeconds(1), Duration.ofSeconds(5), 500);
+
+        /** Asks again for a held lease every second. */
+        public Settings(Duration startDelay, Duration lostAfter, long pollWaitMillis) {
+            this(startDelay, lostAfter, pollWaitMillis, Duration.ofSeconds(1));
+        }
     }
 
     /** Splits a plan into one segment per agent. */
@@ -197,7 +203,7 @@ public final class AgentCoordinator {
                                     409)
                             : e;
                 }
-                Thread.sleep(1_000);
+                Thread.sleep(settings.leaseRetry().toMillis());
             }
         }
     }

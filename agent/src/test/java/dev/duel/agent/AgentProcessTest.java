@@ -50,22 +50,30 @@ class AgentProcessTest {
 
     private List<AgentClient> startAgents(int count) throws IOException {
         Path tokenFile = Files.writeString(dir.resolve("token"), "process-token\n");
-        List<AgentClient> clients = new ArrayList<>();
+        // Every agent is started before the first is waited for: their JVMs start side by side.
         for (int i = 0; i < count; i++) {
             String name = "agent-" + i;
-            Process process = new ProcessBuilder(
+            started.add(new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "java")
                                     .toString(),
+                            // A cheap start: these tests are about the protocol across processes, not the agent's
+                            // speed, and the load below is paced.
+                            "-XX:TieredStopAtLevel=1",
+                            "-XX:+UseSerialGC",
+                            "-Xshare:auto",
                             "-cp",
                             System.getProperty("java.class.path"),
                             TestAgentMain.class.getName(),
                             name,
                             tokenFile.toString())
                     .redirectError(dir.resolve(name + ".log").toFile())
-                    .start();
-            started.add(process);
+                    .start());
+        }
+        List<AgentClient> clients = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String name = "agent-" + i;
             BufferedReader out =
-                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                    new BufferedReader(new InputStreamReader(started.get(i).getInputStream(), StandardCharsets.UTF_8));
             String first = out.readLine();
             Matcher matcher = LISTENING.matcher(first == null ? "" : first);
             assertTrue(matcher.matches(), "first line: " + first);
@@ -80,7 +88,7 @@ class AgentProcessTest {
         try (SinkServer sink = SinkServer.start()) {
             AgentCoordinator coordinator = new AgentCoordinator(startAgents(2), "process-test");
 
-            LoadResult merged = coordinator.run(Plans.closed(sink.url("/"), 4, 2_000), ProgressListener.NONE);
+            LoadResult merged = coordinator.run(Plans.open(sink.url("/"), 400, 1_000), ProgressListener.NONE);
 
             long sum = 0;
             for (AgentShare share : merged.agents()) {
@@ -114,7 +122,7 @@ class AgentProcessTest {
                     new dev.duel.load.SteadyStateJudge(),
                     dev.duel.load.split.PlanSplit::split);
 
-            LoadResult merged = coordinator.run(Plans.closed(sink.url("/"), 4, 4_000), killAgentOne);
+            LoadResult merged = coordinator.run(Plans.open(sink.url("/"), 400, 2_000), killAgentOne);
 
             assertTrue(killed.get());
             AgentShare lost = merged.agents().get(1);
@@ -142,6 +150,7 @@ class AgentProcessTest {
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx64m",
                         "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
                         "-cp",
                         System.getProperty("java.class.path"),
                         "dev.duel.targets.fixtures.FixtureServer",

@@ -166,7 +166,7 @@ class AgentServerTest {
         try (SinkServer sink = SinkServer.start()) {
             AgentClient controller = client(TOKEN);
             controller.lease("alice");
-            String run = controller.startRun(Plans.closed(sink.url("/"), 2, 1_500), 0);
+            String run = controller.startRun(Plans.open(sink.url("/"), 400, 1_000), 0);
             AgentException busy = assertThrows(
                     AgentException.class, () -> controller.startRun(Plans.closed(sink.url("/"), 1, 1_000), 0));
             assertEquals(409, busy.status());

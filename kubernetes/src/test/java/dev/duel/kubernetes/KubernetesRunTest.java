@@ -12,6 +12,7 @@ import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.LoadResult;
+import dev.duel.suite.EnvironmentProbe;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
@@ -97,7 +98,7 @@ class KubernetesRunTest {
                   - name: json
                     request: {path: /json}
                     model: {vus: 2}
-                    phases: {warmup: 300ms, gap: 100ms, duration: 2s}
+                    phases: {warmup: 300ms, gap: 100ms, duration: 1s}
                 repetitions: 1
                 cooldown: 0s
                 loadgen: {threads: 1, warmup: 0s}
@@ -107,7 +108,7 @@ class KubernetesRunTest {
                 kubernetes:
                   image: registry.example/duel:0.1.0
                   agents: 2
-                  readyTimeout: 10s
+                  readyTimeout: 30s
                   images:
                     jdk17: registry.example/minimal:jdk17
                     jdk25: registry.example/minimal:jdk25
@@ -121,8 +122,11 @@ class KubernetesRunTest {
         return new KubernetesRun(() -> KubernetesSession.open(client, suite, settings));
     }
 
+    /** The real local parts, the environment's look at busy processes 200 ms long instead of a second. */
     private static RunnerParts local(Path home) {
-        return RunnerParts.onThisMachine(new JdkResolver(), new Cgroups(), home);
+        JdkResolver jdks = new JdkResolver();
+        return RunnerParts.onThisMachine(jdks, new Cgroups(), home)
+                .withEnvironment(new EnvironmentProbe(jdks, home, java.time.Duration.ofMillis(200)));
     }
 
     private int sessionObjects() {

@@ -52,12 +52,14 @@ final class LocalKubelet implements FakeCluster.Kubelet {
                     + ThreadLocalRandom.current().nextInt(1, 255);
             Path tokenFile = Files.writeString(logs.resolve(name + ".token"), token(pod));
             // As the agent's container runs (its Pod's name, its node from the downward API), but with a young
-            // generation large enough that a fresh agent on this shared machine collects no garbage in a 2 s main
+            // generation large enough that a fresh agent on this shared machine collects no garbage in a 1-2 s main
             // phase: the GC gate (1% of main, per agent) would else make runs invalid for a reason not tested here.
+            // C1 only: a cheaper start, and no agent collected any garbage in KubernetesRunTest with it (-Xlog:gc).
             ProcessBuilder builder = new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "java")
                                     .toString(),
                             "-XX:+UseSerialGC",
+                            "-XX:TieredStopAtLevel=1",
                             "-Xms256m",
                             "-Xmx512m",
                             "-Xmn192m",

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -29,12 +30,25 @@ public final class EnvironmentProbe implements EnvironmentSource {
     private static final Set<String> V3 = Set.of("avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave");
     private static final Set<String> V4 = Set.of("avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl");
 
+    /** How long the machine is watched for other processes' CPU when a suite starts. */
+    public static final Duration BUSY_WINDOW = Duration.ofSeconds(1);
+
     private final JdkResolver jdks;
     private final Path duelHome;
+    private final Duration busyWindow;
 
     public EnvironmentProbe(JdkResolver jdks, Path duelHome) {
+        this(jdks, duelHome, BUSY_WINDOW);
+    }
+
+    /**
+     * @param busyWindow how long to watch the machine for other processes' CPU ({@link #BUSY_WINDOW} for real suites;
+     *                   tests about something else take less)
+     */
+    public EnvironmentProbe(JdkResolver jdks, Path duelHome, Duration busyWindow) {
         this.jdks = jdks;
         this.duelHome = duelHome;
+        this.busyWindow = busyWindow;
     }
 
     /** @param targets whose JDKs to describe (none for {@code duel env} without a suite: every JDK found) */
@@ -59,7 +73,7 @@ public final class EnvironmentProbe implements EnvironmentSource {
                 }
             }
         }
-        List<String> busy = busyProcesses();
+        List<String> busy = busyProcesses(busyWindow);
         List<String> warnings = new ArrayList<>();
         if (governor.startsWith("unknown")) {
             warnings.add(
@@ -203,11 +217,11 @@ public final class EnvironmentProbe implements EnvironmentSource {
                 target, jdk.feature(), jdk.version(), jdk.vendor(), jdk.home().toString(), gc, heap);
     }
 
-    /** Processes above 1% of a core over one second, largest first. */
-    private static List<String> busyProcesses() throws InterruptedException {
+    /** Processes above 1% of a core over {@code window}, largest first. */
+    private static List<String> busyProcesses(Duration window) throws InterruptedException {
         Map<Long, Long> before = cpuByPid();
         long start = System.nanoTime();
-        Thread.sleep(1_000);
+        Thread.sleep(window.toMillis());
         Map<Long, Long> after = cpuByPid();
         double wall = System.nanoTime() - start;
         long self = ProcessHandle.current().pid();

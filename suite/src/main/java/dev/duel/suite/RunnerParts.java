@@ -92,6 +92,23 @@ public record RunnerParts(
                 runtime);
     }
 
+    /** These parts with the machine described by {@code environment} instead. */
+    public RunnerParts withEnvironment(EnvironmentSource environment) {
+        return new RunnerParts(
+                jdks,
+                targets,
+                services,
+                load,
+                machine,
+                sleeper,
+                environment,
+                jvmFacts,
+                removeStaleGroups,
+                loadgen,
+                hostProbe,
+                runtime);
+    }
+
     /** These parts with targets started by {@code targets} instead (some on load agents: {@link HostedTargetStarter}). */
     public RunnerParts withTargets(TargetStarter targets) {
         return new RunnerParts(
