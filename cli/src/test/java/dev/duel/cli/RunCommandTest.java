@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.suite.fixtures.FixtureSuites;
+import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
 class RunCommandTest {
@@ -22,7 +24,39 @@ class RunCommandTest {
     Path temp;
 
     private Path suite(String targetsYaml, int repetitions) throws Exception {
-        return Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(targetsYaml, repetitions));
+        return Files.writeString(temp.resolve("suite.yaml"), suiteText(targetsYaml, repetitions));
+    }
+
+    /**
+     * The fixture suite with duel's own engine warmed for 200 ms instead of 1 s: these tests are about exit codes,
+     * records and resumes, not the engine's numbers, and a warm-up at full speed on both cores in every {@code duel
+     * run} cost them about 2 CPU-seconds each. The warm-up step still runs.
+     */
+    private static String suiteText(String targetsYaml, int repetitions) {
+        String text = FixtureSuites.suite(targetsYaml, repetitions);
+        String shorter = text.replace("loadgen: {threads: 1, warmup: 1s}", "loadgen: {threads: 1, warmup: 200ms}");
+        assertFalse(shorter.equals(text), "the fixture suite's loadgen line changed: " + text);
+        return shorter;
+    }
+
+    /**
+     * {@code duel} with {@code duel run}'s host drift probe fixed ({@link RealPartsWithoutProbe#reading}): the real
+     * probe is a fresh JVM timed before and after every run, about 1.2 s a run, and these runs are about exit codes,
+     * records and resumes. The real probe stays in the cut run of the SIGTERM test (a separate duel process) and in
+     * {@link SmokeCommandTest}.
+     */
+    private static Captured duelWithoutProbe(String... args) {
+        return Captured.duelWith(
+                new CommandLine.IFactory() {
+                    @Override
+                    public <K> K create(Class<K> type) throws Exception {
+                        return type == RunCommand.class
+                                ? type.cast(
+                                        new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
+                                : CommandLine.defaultFactory().create(type);
+                    }
+                },
+                args);
     }
 
     private static String fixture(String name, String app, String expected) {
@@ -76,7 +110,7 @@ class RunCommandTest {
     void dryRunOfARangeOfRepetitionsCountsMinToMaxAndMarksTheRunsPastMin() throws Exception {
         Path file = Files.writeString(
                 temp.resolve("suite.yaml"),
-                FixtureSuites.suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1)
+                suiteText(fixture("a", "a", "a") + fixture("b", "b", "b"), 1)
                         .replace("repetitions: 1", "repetitions: {min: 2, max: 3, until: 'rps ci within 5%'}"));
         Captured outcome = Captured.duel(
                 "run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
@@ -95,7 +129,7 @@ class RunCommandTest {
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
         Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
         Path results = temp.resolve("r");
-        Captured first = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured first = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
         assertTrue(first.out().contains("[1/2] a: health") && first.out().contains("[2/2] b: health"), first.out());
         assertTrue(first.out().contains("-> ok"), first.out());
@@ -135,13 +169,13 @@ class RunCommandTest {
                 wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"),
                 wrong.err());
 
-        Captured again = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured again = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, again.exitCode(), again.err());
         assertTrue(again.out().contains("2 already done"), again.out());
         assertFalse(again.out().contains("[1/2]"), again.out());
 
         Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 800ms"));
-        Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured changed = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.err());
         assertTrue(changed.err().contains("different version of the suite"), changed.err());
     }
@@ -150,7 +184,7 @@ class RunCommandTest {
     @Test
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
         Path file = suite(fixture("minimal", "controllers", "minimal"), 2);
-        Captured outcome = Captured.duel(
+        Captured outcome = duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.STOPPED, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("expected app=minimal at http://127.0.0.1:"), outcome.err());
@@ -162,14 +196,18 @@ class RunCommandTest {
     @Test
     void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndOnlyTheSameSuiteResumes() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
-        // main long enough to be cut reliably, short enough to be run in full by the resume
-        String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 2500ms");
+        // main long enough to be cut reliably (the cut comes within about 100 ms of "health: main" on an idle
+        // machine), short enough to be run in full by the resume
+        String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 1500ms");
         Files.writeString(file, suiteText);
         Path results = temp.resolve("r");
         Path runs = results.resolve("runs");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process duel = new ProcessBuilder(
                         java,
+                        // duel's own start in its cheapest mode: this run is cut, so no number of its engine is judged
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
                         "-cp",
                         System.getProperty("java.class.path"),
                         Duel.class.getName(),
@@ -201,8 +239,8 @@ class RunCommandTest {
             started.forEach(ProcessHandle::destroyForcibly);
         }
         // A changed suite cannot finish the cut run: its record would mix settings.
-        Files.writeString(file, suiteText.replace("duration: 2500ms", "duration: 700ms"));
-        Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
+        Files.writeString(file, suiteText.replace("duration: 1500ms", "duration: 700ms"));
+        Captured changed = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.out() + changed.err());
         assertTrue(changed.err().contains("holds runs of a different version of the suite"), changed.err());
         assertFalse(changed.out().contains("[1/1]"), "nothing ran: " + changed.out());
@@ -212,7 +250,7 @@ class RunCommandTest {
 
         // The same suite resumes: the cut run is run again in full.
         Files.writeString(file, suiteText);
-        Captured resumed = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured resumed = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, resumed.exitCode(), resumed.out() + resumed.err());
         assertTrue(resumed.out().contains("was under way when duel stopped"), resumed.out());
         assertTrue(Files.exists(runs.resolve("001-a-health.json")));
@@ -224,7 +262,7 @@ class RunCommandTest {
     void aThresholdOfTheSuiteThatFailsMakesTheRunExitOne() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
         Files.writeString(file, Files.readString(file) + "thresholds: ['*.rps > 1000000000', '*.errors == 0']\n");
-        Captured outcome = Captured.duel(
+        Captured outcome = duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.CHECKS_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("FAIL *.rps > 1000000000  ->  health: a.rps "), outcome.out());
