@@ -23,9 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real AOT cache: the minimal reference app on JDK 25, under 1 CPU and 512 MiB as the suites run it, trained for
- * 2 s on /json, then measured once (1 s of main, the host drift probe fixed: the test is about the cache); the measured JVM's own log ({@code -Xlog:aot}) says it opened that cache and used
- * its AOT-linked classes. About 15 s. In the cli module because the reactor builds the reference apps before it (in
- * suite, the jar would not exist yet on a clean clone and the test would skip).
+ * 2 s on /json, then measured once (1 s of main, the host drift probe fixed: the test is about the cache); the
+ * measured JVM's own log ({@code -Xlog:aot}) says it opened that cache and used its AOT-linked classes. About 15 s. In
+ * the cli module because the reactor builds the reference apps before it (in suite, the jar would not exist yet on a
+ * clean clone and the test would skip).
  */
 @Tag("slow") // real JVMs: CI runs it; the quick loop leaves it out
 class AotCacheRealTest {
