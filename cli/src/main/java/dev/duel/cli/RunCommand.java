@@ -1,8 +1,10 @@
 package dev.duel.cli;
 
+import dev.duel.suite.RunnerParts;
 import dev.duel.suite.SuiteRunner;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,6 +67,17 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     Duel parent;
 
+    /** Changes the parts of a run on this machine; tests replace the host drift probe ({@link SuiteSession#withLocalParts}). */
+    private final UnaryOperator<RunnerParts> localParts;
+
+    RunCommand() {
+        this(UnaryOperator.identity());
+    }
+
+    RunCommand(UnaryOperator<RunnerParts> localParts) {
+        this.localParts = localParts;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (namespace != null && !kubernetes) {
@@ -74,6 +87,7 @@ final class RunCommand implements Callable<Integer> {
         }
         SuiteSession.Result result = new SuiteSession(
                         "run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
+                .withLocalParts(localParts)
                 .run(
                         suiteFile,
                         results,

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The one path by which {@code duel run}, {@code duel demo} and {@code duel smoke} run a suite:
@@ -39,6 +40,7 @@ final class SuiteSession {
     private final boolean verbose;
     private final JdkResolver jdks = new JdkResolver();
     private final Cgroups cgroups = new Cgroups();
+    private UnaryOperator<RunnerParts> localParts = UnaryOperator.identity();
 
     /** @param command the subcommand, named in error messages ("run" names none: it is the main one) */
     SuiteSession(String command, Path home, PrintStream out, PrintStream err, boolean verbose) {
@@ -47,6 +49,15 @@ final class SuiteSession {
         this.out = out;
         this.err = err;
         this.verbose = verbose;
+    }
+
+    /**
+     * This session with the parts of a run on this machine changed by {@code change} (tests replace the host drift
+     * probe, a fresh JVM timed twice a run, when they are about something else); the real parts by default.
+     */
+    SuiteSession withLocalParts(UnaryOperator<RunnerParts> change) {
+        this.localParts = change;
+        return this;
     }
 
     /**
@@ -110,7 +121,12 @@ final class SuiteSession {
         KubernetesRun cluster = kubernetes == null ? null : KubernetesRun.connecting(suite, kubernetes.namespace());
         try {
             SuiteRunner runner = cluster == null
-                    ? SuiteRunner.onThisMachine(suite, directory, progress, jdks, cgroups, home, resume)
+                    ? SuiteRunner.onThisMachine(
+                            suite,
+                            directory,
+                            progress,
+                            localParts.apply(RunnerParts.onThisMachine(jdks, cgroups, home)),
+                            resume)
                     : cluster.runner(
                             suite, directory, progress, RunnerParts.onThisMachine(jdks, cgroups, home), resume);
             return run(suite, directory, dryRun, runner, cluster != null);

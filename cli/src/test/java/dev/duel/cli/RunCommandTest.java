@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.suite.fixtures.FixtureSuites;
+import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
 class RunCommandTest {
@@ -23,6 +25,26 @@ class RunCommandTest {
 
     private Path suite(String targetsYaml, int repetitions) throws Exception {
         return Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(targetsYaml, repetitions));
+    }
+
+    /**
+     * {@code duel} with {@code duel run}'s host drift probe fixed ({@link RealPartsWithoutProbe#reading}): the real
+     * probe is a fresh JVM timed before and after every run, about 1.2 s a run, and these runs are about exit codes,
+     * records and resumes. The SIGTERM test keeps the real probe (in its cut run, a separate duel process, and in its
+     * resume), as does {@link SmokeCommandTest}.
+     */
+    private static Captured duelWithoutProbe(String... args) {
+        return Captured.duelWith(
+                new CommandLine.IFactory() {
+                    @Override
+                    public <K> K create(Class<K> type) throws Exception {
+                        return type == RunCommand.class
+                                ? type.cast(
+                                        new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
+                                : CommandLine.defaultFactory().create(type);
+                    }
+                },
+                args);
     }
 
     private static String fixture(String name, String app, String expected) {
@@ -95,7 +117,7 @@ class RunCommandTest {
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
         Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
         Path results = temp.resolve("r");
-        Captured first = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured first = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
         assertTrue(first.out().contains("[1/2] a: health") && first.out().contains("[2/2] b: health"), first.out());
         assertTrue(first.out().contains("-> ok"), first.out());
@@ -135,13 +157,13 @@ class RunCommandTest {
                 wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"),
                 wrong.err());
 
-        Captured again = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured again = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, again.exitCode(), again.err());
         assertTrue(again.out().contains("2 already done"), again.out());
         assertFalse(again.out().contains("[1/2]"), again.out());
 
         Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 800ms"));
-        Captured changed = Captured.duel("run", file.toString(), "--results", results.toString());
+        Captured changed = duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.err());
         assertTrue(changed.err().contains("different version of the suite"), changed.err());
     }
@@ -150,7 +172,14 @@ class RunCommandTest {
     @Test
     void aTargetThatIsNotWhatItClaimsStopsTheSuite() throws Exception {
         Path file = suite(fixture("minimal", "controllers", "minimal"), 2);
-        Captured outcome = Captured.duel(
+        // No run is measured here (the identity check refuses the first target), so duel's engine needs no 1 s warm-up
+        // at full speed on both cores: 200 ms still takes the step.
+        Files.writeString(
+                file,
+                Files.readString(file)
+                        .replace("loadgen: {threads: 1, warmup: 1s}", "loadgen: {threads: 1, warmup: 200ms}"));
+        assertTrue(Files.readString(file).contains("warmup: 200ms}"));
+        Captured outcome = duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.STOPPED, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("expected app=minimal at http://127.0.0.1:"), outcome.err());
@@ -162,7 +191,8 @@ class RunCommandTest {
     @Test
     void sigtermStopsTheTargetWritesNoRecordForTheCutRunAndOnlyTheSameSuiteResumes() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
-        // main long enough to be cut reliably, short enough to be run in full by the resume
+        // main long enough to be cut reliably, short enough to be run in full by the resume (and long enough there,
+        // about 100 requests of the slow fixture, that the loadgen gate's p99 is not the single worst turnaround)
         String suiteText = Files.readString(file).replace("duration: 700ms", "duration: 2500ms");
         Files.writeString(file, suiteText);
         Path results = temp.resolve("r");
@@ -170,6 +200,9 @@ class RunCommandTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process duel = new ProcessBuilder(
                         java,
+                        // duel's own start in its cheapest mode: this run is cut, so no number of its engine is judged
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
                         "-cp",
                         System.getProperty("java.class.path"),
                         Duel.class.getName(),
@@ -224,7 +257,7 @@ class RunCommandTest {
     void aThresholdOfTheSuiteThatFailsMakesTheRunExitOne() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
         Files.writeString(file, Files.readString(file) + "thresholds: ['*.rps > 1000000000', '*.errors == 0']\n");
-        Captured outcome = Captured.duel(
+        Captured outcome = duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.CHECKS_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("FAIL *.rps > 1000000000  ->  health: a.rps "), outcome.out());

@@ -56,7 +56,11 @@ final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
         if (warmup.isZero()) {
             return;
         }
-        listener.message("warming the load generator for " + warmup.toSeconds() + " s against an in-process sink");
+        listener.message("warming the load generator for "
+                + java.math.BigDecimal.valueOf(warmup.toMillis(), 3)
+                        .stripTrailingZeros()
+                        .toPlainString()
+                + " s against an in-process sink");
         try (SinkServer sink = SinkServer.start()) {
             for (var plan : sink.warmupPlans(warmup, loadgen.threads())) {
                 engine.run(plan, ProgressListener.NONE);

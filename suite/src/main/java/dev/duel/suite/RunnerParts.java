@@ -126,6 +126,23 @@ public record RunnerParts(
                 runtime);
     }
 
+    /** These parts with the host drift probe timed by {@code hostProbe} instead (tests about something else fix it). */
+    public RunnerParts withHostProbe(HostProber hostProbe) {
+        return new RunnerParts(
+                jdks,
+                targets,
+                services,
+                load,
+                machine,
+                sleeper,
+                environment,
+                jvmFacts,
+                removeStaleGroups,
+                loadgen,
+                hostProbe,
+                runtime);
+    }
+
     /**
      * Makes the CPU meter, given suppliers of the CPU nanoseconds that the processes duel started
      * used so far: a meter counts them as duel's, not as noise, and the noise gate compares the

@@ -85,7 +85,16 @@ public final class SuiteRunner {
             Cgroups cgroups,
             Path duelHome,
             Resume resume) {
-        RunnerParts parts = RunnerParts.onThisMachine(jdks, cgroups, duelHome);
+        return onThisMachine(
+                suite, resultsDirectory, listener, RunnerParts.onThisMachine(jdks, cgroups, duelHome), resume);
+    }
+
+    /**
+     * As above, from these parts (the real ones, or some replaced by a test): when the suite names load agents, their
+     * load and hosted targets take the place of the parts' own.
+     */
+    public static SuiteRunner onThisMachine(
+            Suite suite, Path resultsDirectory, SuiteListener listener, RunnerParts parts, Resume resume) {
         if (suite.loadgen().distributed()) {
             AgentsLoad agents = new AgentsLoad();
             parts = parts.withLoad(agents, agents);
