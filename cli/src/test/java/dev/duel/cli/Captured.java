@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,5 +27,24 @@ record Captured(int exitCode, String out, String err) {
             System.setOut(originalOut);
             System.setErr(originalErr);
         }
+    }
+
+    /**
+     * {@code duel} with {@code duel run}'s host drift probe fixed ({@link RealPartsWithoutProbe#reading}): the real
+     * probe is a fresh JVM timed before and after every run, about 1.2 s a run; for tests whose runs are about exit
+     * codes, records, resumes or agents. {@link SmokeCommandTest} and RunCommandTest's SIGTERM test keep the real one.
+     */
+    static Captured duelWithoutProbe(String... args) {
+        return Captured.duelWith(
+                new CommandLine.IFactory() {
+                    @Override
+                    public <K> K create(Class<K> type) throws Exception {
+                        return type == RunCommand.class
+                                ? type.cast(
+                                        new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
+                                : CommandLine.defaultFactory().create(type);
+                    }
+                },
+                args);
     }
 }

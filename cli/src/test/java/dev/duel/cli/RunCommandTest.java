@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.suite.fixtures.FixtureSuites;
-import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,7 +15,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** `duel run` end to end on fixture targets: exit codes, messages, dry run, resume, refusal. */
 class RunCommandTest {
@@ -25,26 +23,6 @@ class RunCommandTest {
 
     private Path suite(String targetsYaml, int repetitions) throws Exception {
         return Files.writeString(temp.resolve("suite.yaml"), FixtureSuites.suite(targetsYaml, repetitions));
-    }
-
-    /**
-     * {@code duel} with {@code duel run}'s host drift probe fixed ({@link RealPartsWithoutProbe#reading}): the real
-     * probe is a fresh JVM timed before and after every run, about 1.2 s a run, and these runs are about exit codes,
-     * records and resumes. The SIGTERM test keeps the real probe (in its cut run, a separate duel process, and in its
-     * resume), as does {@link SmokeCommandTest}.
-     */
-    private static Captured duelWithoutProbe(String... args) {
-        return Captured.duelWith(
-                new CommandLine.IFactory() {
-                    @Override
-                    public <K> K create(Class<K> type) throws Exception {
-                        return type == RunCommand.class
-                                ? type.cast(
-                                        new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
-                                : CommandLine.defaultFactory().create(type);
-                    }
-                },
-                args);
     }
 
     private static String fixture(String name, String app, String expected) {
@@ -117,7 +95,7 @@ class RunCommandTest {
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
         Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
         Path results = temp.resolve("r");
-        Captured first = duelWithoutProbe("run", file.toString(), "--results", results.toString());
+        Captured first = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
         assertTrue(first.out().contains("[1/2] a: health") && first.out().contains("[2/2] b: health"), first.out());
         assertTrue(first.out().contains("-> ok"), first.out());
@@ -157,13 +135,13 @@ class RunCommandTest {
                 wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"),
                 wrong.err());
 
-        Captured again = duelWithoutProbe("run", file.toString(), "--results", results.toString());
+        Captured again = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.OK, again.exitCode(), again.err());
         assertTrue(again.out().contains("2 already done"), again.out());
         assertFalse(again.out().contains("[1/2]"), again.out());
 
         Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 800ms"));
-        Captured changed = duelWithoutProbe("run", file.toString(), "--results", results.toString());
+        Captured changed = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.err());
         assertTrue(changed.err().contains("different version of the suite"), changed.err());
     }
@@ -179,7 +157,7 @@ class RunCommandTest {
                 Files.readString(file)
                         .replace("loadgen: {threads: 1, warmup: 1s}", "loadgen: {threads: 1, warmup: 200ms}"));
         assertTrue(Files.readString(file).contains("warmup: 200ms}"));
-        Captured outcome = duelWithoutProbe(
+        Captured outcome = Captured.duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.STOPPED, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("expected app=minimal at http://127.0.0.1:"), outcome.err());
@@ -257,7 +235,7 @@ class RunCommandTest {
     void aThresholdOfTheSuiteThatFailsMakesTheRunExitOne() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
         Files.writeString(file, Files.readString(file) + "thresholds: ['*.rps > 1000000000', '*.errors == 0']\n");
-        Captured outcome = duelWithoutProbe(
+        Captured outcome = Captured.duelWithoutProbe(
                 "run", file.toString(), "--results", temp.resolve("r").toString());
         assertEquals(ExitCodes.CHECKS_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("FAIL *.rps > 1000000000  ->  health: a.rps "), outcome.out());
