@@ -1,5 +1,6 @@
 package dev.duel.load;
 
+import static dev.duel.load.Loopback.MS;
 import static dev.duel.load.Loopback.assertAccounting;
 import static dev.duel.load.Loopback.assertServerSawTheSentRequests;
 import static dev.duel.load.Loopback.phases;
@@ -126,11 +127,16 @@ class LoopbackConnectionsTest {
 
     @Test
     void aTargetThatGoesAwayIsRetriedWithBackoffNotSpunOn() throws Exception {
-        // Every response closes its connection; after 300 ms the server stops accepting new ones.
+        // Every response closes its connection; after 300 ms, and once it has answered 20 requests (a busy machine
+        // may delay the engine's first connections), the server stops accepting new ones.
         try (TestServer server = new TestServer((n, c, t, r) -> new TestServer.Answer(200, "ok", 0, true, true))) {
             Thread stopper = new Thread(() -> {
                 try {
                     Thread.sleep(300);
+                    long deadline = System.nanoTime() + 1_000 * MS;
+                    while (server.requests.get() < 20 && System.nanoTime() < deadline) {
+                        Thread.sleep(5);
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
