@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.load.LagLimit;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
 import dev.duel.record.load.AgentShare;
@@ -304,12 +305,15 @@ public record RunVerdict(Status status, String reason) {
         }
         PhaseResult main = load.main();
         LatencySummary lag = main.scheduleLag();
-        if (lag.count() > 0 && lag.p99Micros() > gates.loadgenMaxLagP99().toNanos() / 1_000.0) {
+        double limitMicros = gates.loadgenMaxLagP99().toNanos() / 1_000.0;
+        if (LagLimit.exceeded(lag, limitMicros)) {
+            long over = LagLimit.samplesOver(lag, limitMicros);
             return String.format(
                     Locale.ROOT,
-                    "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)",
+                    "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)%s",
                     lag.p99Micros() / 1_000,
-                    gates.loadgenMaxLagP99().toNanos() / 1e6);
+                    gates.loadgenMaxLagP99().toNanos() / 1e6,
+                    over < 0 ? "" : String.format(Locale.ROOT, ", %d of %d requests over it", over, lag.count()));
         }
         if (engine.limited()) {
             return "load generator saturated: "

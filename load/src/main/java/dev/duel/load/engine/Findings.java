@@ -1,5 +1,6 @@
 package dev.duel.load.engine;
 
+import dev.duel.load.LagLimit;
 import dev.duel.load.LoadModel;
 import dev.duel.record.load.PhaseResult;
 import java.util.ArrayList;
@@ -45,24 +46,33 @@ final class Findings {
         }
         if (model instanceof LoadModel.Open
                 && main != null
-                && main.scheduleLag().count() > 0
-                && main.scheduleLag().p99Micros() > LAG_P99_LIMIT_MICROS) {
+                && LagLimit.exceeded(main.scheduleLag(), LAG_P99_LIMIT_MICROS)) {
             findings.add(String.format(
                     Locale.ROOT,
-                    "the load generator fell behind its own schedule: p99 send lag %.2f ms with connections free",
-                    main.scheduleLag().p99Micros() / 1_000));
+                    "the load generator fell behind its own schedule: p99 send lag %.2f ms with connections free%s",
+                    main.scheduleLag().p99Micros() / 1_000,
+                    over(main.scheduleLag())));
         }
         if (model instanceof LoadModel.Closed
                 && main != null
-                && main.turnaroundLag() != null
-                && main.turnaroundLag().count() > 0
-                && main.turnaroundLag().p99Micros() > LAG_P99_LIMIT_MICROS) {
+                && LagLimit.exceeded(main.turnaroundLag(), LAG_P99_LIMIT_MICROS)) {
             findings.add(String.format(
                     Locale.ROOT,
-                    "the load generator held its users back: p99 %.2f ms from a response to the next request on its connection",
-                    main.turnaroundLag().p99Micros() / 1_000));
+                    "the load generator held its users back: p99 %.2f ms from a response to the next request on its"
+                            + " connection%s",
+                    main.turnaroundLag().p99Micros() / 1_000,
+                    over(main.turnaroundLag())));
         }
         return findings;
+    }
+
+    /** " (N of M over 1 ms)", or nothing for a summary without its histogram. */
+    private static String over(dev.duel.record.load.LatencySummary lag) {
+        long over = LagLimit.samplesOver(lag, LAG_P99_LIMIT_MICROS);
+        return over < 0
+                ? ""
+                : String.format(
+                        Locale.ROOT, " (%d of %d over %.0f ms)", over, lag.count(), LAG_P99_LIMIT_MICROS / 1_000);
     }
 
     static List<String> warnings(PhaseResult main, LoadModel model) {

@@ -47,8 +47,8 @@ class FindingsTest {
     void aClosedModelTurnaroundAboveOneMillisecondAtP99LimitsTheEngine() {
         List<String> findings = Findings.engineLimits(List.of(0.40), 0.40, 1, main(2_000, true), CLOSED);
         assertEquals(
-                List.of(
-                        "the load generator held its users back: p99 2.00 ms from a response to the next request on its connection"),
+                List.of("the load generator held its users back: p99 2.00 ms from a response to the next request on its"
+                        + " connection (1000 of 1000 over 1 ms)"),
                 findings);
         assertEquals(List.of(), Findings.engineLimits(List.of(0.40), 0.40, 1, main(900, true), CLOSED));
         // The open model has no turnaround (null): its own lag is the schedule lag.
