@@ -34,8 +34,10 @@ class LoopbackLatencyTest {
             assertTrue(main.ok() > 200, "4 users at ~5 ms for 1 s: " + main.ok());
             assertEquals(0, main.failed());
             double p50Millis = main.latency().p50Micros() / 1_000;
-            // At most 1.5 ms above the delay the server really kept (its timer fires late when another test's
-            // processes hold the cores; seen: 7.7 ms): what is left is the engine's own share, network and parsing.
+            // At most 3 ms above the delay the server really kept (its timer fires late when another test's
+            // processes hold the cores; seen: 7.7 ms), and what is left, the engine's own share (network, parsing, its
+            // loop woken late on a busy machine: 2.0 ms seen beside two other test JVMs), stays well under a timer
+            // tick's 10 ms, the classic bug of an engine that polls.
             double heldP50Millis = server.heldNanos.stream()
                             .mapToLong(Long::longValue)
                             .sorted()
@@ -44,7 +46,7 @@ class LoopbackLatencyTest {
                             .orElseThrow()
                     / 1e6;
             assertTrue(
-                    p50Millis >= 5.0 && p50Millis <= Math.max(5.0, heldP50Millis) + 1.5,
+                    p50Millis >= 5.0 && p50Millis <= Math.max(5.0, heldP50Millis) + 3.0,
                     "p50 " + p50Millis + " ms, the server's median delay " + heldP50Millis + " ms");
             assertTrue(main.latency().minMicros() >= 5_000, "nothing faster than the server's delay");
             // Every request of main but each user's first followed a response on its connection.
