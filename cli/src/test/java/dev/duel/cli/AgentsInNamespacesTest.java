@@ -216,12 +216,16 @@ class AgentsInNamespacesTest {
         List<String> withAgents = new ArrayList<>(common);
         withAgents.addAll(
                 List.of("--agents", agentList(), "--token-file", token.toString(), "--out", agentsOut.toString()));
+        OutsideCpu agentsWindow = OutsideCpu.from(ours());
         Captured merged = Captured.duel(withAgents.toArray(String[]::new));
+        double outsideDuringAgents = agentsWindow.cores();
         assertEquals(ExitCodes.OK, merged.exitCode(), merged.out() + merged.err());
         Path singleOut = temp.resolve("single.json");
         List<String> single = new ArrayList<>(common);
         single.addAll(List.of("--out", singleOut.toString()));
+        OutsideCpu singleWindow = OutsideCpu.from(ours());
         Captured alone = Captured.duel(single.toArray(String[]::new));
+        double outsideDuringSingle = singleWindow.cores();
         assertEquals(ExitCodes.OK, alone.exitCode(), alone.out() + alone.err());
 
         LoadResult agentsResult = RecordJson.read(Files.readString(agentsOut), "agents.json", LoadResult.class);
@@ -285,25 +289,96 @@ class AgentsInNamespacesTest {
         }
         // Against the single engine, generous bounds only: on 2 cores the app, three agents and duel contend, and the
         // agents' p99 was 1.1x to 9x the single engine's (the measured table is bench/agents-vs-single.sh's). The two
-        // runs are measured one after the other while the build runs another test class beside this one: then the
-        // agents' three JVMs lose cores the single engine kept (seen: p50 1.6 ms against 0.19 ms), so the medians
-        // may also differ by up to 2 ms. A path that delays requests (batching, a stall per send) exceeds both.
-        double p50Ratio = main.latency().p50Micros() / one.latency().p50Micros();
-        double p50DifferenceMicros =
-                Math.abs(main.latency().p50Micros() - one.latency().p50Micros());
-        assertTrue((p50Ratio > 0.33 && p50Ratio < 3) || p50DifferenceMicros < 2_000, table(singleResult, agentsResult));
+        // runs are measured one after the other, so they are compared as duel compares runs: only when nothing else
+        // used the machine during either (under 0.25 cores outside this JVM, the agents and the app, the quiet
+        // gate's default). The build runs another test class beside this one; with it, the agents' three JVMs lost
+        // cores the single engine kept (p50 1.6 and 2.3 ms against 0.15 to 0.19 ms, CPU per request 3.4x): that
+        // measures the build, not the agents, and is printed as not judged. Alone, as `-Dtest=` runs it, it is judged.
         double agentsCpuPerRequest = agentCpuMillis * 1_000 / Math.max(1, main.ok() + main.failed());
         double singleCpuPerRequest = singleResult.engine().cpuMicrosPerRequest();
-        assertTrue(
-                // 4x: each agent's fixed cost a second (its API, second histograms, clock) weighs on 1,500 requests a
-                // second, and another test class running beside this one inflates the three agents' CPU more than
-                // the single engine's (3.4x seen at 3,000 requests/s; 1.1x to 2.1x on a quiet machine).
-                agentsCpuPerRequest < 4 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 4,
-                table(singleResult, agentsResult));
+        if (outsideDuringAgents < QUIET_CORES && outsideDuringSingle < QUIET_CORES) {
+            double p50Ratio = main.latency().p50Micros() / one.latency().p50Micros();
+            assertTrue(p50Ratio > 0.33 && p50Ratio < 3, table(singleResult, agentsResult));
+            assertTrue(
+                    agentsCpuPerRequest < 3 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 3,
+                    table(singleResult, agentsResult));
+        } else {
+            System.out.printf(
+                    Locale.ROOT,
+                    "agents against one engine not judged: %.2f and %.2f cores busy outside the measured processes%n",
+                    outsideDuringAgents,
+                    outsideDuringSingle);
+        }
         System.out.println(table(singleResult, agentsResult));
         shares.forEach(share -> System.out.println(
                 share.name() + " started " + share.startLateMillis() + " ms after the agreed instant, clock "
                         + share.clockOffsetMillis() + " ms +- " + share.clockUncertaintyMillis()));
+    }
+
+    /** Busy cores outside the measured processes below which the comparison with one engine is judged. */
+    private static final double QUIET_CORES = 0.25;
+
+    /** This JVM (the single engine, duel's coordinator), the agents and the app, with their descendants. */
+    private List<ProcessHandle> ours() {
+        List<ProcessHandle> ours = new ArrayList<>();
+        ours.add(ProcessHandle.current());
+        for (Process agent : agents) {
+            if (agent != null) {
+                ours.add(agent.toHandle());
+            }
+        }
+        started.forEach(process -> ours.add(process.toHandle()));
+        return ours;
+    }
+
+    /**
+     * CPU used on this machine by everything but {@code ours} (and their descendants) from now on, in cores: the
+     * machine's busy time from /proc/stat (user, nice, system, steal: interrupt time carries the benchmark's own
+     * loopback traffic, as duel's noise gate says) less our processes' user and system time.
+     */
+    private record OutsideCpu(List<ProcessHandle> ours, long machineTicks, long ourTicks, long startNanos) {
+        private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+        static OutsideCpu from(List<ProcessHandle> ours) throws IOException {
+            return new OutsideCpu(ours, machineBusyTicks(), ticksOf(ours), System.nanoTime());
+        }
+
+        double cores() throws IOException {
+            double seconds = (System.nanoTime() - startNanos) / 1e9;
+            long outside = (machineBusyTicks() - machineTicks) - (ticksOf(ours) - ourTicks);
+            return Math.max(0, outside) / TICKS_PER_SECOND / seconds;
+        }
+
+        private static long machineBusyTicks() throws IOException {
+            String[] fields =
+                    Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int k = 1; k <= 8 && k < fields.length; k++) {
+                if (k != 4 && k != 5 && k != 6 && k != 7) { // not idle, iowait, irq, softirq (loopback traffic)
+                    busy += Long.parseLong(fields[k]);
+                }
+            }
+            return busy;
+        }
+
+        private static long ticksOf(List<ProcessHandle> roots) {
+            java.util.Set<Long> pids = new java.util.HashSet<>();
+            for (ProcessHandle root : roots) {
+                pids.add(root.pid());
+                root.descendants().forEach(child -> pids.add(child.pid()));
+            }
+            long ticks = 0;
+            for (long pid : pids) {
+                try {
+                    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+                    String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks += Long.parseLong(after[11]) + Long.parseLong(after[12]); // utime, stime
+                } catch (IOException | RuntimeException gone) {
+                    // ended meanwhile: its time is no longer counted on either side of the window
+                }
+            }
+            return ticks;
+        }
     }
 
     /** Single engine against three agents, main phase: the comparison the issue asks for. */
