@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.load.OutsideCpu;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
@@ -296,7 +297,7 @@ class AgentsInNamespacesTest {
         // measures the build, not the agents, and is printed as not judged. Alone, as `-Dtest=` runs it, it is judged.
         double agentsCpuPerRequest = agentCpuMillis * 1_000 / Math.max(1, main.ok() + main.failed());
         double singleCpuPerRequest = singleResult.engine().cpuMicrosPerRequest();
-        if (outsideDuringAgents < QUIET_CORES && outsideDuringSingle < QUIET_CORES) {
+        if (outsideDuringAgents < OutsideCpu.QUIET_CORES && outsideDuringSingle < OutsideCpu.QUIET_CORES) {
             double p50Ratio = main.latency().p50Micros() / one.latency().p50Micros();
             assertTrue(p50Ratio > 0.33 && p50Ratio < 3, table(singleResult, agentsResult));
             assertTrue(
@@ -315,9 +316,6 @@ class AgentsInNamespacesTest {
                         + share.clockOffsetMillis() + " ms +- " + share.clockUncertaintyMillis()));
     }
 
-    /** Busy cores outside the measured processes below which the comparison with one engine is judged. */
-    private static final double QUIET_CORES = 0.25;
-
     /** This JVM (the single engine, duel's coordinator), the agents and the app, with their descendants. */
     private List<ProcessHandle> ours() {
         List<ProcessHandle> ours = new ArrayList<>();
@@ -329,56 +327,6 @@ class AgentsInNamespacesTest {
         }
         started.forEach(process -> ours.add(process.toHandle()));
         return ours;
-    }
-
-    /**
-     * CPU used on this machine by everything but {@code ours} (and their descendants) from now on, in cores: the
-     * machine's busy time from /proc/stat (user, nice, system, steal: interrupt time carries the benchmark's own
-     * loopback traffic, as duel's noise gate says) less our processes' user and system time.
-     */
-    private record OutsideCpu(List<ProcessHandle> ours, long machineTicks, long ourTicks, long startNanos) {
-        private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-        static OutsideCpu from(List<ProcessHandle> ours) throws IOException {
-            return new OutsideCpu(ours, machineBusyTicks(), ticksOf(ours), System.nanoTime());
-        }
-
-        double cores() throws IOException {
-            double seconds = (System.nanoTime() - startNanos) / 1e9;
-            long outside = (machineBusyTicks() - machineTicks) - (ticksOf(ours) - ourTicks);
-            return Math.max(0, outside) / TICKS_PER_SECOND / seconds;
-        }
-
-        private static long machineBusyTicks() throws IOException {
-            String[] fields =
-                    Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            long busy = 0;
-            for (int k = 1; k <= 8 && k < fields.length; k++) {
-                if (k != 4 && k != 5 && k != 6 && k != 7) { // not idle, iowait, irq, softirq (loopback traffic)
-                    busy += Long.parseLong(fields[k]);
-                }
-            }
-            return busy;
-        }
-
-        private static long ticksOf(List<ProcessHandle> roots) {
-            java.util.Set<Long> pids = new java.util.HashSet<>();
-            for (ProcessHandle root : roots) {
-                pids.add(root.pid());
-                root.descendants().forEach(child -> pids.add(child.pid()));
-            }
-            long ticks = 0;
-            for (long pid : pids) {
-                try {
-                    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-                    String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    ticks += Long.parseLong(after[11]) + Long.parseLong(after[12]); // utime, stime
-                } catch (IOException | RuntimeException gone) {
-                    // ended meanwhile: its time is no longer counted on either side of the window
-                }
-            }
-            return ticks;
-        }
     }
 
     /** Single engine against three agents, main phase: the comparison the issue asks for. */
