@@ -120,15 +120,10 @@ final class SuiteSession {
         SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
         KubernetesRun cluster = kubernetes == null ? null : KubernetesRun.connecting(suite, kubernetes.namespace());
         try {
+            RunnerParts parts = localParts.apply(RunnerParts.onThisMachine(jdks, cgroups, home));
             SuiteRunner runner = cluster == null
-                    ? SuiteRunner.onThisMachine(
-                            suite,
-                            directory,
-                            progress,
-                            localParts.apply(RunnerParts.onThisMachine(jdks, cgroups, home)),
-                            resume)
-                    : cluster.runner(
-                            suite, directory, progress, RunnerParts.onThisMachine(jdks, cgroups, home), resume);
+                    ? SuiteRunner.onThisMachine(suite, directory, progress, parts, resume)
+                    : cluster.runner(suite, directory, progress, parts, resume);
             return run(suite, directory, dryRun, runner, cluster != null);
         } finally {
             if (cluster != null) {

@@ -2,6 +2,7 @@ package dev.duel.load.engine;
 
 import dev.duel.load.LagLimit;
 import dev.duel.load.LoadModel;
+import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ final class Findings {
     }
 
     /** " (N of M over 1 ms)", or nothing for a summary without its histogram. */
-    private static String over(dev.duel.record.load.LatencySummary lag) {
+    private static String over(LatencySummary lag) {
         long over = LagLimit.samplesOver(lag, LAG_P99_LIMIT_MICROS);
         return over < 0
                 ? ""
