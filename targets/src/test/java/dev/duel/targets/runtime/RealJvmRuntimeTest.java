@@ -8,6 +8,7 @@ import dev.duel.record.runtime.JfrWindow;
 import dev.duel.record.runtime.ThreadCpuWindow;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -46,7 +47,10 @@ class RealJvmRuntimeTest {
                 .redirectOutput(temp.resolve("out.log").toFile())
                 .start();
         try {
-            Thread.sleep(2_500); // a first reading of the 1 s counters before the windows
+            // A first reading of the 1 s counters before the windows: counted from the recording's start, not the
+            // process's (a JVM beside other test JVMs took over 2.5 s to start its recording).
+            awaitRecordingStarted(temp.resolve("out.log"), process);
+            Thread.sleep(2_000);
             ProcThreads threads = ProcThreads.ofTree(process.pid());
             Instant origin = Instant.now();
             long originNanos = System.nanoTime();
@@ -90,6 +94,24 @@ class RealJvmRuntimeTest {
             assertNotNull(jfr.get(0).compilationsByTier());
         } finally {
             process.destroyForcibly();
+        }
+    }
+
+    /** Waits (at most 30 s) until the JVM says its recording started ({@code jfr,startup} prints it by default). */
+    private static void awaitRecordingStarted(Path log, Process process) throws Exception {
+        long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(Files.exists(log) && Files.readString(log).contains("Started recording"))) {
+            assertTrue(process.isAlive(), () -> "the JVM ended before its recording started: " + read(log));
+            assertTrue(System.nanoTime() < deadlineNanos, () -> "no recording started within 30 s: " + read(log));
+            Thread.sleep(50);
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.exists(log) ? Files.readString(log) : "(no output)";
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
         }
     }
 }
