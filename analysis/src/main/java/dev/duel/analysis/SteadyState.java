@@ -112,15 +112,15 @@ public final class SteadyState {
      */
     public record Combined(Classification classification, int steadyStartIndex, int steadyEndIndex, String why) {}
 
+    /** Least share of main a final segment that began inside main must cover (see {@link #of(double[], Direction, Settings, int)}). */
+    static final double INSIDE_MAIN_FRACTION = 0.5;
+
     /**
      * The series judged as a whole: a final segment shorter than {@link Settings#lastFraction()} of all of it is no
      * steady state. For series with no measured phase of their own (a warm-up curve's windows, synthetic series).
      *
      * @param series one value per whole second, oldest first; non-finite values count as outliers
      */
-    /** Least share of main a final segment that began inside main must cover (see {@link #of(double[], Direction, Settings, int)}). */
-    static final double INSIDE_MAIN_FRACTION = 0.5;
-
     public static Analysis of(double[] series, Direction direction, Settings settings) {
         return of(series, direction, settings, 0);
     }

@@ -192,7 +192,6 @@ public final class ReportBuilder {
                 headline);
     }
 
-    /** The run's steady state in the scenario, from its per-second series. */
     /**
      * What a side whose runs never settled can change: its runs' warm-ups say whether they were fixed, ran to
      * their cap, or ended steady (records before schema 3, and windowed runs, count as fixed).
@@ -215,6 +214,7 @@ public final class ReportBuilder {
                 : auto ? SteadyMeasures.Advice.AUTO_STEADY : SteadyMeasures.Advice.FIXED_WARMUP;
     }
 
+    /** The run's steady state in the scenario, from its per-second series. */
     private RunSteadyState steady(RunData run, String scenario) {
         return steadyRuns.computeIfAbsent(
                 run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,

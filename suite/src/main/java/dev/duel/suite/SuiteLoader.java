@@ -133,17 +133,17 @@ public final class SuiteLoader {
     private static final Pattern ENTRY = Pattern.compile("(targets|scenarios)\\[(\\d+)]");
 
     /**
-     * The names that become parts of file names (the suite's, its scenarios'; targets' are checked
-     * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
-     * nor {@code ..} can leave the results folder or hide a record from the report.
-     */
-    /**
      * The report's section of every run's start-up time is keyed by this name beside the scenarios
      * ({@code ReportBuilder.STARTUP_SECTION}, a module the suite does not see): a scenario of that name would
      * share its rows and thresholds.
      */
     static final String STARTUP_SECTION = "start-up";
 
+    /**
+     * The names that become parts of file names (the suite's, its scenarios'; targets' are checked
+     * by {@code TargetSpec} with the same rule): no '/', no leading '.', so that neither {@code a/b}
+     * nor {@code ..} can leave the results folder or hide a record from the report.
+     */
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /** {@code file:line:column: place: what is wrong}, at the key the problem is about, or the nearest enclosing key written. */

@@ -7,12 +7,13 @@ public final class TargetFailedException extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final Integer exitCode;
-    private final List<String> lastLogLines;
+    /** An array, not a {@code List}: a field of an exception must be serializable by its declared type. */
+    private final String[] lastLogLines;
 
     public TargetFailedException(String message, Integer exitCode, List<String> lastLogLines) {
         super(message);
         this.exitCode = exitCode;
-        this.lastLogLines = List.copyOf(lastLogLines);
+        this.lastLogLines = List.copyOf(lastLogLines).toArray(String[]::new);
     }
 
     /** The process's exit code, or null while it was still running (a timeout). */
@@ -21,6 +22,6 @@ public final class TargetFailedException extends Exception {
     }
 
     public List<String> lastLogLines() {
-        return lastLogLines;
+        return List.of(lastLogLines);
     }
 }
