@@ -36,7 +36,6 @@ class LoopbackWarmupTest {
             LoadResult result = new LoadEngine(Clock.system(), judge)
                     .run(plan(server.url("/"), new LoadModel.Closed(4), phases, List.of()), listener);
 
-            // Four users, so that main's 1 s holds over 1,000 answers even on a busy machine (two gave 916 once).
             assertEquals(new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 3_000, 0.0, 0.02), result.warmupEnd());
             assertEquals(WarmupMode.AUTO, result.settings().warmupMode());
             assertEquals(120_000, result.settings().maxWarmupMillis());
@@ -48,7 +47,13 @@ class LoopbackWarmupTest {
                     result.seconds().stream().map(SecondResult::phase).toList());
             assertTrue(statuses.get(0).awaitingSteady(), "the first second waits for steady state: " + statuses);
             assertEquals(-1, statuses.get(0).phaseTotalMillis());
-            assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+            // Four users hold over 1,000 answers in main's second on a quiet machine; beside other test JVMs it held
+            // 590 once, and then the only warning is the one that count calls for.
+            List<String> expected = result.main().ok() >= 1_000
+                    ? List.of()
+                    : List.of("only " + result.main().ok()
+                            + " correct responses in main: percentiles from fewer than 1,000 samples are rough");
+            assertEquals(expected, result.warnings());
         }
     }
 
