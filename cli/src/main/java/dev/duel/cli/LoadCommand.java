@@ -19,7 +19,7 @@ import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.load.Arrival;
 import dev.duel.record.load.LoadResult;
-import dev.duel.suite.AtomicJson;
+import dev.duel.suite.store.AtomicJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

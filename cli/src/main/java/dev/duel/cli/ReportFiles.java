@@ -5,7 +5,7 @@ import dev.duel.report.HtmlRenderer;
 import dev.duel.report.MarkdownRenderer;
 import dev.duel.report.Report;
 import dev.duel.report.SummaryJsonRenderer;
-import dev.duel.suite.AtomicJson;
+import dev.duel.suite.store.AtomicJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

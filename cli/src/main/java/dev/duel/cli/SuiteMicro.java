@@ -2,13 +2,13 @@ package dev.duel.cli;
 
 import dev.duel.record.Environment;
 import dev.duel.report.MicroChain;
-import dev.duel.suite.EnvironmentProbe;
-import dev.duel.suite.MicroBenchmarks;
-import dev.duel.suite.MicroPlan;
-import dev.duel.suite.MicroProcesses;
-import dev.duel.suite.MicroRunner;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
+import dev.duel.suite.env.EnvironmentProbe;
+import dev.duel.suite.micro.MicroBenchmarks;
+import dev.duel.suite.micro.MicroPlan;
+import dev.duel.suite.micro.MicroProcesses;
+import dev.duel.suite.micro.MicroRunner;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;

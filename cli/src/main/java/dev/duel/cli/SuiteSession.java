@@ -6,14 +6,14 @@ import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
 import dev.duel.report.ReportOptions;
 import dev.duel.report.ResultsReader;
-import dev.duel.suite.ResultStore;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
-import dev.duel.suite.SuiteLoader;
 import dev.duel.suite.SuiteOutcome;
 import dev.duel.suite.SuiteRunner;
+import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.store.ResultStore;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;
@@ -146,7 +146,7 @@ final class SuiteSession {
             err.println(prefix() + suite.file() + ": thresholds: " + e.getMessage());
             return Result.of(ExitCodes.USAGE, directory);
         }
-        dev.duel.suite.MicroPlan micro;
+        dev.duel.suite.micro.MicroPlan micro;
         try {
             micro = SuiteMicro.plan(suite, jdks, home);
             if (micro != null && onKubernetes) {

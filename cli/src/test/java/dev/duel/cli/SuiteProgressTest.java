@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.Suite;
-import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

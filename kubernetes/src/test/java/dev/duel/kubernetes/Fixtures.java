@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
-import dev.duel.suite.SuiteLoader;
+import dev.duel.suite.file.SuiteLoader;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package dev.duel.kubernetes;
 
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
-import dev.duel.suite.EnvironmentProbe;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
+import dev.duel.suite.env.EnvironmentProbe;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
 import io.fabric8.kubernetes.client.KubernetesClient;

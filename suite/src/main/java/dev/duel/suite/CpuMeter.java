@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.suite.env.MachineCpu;
 import java.util.Map;
 import java.util.Set;
 
@@ -30,7 +31,7 @@ public interface CpuMeter {
         }
 
         /** The sum of {@code times}; {@link #UNKNOWN} if any is unknown or there are none. */
-        static CpuTimes sum(Iterable<CpuTimes> times) {
+        public static CpuTimes sum(Iterable<CpuTimes> times) {
             long busy = 0;
             long irq = 0;
             long idle = 0;
@@ -96,7 +97,7 @@ public interface CpuMeter {
         }
 
         /** The summed times of {@code which} CPUs ({@link #machine} when null); unknown if one is missing. */
-        CpuTimes on(Set<Integer> which) {
+        public CpuTimes on(Set<Integer> which) {
             if (which == null) {
                 return machine;
             }

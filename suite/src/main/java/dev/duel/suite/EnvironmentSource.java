@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.record.Environment;
+import dev.duel.suite.env.EnvironmentProbe;
 import dev.duel.targets.TargetSpec;
 import java.util.List;
 

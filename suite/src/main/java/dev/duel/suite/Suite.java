@@ -1,5 +1,8 @@
 package dev.duel.suite;
 
+import dev.duel.suite.aot.AotCacheSpec;
+import dev.duel.suite.gate.RepetitionCheck;
+import dev.duel.suite.gate.StopRule;
 import dev.duel.targets.Limits;
 import dev.duel.targets.ServiceSpec;
 import dev.duel.targets.TargetSpec;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.suite.aot.AotCacheSpec;
+import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.run.Preflight;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import java.io.IOException;

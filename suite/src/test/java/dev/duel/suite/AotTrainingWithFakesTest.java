@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.suite.aot.AotCaches;
+import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.run.RunAttempt;
+import dev.duel.suite.store.ResultStore;
+import dev.duel.suite.store.RunInputs;
 import dev.duel.targets.JdkResolver;
 import java.io.IOException;
 import java.nio.file.Files;

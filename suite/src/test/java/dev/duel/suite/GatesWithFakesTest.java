@@ -10,6 +10,7 @@ import dev.duel.record.Phase;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.record.load.FailureKind;
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import java.io.IOException;
 import java.nio.file.Files;

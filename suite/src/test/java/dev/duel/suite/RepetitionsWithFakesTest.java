@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
+import dev.duel.suite.env.DuelCode;
+import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.store.ResultStore;
+import dev.duel.suite.store.RunInputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -1,5 +1,6 @@
 package dev.duel.suite;
 
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Path;
 

@@ -11,6 +11,7 @@ import dev.duel.record.RecordException;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import dev.duel.targets.Cgroups;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.record.RecordException;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
+import dev.duel.suite.file.SuiteLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** What the suite's tests read back: a results folder's final run records, a key's place in a suite file. */
-final class TestFiles {
+public final class TestFiles {
     private TestFiles() {}
 
     /** The final records of {@code results}/runs ({@code NNN-target-scenarios.json}), in run order. */
@@ -38,13 +39,13 @@ final class TestFiles {
     }
 
     /** The loader's message about {@code yaml}, written to {@code file}; the test fails when it loads. */
-    static String loadFailure(SuiteLoader loader, Path file, String yaml) throws IOException {
+    public static String loadFailure(SuiteLoader loader, Path file, String yaml) throws IOException {
         Files.writeString(file, yaml);
         return assertThrows(SuiteException.class, () -> loader.load(file)).getMessage();
     }
 
     /** {@code file:LINE:COLUMN: } of the first {@code key} at or after the first {@code text} of {@code yaml}. */
-    static String at(Path file, String yaml, String text, String key) {
+    public static String at(Path file, String yaml, String text, String key) {
         int found = yaml.indexOf(text);
         assertTrue(found >= 0, "the suite has no " + text);
         int keyAt = yaml.indexOf(key, found);

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A suite file exactly as written in YAML, before any checking beyond types: unknown keys and
- * wrong types are rejected by the parser with their line and column. {@link dev.duel.suite.SuiteLoader}
+ * wrong types are rejected by the parser with their line and column. {@link dev.duel.suite.file.SuiteLoader}
  * turns it into a {@link dev.duel.suite.Suite}. Every part is immutable.
  */
 public record SuiteFile(

@@ -1,0 +1,102 @@
+package dev.duel.suite.run;
+
+import dev.duel.suite.store.AtomicJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The targets and services a suite started, kept in {@code .processes} in its results folder as
+ * "pid start-time role". If duel itself is killed (kill -9, a lost terminal), its children live on
+ * and would load the machine; the next run into the folder ends exactly those processes, matched by
+ * PID and start time so that a recycled PID is never touched, before it measures anything.
+ * Thread-safe.
+ */
+final class LeftoverProcesses {
+    private final Path file;
+    private final Map<Long, String> lines = new LinkedHashMap<>();
+
+    LeftoverProcesses(Path directory) {
+        this.file = directory.resolve(".processes");
+    }
+
+    synchronized void add(long pid, String role) throws IOException {
+        Optional<Instant> started = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
+        if (started.isEmpty()) {
+            return;
+        }
+        lines.put(pid, pid + " " + started.get().toEpochMilli() + " " + role);
+        save();
+    }
+
+    synchronized void remove(long pid) throws IOException {
+        if (lines.remove(pid) != null) {
+            save();
+        }
+    }
+
+    private void save() throws IOException {
+        if (lines.isEmpty()) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        AtomicJson.writeBytes(file, (String.join("\n", lines.values()) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Ends the processes a killed duel left running from this folder; returns what it ended. */
+    synchronized List<String> endLeftovers() throws IOException {
+        List<String> ended = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return ended;
+        }
+        for (String line : Files.readAllLines(file)) {
+            String[] parts = line.trim().split(" ", 3);
+            if (parts.length < 2) {
+                continue;
+            }
+            long pid;
+            long startMillis;
+            try {
+                pid = Long.parseLong(parts[0]);
+                startMillis = Long.parseLong(parts[1]);
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            Optional<ProcessHandle> process = ProcessHandle.of(pid)
+                    .filter(p ->
+                            p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == startMillis);
+            if (process.isPresent()) {
+                end(process.get());
+                ended.add((parts.length > 2 ? parts[2] : "process") + " (pid " + pid + ")");
+            }
+        }
+        Files.deleteIfExists(file);
+        lines.clear();
+        return ended;
+    }
+
+    private static void end(ProcessHandle process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroy();
+        descendants.forEach(ProcessHandle::destroy);
+        try {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly();
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+}

@@ -1,0 +1,464 @@
+package dev.duel.suite.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.load.LoadModel;
+import dev.duel.load.Timing;
+import dev.duel.load.schedule.Rate;
+import dev.duel.record.Phase;
+import dev.duel.record.RunRecord;
+import dev.duel.record.SampleRecords;
+import dev.duel.record.ScenarioKind;
+import dev.duel.record.Status;
+import dev.duel.record.load.AgentShare;
+import dev.duel.record.load.Arrival;
+import dev.duel.record.load.EngineUsage;
+import dev.duel.record.load.FailureExample;
+import dev.duel.record.load.FailureKind;
+import dev.duel.record.load.LatencySummary;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.PhaseResult;
+import dev.duel.suite.Scenario;
+import dev.duel.suite.Suite;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The pure verdict of a run from its measurements and the gates' bounds. */
+class RunVerdictTest {
+    private static final Suite.Gates GATES =
+            Suite.Gates.DEFAULT; // quiet 0.25 cores, loadgen 70%, lag p99 1 ms, late 1%
+
+    private static Scenario scenario(LoadModel model, double maxErrorRate) {
+        return new Scenario(
+                "json",
+                ScenarioKind.LOAD,
+                "GET",
+                "/json",
+                List.of(),
+                null,
+                Map.of(),
+                List.of(),
+                model,
+                1,
+                new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2)),
+                1,
+                Duration.ofSeconds(10),
+                maxErrorRate);
+    }
+
+    private static final Scenario CLOSED = scenario(new LoadModel.Closed(8), 0);
+    private static final Scenario OPEN = scenario(new LoadModel.Open(Rate.perSecond(1_000), Arrival.POISSON, 64), 0);
+
+    /** A load result whose main phase saw these failures, lateness and schedule lag, with the engine this busy. */
+    private static LoadResult load(
+            Map<FailureKind, Long> failures, long late, double lagP99Micros, double utilization) {
+        PhaseResult clean = SampleRecords.phase(
+                Phase.MAIN, 2_000, 1_000, failures, SampleRecords.latency(2_000, 900, 800, 1_500, 3_000, 6_000));
+        LatencySummary lag = lagP99Micros <= 0
+                ? LatencySummary.EMPTY
+                : SampleRecords.latency(2_000, 50, 40, 80, lagP99Micros, lagP99Micros * 2);
+        PhaseResult main = new PhaseResult(
+                Phase.MAIN,
+                clean.durationMillis(),
+                clean.sent(),
+                clean.ok(),
+                clean.failed(),
+                clean.connectFailures(),
+                0,
+                late,
+                0,
+                0,
+                clean.failures(),
+                clean.errorRate(),
+                clean.requestsPerSecond(),
+                clean.okPerSecond(),
+                clean.requestBytes(),
+                clean.responseBytes(),
+                clean.meanRequestBytes(),
+                clean.meanResponseBytes(),
+                clean.latency(),
+                clean.uncorrectedLatency(),
+                lag,
+                LatencySummary.EMPTY,
+                null);
+        List<FailureExample> examples = failures.isEmpty()
+                ? List.of()
+                : List.of(new FailureExample(
+                        failures.keySet().iterator().next(),
+                        1_500,
+                        Phase.MAIN,
+                        "status 503 failed the check 'status in 2xx'",
+                        503,
+                        "",
+                        "",
+                        "GET /json HTTP/1.1"));
+        return new LoadResult(
+                "0.1.0-test",
+                SampleRecords.closedSettings("http://127.0.0.1:1/json", 8, 1_000, 0, 2_000, 0, 0),
+                "",
+                "",
+                "",
+                null,
+                main,
+                List.of(),
+                10,
+                List.of(),
+                examples,
+                SampleRecords.engine(utilization, 2, 2_000, main.ok()),
+                List.of(),
+                null,
+                null);
+    }
+
+    private static LoadResult clean() {
+        return load(Map.of(), 0, 0, 0.2);
+    }
+
+    /** {@code merged} as the merge of these agents' shares (the merged numbers are taken as they are). */
+    private static LoadResult withAgents(LoadResult merged, AgentShare... shares) {
+        return new LoadResult(
+                merged.duelVersion(),
+                merged.settings(),
+                merged.startedAt(),
+                merged.endedAt(),
+                merged.target(),
+                merged.warmup(),
+                merged.main(),
+                merged.windows(),
+                merged.firstCorrectResponseMillis(),
+                merged.seconds(),
+                merged.failureExamples(),
+                merged.engine(),
+                merged.warnings(),
+                merged.warmupEnd(),
+                List.of(shares));
+    }
+
+    private static AgentShare share(String name, int index, LoadResult own, String lost) {
+        return new AgentShare(
+                name, "10.0.0." + (index + 2) + ":9400", "host-" + name, index, 3, 0.1, 0.05, 0.0, lost, own);
+    }
+
+    @Test
+    void aRunThatLostALoadAgentIsInvalidAndNamesIt() {
+        LoadResult merged = withAgents(
+                clean(),
+                share("a", 0, clean(), null),
+                share("b", 1, null, "no answer for 3.0 s (connection refused)"),
+                share("c", 2, clean(), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "load agent b (10.0.0.3:9400) was lost: no answer for 3.0 s (connection refused)", verdict.reason());
+        // A target that died still fails the run first: that is about the target.
+        assertEquals(
+                Status.FAILED, RunVerdict.ofScenario(CLOSED, merged, 137, GATES).status());
+    }
+
+    /** {@code own} with a warm-up that ended at {@code endedAtMillis}. */
+    private static LoadResult warmedUntil(LoadResult own, double endedAtMillis) {
+        return new LoadResult(
+                own.duelVersion(),
+                own.settings(),
+                own.startedAt(),
+                own.endedAt(),
+                own.target(),
+                own.warmup(),
+                own.main(),
+                own.windows(),
+                own.firstCorrectResponseMillis(),
+                own.seconds(),
+                own.failureExamples(),
+                own.engine(),
+                own.warnings(),
+                new dev.duel.record.load.WarmupEnd(
+                        dev.duel.record.load.WarmupMode.AUTO,
+                        dev.duel.record.load.WarmupEnd.Reason.STEADY,
+                        endedAtMillis,
+                        2_000.0,
+                        0.02),
+                null);
+    }
+
+    @Test
+    void aLoadAgentThatBeganLongAfterTheAgreedInstantIsNotPartOfOneRun() {
+        AgentShare late = new AgentShare("b", "10.0.0.3:9400", "host-b", 1, 2, 0.1, 0.05, 180.0, null, clean());
+        LoadResult merged = withAgents(clean(), share("a", 0, clean(), null), late);
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "load agent b began 180 ms after the agreed start instant (at most 100 ms): its seconds are not the"
+                        + " others' seconds",
+                verdict.reason());
+    }
+
+    @Test
+    void loadAgentsThatEndedWarmUpOnDifferentSecondsAreNotOneRun() {
+        LoadResult split = withAgents(
+                clean(),
+                share("a", 0, warmedUntil(clean(), 13_000), null),
+                share("b", 1, warmedUntil(clean(), 14_000), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, split, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertEquals(
+                "the load agents ended warm-up at different times (a at 13.0 s, b at 14.0 s): their main phases are"
+                        + " not the same seconds",
+                verdict.reason());
+        LoadResult together = withAgents(
+                clean(),
+                share("a", 0, warmedUntil(clean(), 13_000), null),
+                share("b", 1, warmedUntil(clean(), 13_000), null));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, together, null, GATES));
+    }
+
+    @Test
+    void eachLoadAgentIsGatedOnItsOwnEngine() {
+        // Together the three used 0.2 + 0.2 + 0.9 of their cores: the merged engine looks idle, agent c was the limit.
+        LoadResult merged = withAgents(
+                clean(),
+                share("a", 0, clean(), null),
+                share("b", 1, clean(), null),
+                share("c", 2, load(Map.of(), 0, 0, 0.9), null));
+        RunVerdict verdict = RunVerdict.ofScenario(CLOSED, merged, null, GATES);
+        assertEquals(Status.INVALID, verdict.status());
+        assertTrue(
+                verdict.reason().startsWith("load agent c: load generator saturated: it used 90% of its 2 core(s)"),
+                verdict.reason());
+        // Every agent within its bounds: ok, whatever the merged engine usage says.
+        LoadResult calm =
+                withAgents(load(Map.of(), 0, 0, 0.95), share("a", 0, clean(), null), share("b", 1, clean(), null));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, calm, null, GATES));
+    }
+
+    @Test
+    void aCleanScenarioIsOk() {
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, clean(), null, GATES));
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), seconds(8, 0, 0.1, false), GATES));
+    }
+
+    @Test
+    void errorRateGate() {
+        RunVerdict wrong = RunVerdict.ofScenario(CLOSED, load(Map.of(FailureKind.STATUS, 20L), 0, 0, 0.2), null, GATES);
+        assertEquals(Status.FAILED, wrong.status());
+        assertEquals(
+                "json: 0.99% of requests failed (allowed 0.00%) {connect=0, timeout=0, reset=0, protocol=0, status=20, check=0}; "
+                        + "first: status status 503 failed the check 'status in 2xx'",
+                wrong.reason());
+        assertTrue(wrong.stopsRun());
+        // Within the scenario's allowance the run stands.
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofScenario(
+                        scenario(new LoadModel.Closed(8), 0.01),
+                        load(Map.of(FailureKind.STATUS, 20L), 0, 0, 0.2),
+                        null,
+                        GATES));
+        PhaseResult nothing = SampleRecords.phase(Phase.MAIN, 2_000, 0, Map.of(), LatencySummary.EMPTY);
+        LoadResult silent = new LoadResult(
+                "t",
+                clean().settings(),
+                "",
+                "",
+                "",
+                null,
+                nothing,
+                List.of(),
+                -1,
+                List.of(),
+                List.of(),
+                clean().engine(),
+                List.of(),
+                null,
+                null);
+        assertEquals(
+                RunVerdict.failed("no request was sent in json's main phase"),
+                RunVerdict.ofScenario(CLOSED, silent, null, GATES));
+    }
+
+    @Test
+    void aTargetThatExitedFailsWhateverItsNumbers() {
+        assertEquals(
+                RunVerdict.failed("the target exited with code 137 during json"),
+                RunVerdict.ofScenario(CLOSED, clean(), 137, GATES));
+    }
+
+    @Test
+    void loadGeneratorCpuGate() {
+        RunVerdict busy = RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.93), null, GATES);
+        assertEquals(
+                new RunVerdict(
+                        Status.INVALID,
+                        "load generator saturated: it used 93% of its 2 core(s) (limit 70%); give it 3 core(s) "
+                                + "with loadgen.cpuset, or lower the load"),
+                busy);
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, load(Map.of(), 0, 0, 0.70), null, GATES));
+    }
+
+    @Test
+    void scheduleLagAboveTheBoundMakesTheRunInvalidAndAtTheBoundItStands() {
+        assertEquals(
+                new RunVerdict(
+                        Status.INVALID,
+                        "load generator saturated: p99 lag behind its schedule 2.50 ms (limit 1.00 ms)"),
+                RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 1_000, 0.2), null, GATES));
+        Suite.Gates loose = new Suite.Gates(
+                GATES.quietMaxCores(),
+                GATES.quietFor(),
+                GATES.quietMaxWait(),
+                GATES.quietRetries(),
+                GATES.loadgenMaxUtilization(),
+                Duration.ofMillis(5));
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofScenario(OPEN, load(Map.of(), 0, 2_500, 0.2), null, loose),
+                "the bound is the suite's gates.loadgen.maxLagP99");
+    }
+
+    @Test
+    void lateStartsAreTheTargetsResultAndKeepTheRun() {
+        // 50% of the requests waited for a free connection: the target held its connections too long.
+        // That is what the run measured about the target, not a limit of the load generator.
+        LoadResult late = load(Map.of(), 1_000, 0, 0.2);
+        assertEquals(1_000, late.main().late());
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(OPEN, late, null, GATES));
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, late, null, GATES));
+    }
+
+    @Test
+    void theEnginesOwnLimitedFindingMakesTheRunInvalidWithItsReason() {
+        // One event loop at 95% while the process as a whole used 50% of its cores (under the 70% bound).
+        LoadResult base = clean();
+        EngineUsage engine = base.engine();
+        String finding = "event loop 0 was busy 95% of main: the load generator was at its limit, "
+                + "so the target may be faster than measured";
+        EngineUsage oneLoopBusy = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.95, 0.05),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                true,
+                List.of(finding),
+                0L,
+                0.0,
+                0.0);
+        assertEquals(
+                new RunVerdict(Status.INVALID, "load generator saturated: " + finding),
+                RunVerdict.ofScenario(CLOSED, withEngine(base, oneLoopBusy), null, GATES));
+        EngineUsage notLimited = new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                2,
+                0.50,
+                List.of(0.5, 0.5),
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                false,
+                List.of(),
+                0L,
+                0.0,
+                0.0);
+        assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, withEngine(base, notLimited), null, GATES));
+    }
+
+    private static LoadResult withEngine(LoadResult load, EngineUsage engine) {
+        return new LoadResult(
+                load.duelVersion(),
+                load.settings(),
+                load.startedAt(),
+                load.endedAt(),
+                load.target(),
+                load.warmup(),
+                load.main(),
+                load.windows(),
+                load.firstCorrectResponseMillis(),
+                load.seconds(),
+                load.failureExamples(),
+                engine,
+                load.warnings(),
+                load.warmupEnd(),
+                null);
+    }
+
+    /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */
+    private static List<RunRecord.NoiseWindow> seconds(int count, int noisy, double outsideCores, boolean interfered) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> new RunRecord.NoiseWindow(
+                        "json",
+                        false,
+                        i,
+                        1,
+                        i < noisy ? outsideCores : 0,
+                        0.02,
+                        i < noisy && interfered ? 0.6 : 1.0,
+                        0,
+                        0.98,
+                        i < noisy && outsideCores > GATES.quietMaxCores(),
+                        i < noisy && interfered))
+                .toList();
+    }
+
+    @Test
+    void noiseGateDiscardsWhatIsNotFailedAndAFailureOutranksTheRest() {
+        RunVerdict invalid = new RunVerdict(Status.INVALID, "load generator saturated: ...");
+        RunVerdict failed = RunVerdict.failed("json: wrong answers");
+        String noisy = "noise: disturbed for 2.0 s of the 8.0 s judged: "
+                + "2.0 s with more than 0.25 cores busy outside duel (at worst 0.40)";
+        assertEquals(
+                new RunVerdict(Status.DISCARDED, noisy),
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 2, 0.4, false), GATES));
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 1, 0.4, false), GATES),
+                "1 s of noise is under the 2 s a run may be disturbed");
+        assertEquals(
+                invalid,
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 8, 0.25, false), GATES),
+                "exactly the bound is quiet");
+        assertEquals(
+                failed,
+                RunVerdict.ofRun(List.of(invalid, failed), seconds(8, 8, 0.9, true), GATES),
+                "a target that answered wrongly failed, noise or not");
+        assertEquals(noisy + "; no clean run after 4 attempts", RunVerdict.noCleanRun(noisy, 4));
+    }
+
+    @Test
+    void interferenceOnTheTargetsCpusDiscardsEvenUnderTheNoiseBound() {
+        assertEquals(
+                new RunVerdict(
+                        Status.DISCARDED,
+                        "noise: disturbed for 3.0 s of the 8.0 s judged: interference: 3.0 s in which the target's "
+                                + "CPUs were busy while it used under 90% of what it could (at worst 0.60 of 0.98 cores)"),
+                RunVerdict.ofRun(List.of(RunVerdict.OK), seconds(8, 3, 0.1, true), GATES));
+    }
+
+    @Test
+    void aJudgedTimeShorterThanTwoSecondsIsDiscardedOnlyWhenDisturbedThroughout() {
+        List<RunRecord.NoiseWindow> short1 =
+                List.of(new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
+        assertEquals(
+                Status.DISCARDED, RunVerdict.ofRun(List.of(), short1, GATES).status());
+        List<RunRecord.NoiseWindow> halfNoisy = List.of(
+                new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
+                new RunRecord.NoiseWindow("json", false, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
+        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, GATES));
+        assertEquals(
+                RunVerdict.OK, RunVerdict.ofRun(List.of(), List.of(), GATES), "nothing judged, nothing to discard");
+    }
+
+    @Test
+    void anOkVerdictHasNoReasonAndNoOtherIsWithoutOne() {
+        assertThrows(IllegalArgumentException.class, () -> new RunVerdict(Status.OK, "but"));
+        assertThrows(IllegalArgumentException.class, () -> new RunVerdict(Status.FAILED, ""));
+    }
+}
