@@ -8,13 +8,12 @@ import dev.duel.record.Status;
 import dev.duel.suite.agents.AgentsLoad;
 import dev.duel.suite.agents.HostedTargetStarter;
 import dev.duel.suite.aot.AotCaches;
-import dev.duel.suite.gate.QuietGate;
 import dev.duel.suite.gate.RepetitionCheck;
 import dev.duel.suite.gate.RunVerdict;
 import dev.duel.suite.run.Preflight;
 import dev.duel.suite.run.ProcessLedger;
 import dev.duel.suite.run.RunAttempt;
-import dev.duel.suite.run.ScenarioMeasurement;
+import dev.duel.suite.run.RunContext;
 import dev.duel.suite.run.Services;
 import dev.duel.suite.store.ResultStore;
 import dev.duel.suite.store.ResumeCheck;
@@ -144,120 +143,9 @@ public final class SuiteRunner {
         int alreadyDone = (int) plans.stream().filter(store::done).count();
         listener.suiteStarted(suite, plans.size(), alreadyDone);
         try {
-            store.removeUnfinishedWrites();
-            store.claim(suite.file());
-            if (store.inputs() == null || !resumedAcross.isEmpty()) {
-                store.writeInputs(inputs);
-            }
-            if (!resumedAcross.isEmpty()) {
-                listener.message("warning: resuming with --resume-anyway across what changed since this folder's"
-                        + " first runs: " + String.join("; ", resumedAcross));
-            }
-            List<String> ended = ledger.endLeftovers();
-            if (!ended.isEmpty()) {
-                listener.message("ended what a killed duel left running from this folder: " + String.join(", ", ended));
-            }
-            int stale = parts.removeStaleGroups().getAsInt();
-            if (stale > 0) {
-                listener.message("removed " + stale + " empty control group(s) left by an earlier duel");
-            }
-            Environment environment = parts.environment().capture(suite.targets());
-            store.writeEnvironment(environment);
-            environment.warnings().forEach(warning -> listener.message("warning: " + warning));
-            parts.loadgen().prepare(suite.loadgen(), listener);
-            services.start(suite.services(), serviceCpus(), listener);
-            CpuMeter machine = parts.machine().meter(this::targetNanos, services::cpuNanos);
-            Map<String, AotCaches.Outcome> aotCaches = new AotCaches(
-                            suite,
-                            parts,
-                            store,
-                            listener,
-                            services,
-                            ledger,
-                            current,
-                            () -> machine.read().atNanos())
-                    .prepare(plans.stream()
-                            .filter(plan -> !store.done(plan))
-                            .map(RunPlan::target)
-                            .collect(Collectors.toSet()));
-            if (aborted) {
-                throw new InterruptedException("suite aborted");
-            }
-            RunAttempt attempts = new RunAttempt(
-                    suite,
-                    parts,
-                    store,
-                    listener,
-                    new QuietGate(machine, parts.sleeper()),
-                    new ScenarioMeasurement(
-                            parts.load(),
-                            machine,
-                            services,
-                            listener,
-                            suite.loadgen().threads(),
-                            parts.runtime()),
-                    services,
-                    machine,
-                    ledger,
-                    current,
-                    environment.fingerprint(),
-                    resumedAcross,
-                    aotCaches);
-            Map<Status, Integer> counts = new EnumMap<>(Status.class);
-            List<String> problems = new ArrayList<>();
-            List<String> targets = suite.targets().stream().map(t -> t.name()).toList();
-            Suite.Repetitions repetitions = suite.repetitions();
-            int made = repetitions.max();
-            RunPlan previous = null;
-            // A rule decides after each repetition, so its runs go a repetition at a time; a fixed count keeps the
-            // plan's own order (sequential runs every repetition of one target before the next).
-            int rounds = repetitions.adaptive() ? repetitions.max() : 1;
-            for (int repetition = 1; repetition <= rounds; repetition++) {
-                for (RunPlan plan : plans) {
-                    if ((repetitions.adaptive() && plan.repetition() != repetition) || store.done(plan)) {
-                        continue;
-                    }
-                    if (previous != null && !suite.cooldown().isZero()) {
-                        listener.stage(
-                                previous, "cooling down " + suite.cooldown().toSeconds() + " s");
-                        parts.sleeper().sleep(suite.cooldown());
-                    }
-                    if (store.wasInFlight(plan)) {
-                        listener.message(
-                                "run " + plan.fileStem() + " was under way when duel stopped: running it again");
-                    }
-                    RunRecord record;
-                    try {
-                        record = runWithRetries(attempts, plan, problems);
-                    } catch (AgentsLoad.LoadAgentsUnavailableException e) {
-                        // No run without its load: the suite stops here, every record so far kept, and resumes.
-                        throw new SuiteException(e.getMessage(), e);
-                    }
-                    counts.merge(record.status(), 1, Integer::sum);
-                    previous = plan;
-                }
-                if (repetitions.adaptive() && repetition >= repetitions.min()) {
-                    RepetitionDecision decision = decide(plans, targets, repetition);
-                    store.writeRepetitions(decision);
-                    listener.message(decision.describe());
-                    if (decision.stop() != RepetitionDecision.Stop.GOING_ON) {
-                        made = repetition;
-                        break;
-                    }
-                }
-            }
-            int lastRepetition = made;
-            SuiteOutcome outcome = new SuiteOutcome(
-                    store.directory(),
-                    (int) plans.stream()
-                            .filter(p -> p.repetition() <= lastRepetition)
-                            .count(),
-                    alreadyDone,
-                    counts.getOrDefault(Status.OK, 0),
-                    counts.getOrDefault(Status.FAILED, 0),
-                    counts.getOrDefault(Status.INVALID, 0),
-                    counts.getOrDefault(Status.DISCARDED, 0),
-                    problems);
+            RunAttempt attempts = prepare(plans);
+            Tally tally = runPlans(attempts, plans);
+            SuiteOutcome outcome = outcome(plans, alreadyDone, tally);
             listener.suiteEnded(outcome);
             return outcome;
         } catch (IOException e) {
@@ -265,6 +153,127 @@ public final class SuiteRunner {
         } finally {
             services.stop();
         }
+    }
+
+    /**
+     * Everything before the first run: the folder claimed and its inputs written, what a killed duel left ended, the
+     * environment captured, the load generator readied, the services started and the AOT caches trained.
+     *
+     * @return what makes each attempt at a run
+     */
+    private RunAttempt prepare(List<RunPlan> plans) throws SuiteException, IOException, InterruptedException {
+        store.removeUnfinishedWrites();
+        store.claim(suite.file());
+        if (store.inputs() == null || !resumedAcross.isEmpty()) {
+            store.writeInputs(inputs);
+        }
+        if (!resumedAcross.isEmpty()) {
+            listener.message("warning: resuming with --resume-anyway across what changed since this folder's"
+                    + " first runs: " + String.join("; ", resumedAcross));
+        }
+        List<String> ended = ledger.endLeftovers();
+        if (!ended.isEmpty()) {
+            listener.message("ended what a killed duel left running from this folder: " + String.join(", ", ended));
+        }
+        int stale = parts.removeStaleGroups().getAsInt();
+        if (stale > 0) {
+            listener.message("removed " + stale + " empty control group(s) left by an earlier duel");
+        }
+        Environment environment = parts.environment().capture(suite.targets());
+        store.writeEnvironment(environment);
+        environment.warnings().forEach(warning -> listener.message("warning: " + warning));
+        parts.loadgen().prepare(suite.loadgen(), listener);
+        services.start(suite.services(), serviceCpus(), listener);
+        RunContext context = new RunContext(
+                suite,
+                parts,
+                store,
+                listener,
+                services,
+                ledger,
+                current,
+                parts.machine().meter(this::targetNanos, services::cpuNanos));
+        Map<String, AotCaches.Outcome> aotCaches = new AotCaches(context)
+                .prepare(plans.stream()
+                        .filter(plan -> !store.done(plan))
+                        .map(RunPlan::target)
+                        .collect(Collectors.toSet()));
+        if (aborted) {
+            throw new InterruptedException("suite aborted");
+        }
+        return new RunAttempt(context, environment.fingerprint(), resumedAcross, aotCaches);
+    }
+
+    /**
+     * What the runs of a suite came to: how many ended in each status, the problems to report, and how many
+     * repetitions were made (the rule's stop, or the planned count).
+     */
+    private record Tally(Map<Status, Integer> counts, List<String> problems, int repetitionsMade) {}
+
+    /**
+     * Runs every planned run not done yet, in the plan's order or a repetition at a time when a rule decides after
+     * each ({@code repetitions: {min, max, until}}), with a cool-down between runs.
+     */
+    private Tally runPlans(RunAttempt attempts, List<RunPlan> plans)
+            throws SuiteException, InterruptedException, IOException {
+        Map<Status, Integer> counts = new EnumMap<>(Status.class);
+        List<String> problems = new ArrayList<>();
+        List<String> targets = suite.targets().stream().map(t -> t.name()).toList();
+        Suite.Repetitions repetitions = suite.repetitions();
+        int made = repetitions.max();
+        RunPlan previous = null;
+        // A rule decides after each repetition, so its runs go a repetition at a time; a fixed count keeps the
+        // plan's own order (sequential runs every repetition of one target before the next).
+        int rounds = repetitions.adaptive() ? repetitions.max() : 1;
+        for (int repetition = 1; repetition <= rounds; repetition++) {
+            for (RunPlan plan : plans) {
+                if ((repetitions.adaptive() && plan.repetition() != repetition) || store.done(plan)) {
+                    continue;
+                }
+                if (previous != null && !suite.cooldown().isZero()) {
+                    listener.stage(previous, "cooling down " + suite.cooldown().toSeconds() + " s");
+                    parts.sleeper().sleep(suite.cooldown());
+                }
+                if (store.wasInFlight(plan)) {
+                    listener.message("run " + plan.fileStem() + " was under way when duel stopped: running it again");
+                }
+                RunRecord record;
+                try {
+                    record = runWithRetries(attempts, plan, problems);
+                } catch (AgentsLoad.LoadAgentsUnavailableException e) {
+                    // No run without its load: the suite stops here, every record so far kept, and resumes.
+                    throw new SuiteException(e.getMessage(), e);
+                }
+                counts.merge(record.status(), 1, Integer::sum);
+                previous = plan;
+            }
+            if (repetitions.adaptive() && repetition >= repetitions.min()) {
+                RepetitionDecision decision = decide(plans, targets, repetition);
+                store.writeRepetitions(decision);
+                listener.message(decision.describe());
+                if (decision.stop() != RepetitionDecision.Stop.GOING_ON) {
+                    made = repetition;
+                    break;
+                }
+            }
+        }
+        return new Tally(counts, problems, made);
+    }
+
+    /** The suite's outcome: the runs planned up to the last repetition made, and how each ended. */
+    private SuiteOutcome outcome(List<RunPlan> plans, int alreadyDone, Tally tally) {
+        Map<Status, Integer> counts = tally.counts();
+        return new SuiteOutcome(
+                store.directory(),
+                (int) plans.stream()
+                        .filter(p -> p.repetition() <= tally.repetitionsMade())
+                        .count(),
+                alreadyDone,
+                counts.getOrDefault(Status.OK, 0),
+                counts.getOrDefault(Status.FAILED, 0),
+                counts.getOrDefault(Status.INVALID, 0),
+                counts.getOrDefault(Status.DISCARDED, 0),
+                tally.problems());
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.duel.suite.SuiteListener;
 import dev.duel.suite.gate.RunVerdict;
 import dev.duel.suite.run.ProcessLedger;
 import dev.duel.suite.run.RunAttempt;
+import dev.duel.suite.run.RunContext;
 import dev.duel.suite.run.Services;
 import dev.duel.suite.store.ResultStore;
 import dev.duel.suite.store.RunInputs;
@@ -30,8 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.LongSupplier;
 
 /**
  * The AOT caches (JEP 483, 514, 515) of the suite's targets with {@code aotCache:}, all trained up front, after the
@@ -79,30 +78,17 @@ public final class AotCaches {
     private final SuiteListener listener;
     private final Services services;
     private final ProcessLedger ledger;
-    private final AtomicReference<TargetProcess> current;
-    private final LongSupplier nanoClock;
+    private final RunContext context;
 
-    /**
-     * @param current   where the training JVM is published while it runs, so that an abort stops it
-     * @param nanoClock monotonic nanoseconds, for the training time
-     */
-    public AotCaches(
-            Suite suite,
-            RunnerParts parts,
-            ResultStore store,
-            SuiteListener listener,
-            Services services,
-            ProcessLedger ledger,
-            AtomicReference<TargetProcess> current,
-            LongSupplier nanoClock) {
-        this.suite = suite;
-        this.parts = parts;
-        this.store = store;
-        this.listener = listener;
-        this.services = services;
-        this.ledger = ledger;
-        this.current = current;
-        this.nanoClock = nanoClock;
+    /** @param context the suite's run context: a training JVM is published in its {@code current} while it runs */
+    public AotCaches(RunContext context) {
+        this.suite = context.suite();
+        this.parts = context.parts();
+        this.store = context.store();
+        this.listener = context.listener();
+        this.services = context.services();
+        this.ledger = context.ledger();
+        this.context = context;
     }
 
     /**
@@ -159,7 +145,7 @@ public final class AotCaches {
                                 new Limits(spec.limits().cpus(), spec.limits().cpuset(), trainingMemory));
         listener.message("training " + spec.name() + "'s AOT cache: " + scenario.name() + " for "
                 + aot.trainFor().toSeconds() + " s, then the JVM writes " + relative(file) + " as it exits");
-        long spawnNanos = nanoClock.getAsLong();
+        long spawnNanos = context.nanos();
         TargetProcess target = null;
         String failure = null;
         List<String> lastLines = List.of();
@@ -170,7 +156,7 @@ public final class AotCaches {
                             services.env(),
                             store.aotTrainingLog(spec.name()),
                             pid -> ledger.remember(pid, "AOT training of " + spec.name()));
-            current.set(target);
+            context.current().set(target);
             LoadResult load = parts.load()
                     .run(
                             scenario.plan(
@@ -192,12 +178,12 @@ public final class AotCaches {
             failure = "the training JVM could not be started: " + e.getMessage();
         } finally {
             if (target != null) {
-                current.set(null);
+                context.current().set(null);
                 target.stop(EXIT_GRACE);
                 ledger.forget(target.pid());
             }
         }
-        long trainingMillis = (nanoClock.getAsLong() - spawnNanos) / 1_000_000;
+        long trainingMillis = (context.nanos() - spawnNanos) / 1_000_000;
         if (target != null) {
             lastLines = target.lastLogLines(LOG_LINES_READ);
             if (failure == null) {

@@ -1,16 +1,10 @@
 package dev.duel.suite.run;
 
-import dev.duel.record.DuelVersion;
 import dev.duel.record.HostProbe;
-import dev.duel.record.JvmFacts;
 import dev.duel.record.ProcessAffinity;
-import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
-import dev.duel.record.Status;
-import dev.duel.record.runtime.JfrWindow;
 import dev.duel.record.runtime.Profile;
-import dev.duel.record.runtime.RuntimeTimeline;
 import dev.duel.suite.CpuMeter;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RunnerParts;
@@ -30,11 +24,7 @@ import dev.duel.targets.Limits;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
-import dev.duel.targets.runtime.JfrEvents;
-import dev.duel.targets.runtime.JfrTimeline;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +55,7 @@ public final class RunAttempt {
     private final CpuMeter machine;
     private final ProcessLedger ledger;
     private final AtomicReference<TargetProcess> current;
-    private final String environmentFingerprint;
-    private final List<String> resumedAcross;
+    private final RunRecordAssembly records;
     /** By target name, the AOT cache its runs start with, or why its training failed; absent without a cache. */
     private final Map<String, AotCaches.Outcome> aotCaches;
     /** The probe's failure was said once: every run of the suite would fail it the same way. */
@@ -76,34 +65,30 @@ public final class RunAttempt {
     /** What the current attempt watches inside its target. */
     private Profile profile = Profile.NONE;
     /** The scenarios of the current attempt whose timeline waits for the running target's recording. */
-    private Recordings recordings;
+    private FlightRecordings recordings;
 
+    /**
+     * @param environmentFingerprint the fingerprint of the environment captured for the suite, in every record
+     * @param resumedAcross          what changed since the results folder's first runs (a resume with
+     *                               {@code --resume-anyway}), in every record; empty otherwise
+     * @param aotCaches              by target name, what its runs start with (targets with {@code aotCache:} only)
+     */
     public RunAttempt(
-            Suite suite,
-            RunnerParts parts,
-            ResultStore store,
-            SuiteListener listener,
-            QuietGate quietGate,
-            ScenarioMeasurement measurement,
-            Services services,
-            CpuMeter machine,
-            ProcessLedger ledger,
-            AtomicReference<TargetProcess> current,
+            RunContext context,
             String environmentFingerprint,
             List<String> resumedAcross,
             Map<String, AotCaches.Outcome> aotCaches) {
-        this.suite = suite;
-        this.parts = parts;
-        this.store = store;
-        this.listener = listener;
-        this.quietGate = quietGate;
-        this.measurement = measurement;
-        this.services = services;
-        this.machine = machine;
-        this.ledger = ledger;
-        this.current = current;
-        this.environmentFingerprint = environmentFingerprint;
-        this.resumedAcross = List.copyOf(resumedAcross);
+        this.suite = context.suite();
+        this.parts = context.parts();
+        this.store = context.store();
+        this.listener = context.listener();
+        this.quietGate = context.quietGate();
+        this.measurement = context.measurement();
+        this.services = context.services();
+        this.machine = context.machine();
+        this.ledger = context.ledger();
+        this.current = context.current();
+        this.records = new RunRecordAssembly(suite, store, environmentFingerprint, resumedAcross);
         this.aotCaches = Map.copyOf(aotCaches);
     }
 
@@ -129,7 +114,8 @@ public final class RunAttempt {
         // A target on a load agent runs on that machine's JDK: this machine's JDK of the same name says nothing of it.
         boolean hosted = suite.hostOf(spec.name()) != null;
         Jdk jdk = spec.java() == null || hosted ? null : parts.jdks().resolve(spec.java());
-        Measurements measured = new Measurements(targetInfo(spec, jdk, null, null, aotCache(spec)));
+        AttemptMeasurements measured =
+                new AttemptMeasurements(records.targetInfo(spec, jdk, null, null, aotCache(spec)));
         // Threads are read from this machine's /proc and a flight recording is written on the target's machine.
         profile = hosted
                 ? Profile.NONE
@@ -138,7 +124,7 @@ public final class RunAttempt {
                         plan.scenarios().stream()
                                 .map(name -> suite.scenario(name).kind())
                                 .toList());
-        recordings = new Recordings(measured.results);
+        recordings = new FlightRecordings(measured.results, store.directory(), parts.runtime());
         // On a quiet machine, before the target exists: the host's speed on the CPUs the target will get.
         listener.stage(plan, "timing the host probe");
         HostProbe.Reading probeBefore = probe(spec);
@@ -153,13 +139,8 @@ public final class RunAttempt {
         } catch (IOException e) {
             verdict = RunVerdict.failed("the target could not be started: " + e.getMessage());
         } catch (IdentityMismatchException e) {
-            RunRecord refused = record(
-                    plan,
-                    attempt,
-                    RunVerdict.failed(e.getMessage()),
-                    startedAt,
-                    measured,
-                    gateReadings(quiet, measured));
+            RunRecord refused =
+                    records.record(plan, attempt, RunVerdict.failed(e.getMessage()), startedAt, measured, quiet);
             try {
                 store.write(plan, refused, true);
             } catch (IOException io) {
@@ -171,7 +152,7 @@ public final class RunAttempt {
         }
         listener.stage(plan, "timing the host probe again");
         measured.hostProbe = new HostProbe(probeBefore, probe(spec));
-        return record(plan, attempt, verdict, startedAt, measured, gateReadings(quiet, measured));
+        return records.record(plan, attempt, verdict, startedAt, measured, quiet);
     }
 
     /** The host probe on the target's CPUs, or null (said once per suite) when it cannot run. */
@@ -197,47 +178,7 @@ public final class RunAttempt {
         }
     }
 
-    private static RunRecord.GateReadings gateReadings(QuietGate.Outcome quiet, Measurements measured) {
-        return new RunRecord.GateReadings(
-                quiet.outsideCores(),
-                quiet.quiet(),
-                quiet.waitedSeconds(),
-                measured.outsideCores,
-                measured.loadgenUtilization,
-                measured.irqCores,
-                measured.noise.stream()
-                        .mapToDouble(RunRecord.NoiseWindow::seconds)
-                        .sum(),
-                measured.noise.stream()
-                        .filter(RunRecord.NoiseWindow::disturbed)
-                        .mapToDouble(RunRecord.NoiseWindow::seconds)
-                        .sum(),
-                measured.noise);
-    }
-
-    /** What the attempt gathered so far: kept when a later step fails, so nothing measured is lost. */
-    private static final class Measurements {
-        RunRecord.TargetInfo info;
-        RunRecord.Startup startup;
-        final List<RunRecord.ScenarioResult> results = new ArrayList<>();
-        double outsideCores;
-        double loadgenUtilization;
-        /** Irq and softirq cores during main, the highest over the scenarios; null until a main is measured. */
-        Double irqCores;
-        /** What the noise gate saw: each second of main, and each start when the run measures start-up. */
-        final List<RunRecord.NoiseWindow> noise = new ArrayList<>();
-
-        List<String> lastLines = List.of();
-        List<ProcessAffinity> affinity = List.of();
-        /** The host probe before the target started and, once it stopped, after. */
-        HostProbe hostProbe = new HostProbe(null, null);
-
-        Measurements(RunRecord.TargetInfo info) {
-            this.info = info;
-        }
-    }
-
-    private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, Measurements measured)
+    private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, AttemptMeasurements measured)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         if (aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Failed failed) {
             // Never a silent run without the cache: the arm measured would not be the one the suite names.
@@ -259,7 +200,7 @@ public final class RunAttempt {
         TargetProcess target = starts.judge(() -> start(plan, attempt, spec));
         measured.startup =
                 new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
-        measured.info = targetInfo(spec, jdk, target, null, aotCache(spec));
+        measured.info = records.targetInfo(spec, jdk, target, null, aotCache(spec));
         List<Long> startsMillis = new ArrayList<>();
         List<RunVerdict> verdicts = new ArrayList<>();
         for (String scenarioName : plan.scenarios()) {
@@ -297,8 +238,8 @@ public final class RunAttempt {
             }
         }
         if (target.alive() && jdk != null) {
-            measured.info =
-                    targetInfo(spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()), aotCache(spec));
+            measured.info = records.targetInfo(
+                    spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()), aotCache(spec));
         }
         measured.affinity = affinity(spec, target);
         if (!startsMillis.isEmpty()) {
@@ -414,147 +355,5 @@ public final class RunAttempt {
                 recordings.read(target.recording());
             }
         }
-    }
-
-    /**
-     * The scenarios measured on the running target that wait for its flight recording, which exists only once the
-     * target has stopped (it is dumped on exit): then each gets the recording's windows with its own thread windows'
-     * edges ({@link JfrTimeline}), or a problem saying why not. Reading never throws: a recording that cannot be read
-     * leaves the thread timeline as it was.
-     */
-    private final class Recordings {
-        private final List<RunRecord.ScenarioResult> results;
-        private final Map<Integer, Instant> waiting = new java.util.LinkedHashMap<>();
-
-        Recordings(List<RunRecord.ScenarioResult> results) {
-            this.results = results;
-        }
-
-        /** The result at {@code index} waits for the recording, placed on its time axis by {@code loadOrigin}. */
-        void await(int index, Instant loadOrigin) {
-            RuntimeTimeline timeline = results.get(index).runtime();
-            if (timeline != null && timeline.profile() == Profile.JFR) {
-                waiting.put(index, loadOrigin);
-            }
-        }
-
-        /** The target that recorded into {@code file} (null: it recorded nothing) has stopped. */
-        void read(Path file) {
-            if (waiting.isEmpty()) {
-                return;
-            }
-            JfrEvents events = null;
-            String problem = null;
-            if (file == null) {
-                problem = "the target was started without a flight recording";
-            } else if (!Files.isRegularFile(file)) {
-                problem = "no flight recording at " + store.directory().relativize(file)
-                        + ": the target did not exit gracefully within its stop's 10 s (SIGKILL leaves none)";
-            } else {
-                try {
-                    events = parts.runtime().recording(file);
-                } catch (IOException | RuntimeException e) {
-                    problem = "the flight recording " + store.directory().relativize(file) + " could not be read: "
-                            + e.getMessage();
-                }
-            }
-            for (Map.Entry<Integer, Instant> entry : waiting.entrySet()) {
-                RunRecord.ScenarioResult result = results.get(entry.getKey());
-                RuntimeTimeline timeline = result.runtime();
-                List<String> problems = new ArrayList<>(timeline.problems());
-                List<JfrWindow> windows = null;
-                if (problem != null) {
-                    problems.add(problem);
-                } else if (entry.getValue() == null) {
-                    problems.add("the load never began: the recording has no time axis");
-                } else {
-                    windows = JfrTimeline.windows(events, entry.getValue(), timeline.threads());
-                }
-                results.set(
-                        entry.getKey(),
-                        withRuntime(
-                                result,
-                                new RuntimeTimeline(
-                                        timeline.profile(),
-                                        timeline.threads(),
-                                        windows,
-                                        file == null
-                                                ? null
-                                                : store.directory()
-                                                        .relativize(file)
-                                                        .toString(),
-                                        problems)));
-            }
-            waiting.clear();
-        }
-    }
-
-    private static RunRecord.ScenarioResult withRuntime(RunRecord.ScenarioResult r, RuntimeTimeline runtime) {
-        return new RunRecord.ScenarioResult(
-                r.scenario(),
-                r.kind(),
-                r.load(),
-                r.target(),
-                r.services(),
-                r.rssBytes(),
-                r.peakRssBytes(),
-                r.anonBytes(),
-                r.peakAnonBytes(),
-                runtime);
-    }
-
-    private RunRecord record(
-            RunPlan plan,
-            int attempt,
-            RunVerdict verdict,
-            Instant startedAt,
-            Measurements measured,
-            RunRecord.GateReadings gates) {
-        List<String> lastLines = verdict.status() == Status.FAILED ? measured.lastLines : List.of();
-        return new RunRecord(
-                RecordJson.SCHEMA_VERSION,
-                DuelVersion.current(),
-                suite.name(),
-                plan.index(),
-                plan.repetition(),
-                attempt,
-                plan.target(),
-                plan.scenarios(),
-                verdict.status(),
-                verdict.reason(),
-                startedAt.toString(),
-                Instant.now().toString(),
-                measured.info,
-                measured.startup,
-                measured.results,
-                gates,
-                environmentFingerprint,
-                store.directory().relativize(store.log(plan, attempt)).toString(),
-                lastLines,
-                measured.affinity,
-                resumedAcross,
-                measured.hostProbe);
-    }
-
-    private RunRecord.TargetInfo targetInfo(
-            TargetSpec spec, Jdk jdk, TargetProcess target, JvmFacts facts, RunRecord.AotCache aotCache) {
-        Suite.Agent host = suite.hostOf(spec.name());
-        return new RunRecord.TargetInfo(
-                spec.name(),
-                spec.java(),
-                jdk == null ? null : jdk.version(),
-                jdk == null ? null : jdk.vendor(),
-                spec.jar() == null ? null : spec.jar().toString(),
-                target == null ? spec.command() : target.command(),
-                spec.jvmArgs(),
-                spec.limits().toString(),
-                spec.limits().cpus(),
-                spec.limits().cpuset(),
-                spec.limits().memoryBytes(),
-                target == null ? "not started" : target.group().mechanism(),
-                target != null && target.group().enforced(),
-                facts == null ? JvmFacts.UNKNOWN : facts,
-                aotCache,
-                host != null ? host.name() : target == null ? null : target.machine());
     }
 }

@@ -34,7 +34,7 @@ import org.HdrHistogram.Histogram;
  * readings into resources per phase. Not thread-safe: one scenario at
  * a time.
  */
-public final class ScenarioMeasurement {
+final class ScenarioMeasurement {
     private final LoadDriver load;
     private final CpuMeter machine;
     private final Services services;
@@ -43,7 +43,7 @@ public final class ScenarioMeasurement {
     private final MemorySampler.Ticker memoryTicker;
     private final RuntimeReaders runtime;
 
-    public ScenarioMeasurement(
+    ScenarioMeasurement(
             LoadDriver load,
             CpuMeter machine,
             Services services,
@@ -57,7 +57,7 @@ public final class ScenarioMeasurement {
      * @param memoryTicker when the target's memory is sampled (every second of the wall clock, or a test's ticks)
      * @param runtime      how the target's threads are read for its runtime timeline
      */
-    public ScenarioMeasurement(
+    ScenarioMeasurement(
             LoadDriver load,
             CpuMeter machine,
             Services services,

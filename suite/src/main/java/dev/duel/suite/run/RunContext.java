@@ -1,0 +1,52 @@
+package dev.duel.suite.run;
+
+import dev.duel.suite.CpuMeter;
+import dev.duel.suite.RunnerParts;
+import dev.duel.suite.Suite;
+import dev.duel.suite.SuiteListener;
+import dev.duel.suite.gate.QuietGate;
+import dev.duel.suite.store.ResultStore;
+import dev.duel.targets.TargetProcess;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What every run of one suite works with, made once by the suite's runner after its services started and before the
+ * first target does: the AOT cache trainings and every measured run take the same one. Immutable; {@code current} is
+ * the one shared, mutable slot (see below), and the parts are thread-safe as {@link RunnerParts} says.
+ *
+ * @param suite    the suite being run
+ * @param parts    what the runner drives (targets, load, CPU meter, ...)
+ * @param store    the results folder
+ * @param listener told of every stage and message
+ * @param services the suite's started companion services
+ * @param ledger   notes every process started, so that a killed duel's leftovers are ended on the next run
+ * @param current  the target being measured (or trained) now, so that an abort from another thread can stop it and
+ *                 the gates can leave its CPU out of the noise
+ * @param machine  the CPU meter of the quiet and noise gates, which also gives the monotonic time of its readings
+ */
+public record RunContext(
+        Suite suite,
+        RunnerParts parts,
+        ResultStore store,
+        SuiteListener listener,
+        Services services,
+        ProcessLedger ledger,
+        AtomicReference<TargetProcess> current,
+        CpuMeter machine) {
+
+    /** The quiet gate on this context's meter, waiting with the parts' sleeper. */
+    QuietGate quietGate() {
+        return new QuietGate(machine, parts.sleeper());
+    }
+
+    /** How a scenario is measured on a running target, with the parts' load and runtime readers. */
+    ScenarioMeasurement measurement() {
+        return new ScenarioMeasurement(
+                parts.load(), machine, services, listener, suite.loadgen().threads(), parts.runtime());
+    }
+
+    /** Monotonic nanoseconds, read from the CPU meter so that every time of a run is on the gates' clock. */
+    public long nanos() {
+        return machine.read().atNanos();
+    }
+}
