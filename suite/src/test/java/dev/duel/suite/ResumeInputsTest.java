@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
-import dev.duel.suite.env.DuelCode;
 import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.store.DuelCode;
 import dev.duel.suite.store.ResultStore;
 import dev.duel.suite.store.RunInputs;
 import java.nio.file.Files;

@@ -6,7 +6,6 @@ import dev.duel.record.RecordJson;
 import dev.duel.record.Status;
 import dev.duel.record.micro.JitFacts;
 import dev.duel.record.micro.MicroRecord;
-import dev.duel.suite.env.JitProbe;
 import dev.duel.suite.store.AtomicJson;
 import dev.duel.suite.store.ResultStore;
 import dev.duel.targets.Affinity;

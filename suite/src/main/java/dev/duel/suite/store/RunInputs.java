@@ -3,7 +3,6 @@ package dev.duel.suite.store;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.duel.suite.Suite;
-import dev.duel.suite.env.DuelCode;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.TargetSpec;

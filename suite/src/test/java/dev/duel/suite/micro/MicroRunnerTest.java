@@ -11,7 +11,6 @@ import dev.duel.record.Status;
 import dev.duel.record.micro.MicroMode;
 import dev.duel.record.micro.MicroRecord;
 import dev.duel.suite.SuiteException;
-import dev.duel.suite.env.JitProbe;
 import dev.duel.targets.Jdk;
 import java.io.IOException;
 import java.nio.file.Files;

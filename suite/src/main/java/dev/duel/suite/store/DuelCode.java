@@ -1,6 +1,5 @@
-package dev.duel.suite.env;
+package dev.duel.suite.store;
 
-import dev.duel.suite.store.RunInputs;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,6 @@
-package dev.duel.suite.env;
+package dev.duel.suite.micro;
 
 import dev.duel.record.micro.JitFacts;
-import dev.duel.suite.micro.MicroProcesses;
 import dev.duel.targets.Jdk;
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +23,7 @@ public final class JitProbe {
     }
 
     /** The facts in {@code output} of {@code -XX:+PrintFlagsFinal -version}; "unknown" build, null UseAVX when absent. */
-    public static JitFacts parse(String output, String x86Level, String vendor) {
+    static JitFacts parse(String output, String x86Level, String vendor) {
         Matcher avx = USE_AVX.matcher(output);
         Matcher build = BUILD.matcher(output);
         return new JitFacts(
