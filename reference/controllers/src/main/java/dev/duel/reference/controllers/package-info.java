@@ -1,0 +1,4 @@
+/**
+ * The reference API as Spring Boot annotated controllers over the shared logic.
+ */
+package dev.duel.reference.controllers;

@@ -1,0 +1,4 @@
+/**
+ * The reference API as Javalin routes over the shared logic.
+ */
+package dev.duel.reference.minimal;
