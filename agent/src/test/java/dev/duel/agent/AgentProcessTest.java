@@ -162,7 +162,9 @@ class AgentProcessTest {
                 null,
                 new ReadySpec("/health", 200, Duration.ofSeconds(30)),
                 List.of(),
-                Limits.NONE);
+                Limits.NONE,
+                null,
+                TargetSpec.LOOPBACK);
 
         AgentClient.HostedTarget first = agent.startTarget(fixture, Map.of());
         assertTrue(first.port() > 0 && first.readyMillis() > 0, first.toString());

@@ -206,8 +206,19 @@ class AgentServerTest {
     void aTargetIsStartedReadAndStoppedOnTheAgentAndStoppedWhenTheLeaseEnds() throws Exception {
         AgentClient controller = client(TOKEN);
         controller.lease("alice");
-        TargetSpec spec =
-                new TargetSpec("app", null, null, List.of("./app", "${port}"), null, null, null, null, null, null);
+        TargetSpec spec = new TargetSpec(
+                "app",
+                null,
+                null,
+                List.of("./app", "${port}"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                TargetSpec.LOOPBACK);
 
         AgentClient.HostedTarget first = controller.startTarget(spec, Map.of("DATABASE_URL", "jdbc:x"));
         assertEquals(

@@ -35,7 +35,18 @@ class TargetWireTest {
     @Test
     void aCommandTargetWithNothingOptionalSurvivesTheWire() {
         TargetSpec spec = new TargetSpec(
-                "cmd", null, null, List.of("./server", "--port", "${port}"), null, null, null, null, null, null);
+                "cmd",
+                null,
+                null,
+                List.of("./server", "--port", "${port}"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                TargetSpec.LOOPBACK);
         assertEquals(spec, roundTrip(spec));
     }
 

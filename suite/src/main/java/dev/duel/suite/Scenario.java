@@ -38,40 +38,6 @@ public record Scenario(
         double maxErrorRate,
         String micro) {
 
-    /** A scenario that names no microbenchmark. */
-    public Scenario(
-            String name,
-            ScenarioKind kind,
-            String method,
-            String path,
-            List<Header> headers,
-            byte[] body,
-            Map<String, VariableSpec> variables,
-            List<String> checks,
-            LoadModel model,
-            long seed,
-            Timing timing,
-            int starts,
-            Duration timeout,
-            double maxErrorRate) {
-        this(
-                name,
-                kind,
-                method,
-                path,
-                headers,
-                body,
-                variables,
-                checks,
-                model,
-                seed,
-                timing,
-                starts,
-                timeout,
-                maxErrorRate,
-                null);
-    }
-
     public Scenario {
         headers = List.copyOf(headers);
         // Declaration order, as the load plan documents it, so records list variables as the suite wrote them.

@@ -121,9 +121,31 @@ class RuntimeTimelineWithFakesTest {
     @Test
     void theDefaultIsJfrOnlyForAJarTargetInARunWithAWarmupCurve() {
         dev.duel.targets.TargetSpec jar = new dev.duel.targets.TargetSpec(
-                "a", "17", Path.of("app.jar"), List.of(), List.of(), null, null, null, null, null);
+                "a",
+                "17",
+                Path.of("app.jar"),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                dev.duel.targets.TargetSpec.LOOPBACK);
         dev.duel.targets.TargetSpec command = new dev.duel.targets.TargetSpec(
-                "c", null, null, List.of("java", "-jar", "app.jar"), List.of(), null, null, null, null, null);
+                "c",
+                null,
+                null,
+                List.of("java", "-jar", "app.jar"),
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                dev.duel.targets.TargetSpec.LOOPBACK);
         var load = List.of(dev.duel.record.ScenarioKind.LOAD);
         var curve = List.of(dev.duel.record.ScenarioKind.LOAD, dev.duel.record.ScenarioKind.WARMUP_CURVE);
         assertEquals(Profile.THREADS, Profiles.of(jar, load));

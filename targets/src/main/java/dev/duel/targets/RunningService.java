@@ -67,7 +67,9 @@ public final class RunningService implements AutoCloseable {
                     command.port(),
                     command.ready(),
                     List.of(),
-                    command.limits());
+                    command.limits(),
+                    null,
+                    TargetSpec.LOOPBACK);
             RunningTarget started = launcher.start(asTarget, Map.of(), log, spawned);
             Map<String, String> env = new java.util.LinkedHashMap<>();
             command.env()

@@ -35,37 +35,6 @@ public record TargetSpec(
     /** Where a target listens unless told otherwise: only this machine can reach it. */
     public static final String LOOPBACK = "127.0.0.1";
 
-    /** A target on the loopback address. */
-    public TargetSpec(
-            String name,
-            String java,
-            Path jar,
-            List<String> command,
-            List<String> jvmArgs,
-            Map<String, String> env,
-            Integer port,
-            ReadySpec ready,
-            List<IdentityCheck> identity,
-            Limits limits,
-            Profile profile) {
-        this(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, profile, LOOPBACK);
-    }
-
-    /** A target whose profile the run decides. */
-    public TargetSpec(
-            String name,
-            String java,
-            Path jar,
-            List<String> command,
-            List<String> jvmArgs,
-            Map<String, String> env,
-            Integer port,
-            ReadySpec ready,
-            List<IdentityCheck> identity,
-            Limits limits) {
-        this(name, java, jar, command, jvmArgs, env, port, ready, identity, limits, null);
-    }
-
     public TargetSpec {
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
             throw new IllegalArgumentException(

@@ -77,7 +77,9 @@ class ChildAffinityTest {
                 null,
                 new ReadySpec("/health", 200, Duration.ofSeconds(30)),
                 List.of(),
-                limits);
+                limits,
+                null,
+                TargetSpec.LOOPBACK);
     }
 
     @Test

@@ -54,7 +54,9 @@ class TargetLauncherTest {
                 port,
                 new ReadySpec("/health", 200, readyTimeout),
                 identity,
-                limits);
+                limits,
+                null,
+                TargetSpec.LOOPBACK);
     }
 
     private static TargetSpec fixture(String behaviour) {

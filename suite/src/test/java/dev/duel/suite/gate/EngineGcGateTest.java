@@ -35,7 +35,8 @@ class EngineGcGateTest {
             new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(40)),
             1,
             Duration.ofSeconds(10),
-            0);
+            0,
+            null);
 
     /** A clean 40 s main phase during which duel's GC paused {@code pauses} times for {@code pauseMillis} in all. */
     private static LoadResult load(Long pauses, Double pauseMillis) {

@@ -48,7 +48,8 @@ class RunVerdictTest {
                 new Timing.Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2)),
                 1,
                 Duration.ofSeconds(10),
-                maxErrorRate);
+                maxErrorRate,
+                null);
     }
 
     private static final Scenario CLOSED = scenario(new LoadModel.Closed(8), 0);

@@ -71,7 +71,9 @@ class ScenarioMemoryTest {
                     null,
                     new ReadySpec("/", 200, Duration.ofSeconds(1)),
                     List.of(),
-                    Limits.NONE);
+                    Limits.NONE,
+                    null,
+                    TargetSpec.LOOPBACK);
         }
 
         @Override
@@ -155,7 +157,8 @@ class ScenarioMemoryTest {
                 new Timing.Phases(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(2)),
                 1,
                 Duration.ofSeconds(1),
-                0);
+                0,
+                null);
     }
 
     @Test
