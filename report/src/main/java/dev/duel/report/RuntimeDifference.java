@@ -141,12 +141,12 @@ final class RuntimeDifference {
                     large + " spends " + times + " the GC pause share of " + small + " (" + vLarge + " vs " + vSmall
                             + " of wall time)";
                 case "runtime.gc.cpu" ->
-                    ReportBuilder.possessive(large) + " GC and VM threads take " + times + " the CPU share of "
-                            + ReportBuilder.possessive(small) + " (" + vLarge + " vs " + vSmall
+                    Verdicts.possessive(large) + " GC and VM threads take " + times + " the CPU share of "
+                            + Verdicts.possessive(small) + " (" + vLarge + " vs " + vSmall
                             + " of the target's CPU)";
                 case "runtime.jit.share" ->
-                    ReportBuilder.possessive(large) + " JIT compilers take " + times + " the CPU share of "
-                            + ReportBuilder.possessive(small) + " (" + vLarge + " vs " + vSmall
+                    Verdicts.possessive(large) + " JIT compilers take " + times + " the CPU share of "
+                            + Verdicts.possessive(small) + " (" + vLarge + " vs " + vSmall
                             + " of the target's CPU)";
                 case "runtime.alloc" ->
                     large + " allocates " + times + " as much per request as " + small + " (" + vLarge + " vs " + vSmall

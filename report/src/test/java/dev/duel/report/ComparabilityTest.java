@@ -176,7 +176,7 @@ class ComparabilityTest {
         Report report = fourRunsASideWithUnsettled(2);
         int speeds = 0;
         for (Report.Comparison row : report.scenarios().get(0).comparisons()) {
-            if (ReportBuilder.factNotSpeed(row.measure())) {
+            if (Comparability.factNotSpeed(row.measure())) {
                 // Errors (and late or unstarted shares) are facts about the target that an unsettled run shows too.
                 assertTrue(!row.sentence().contains("never reached steady state"), row.sentence());
                 continue;

@@ -231,7 +231,7 @@ class StatisticsTest {
 
     @Test
     void namesEndingInSTakeAnApostropheOnly() {
-        assertEquals("controllers'", ReportBuilder.possessive("controllers"));
-        assertEquals("jdk25's", ReportBuilder.possessive("jdk25"));
+        assertEquals("controllers'", Verdicts.possessive("controllers"));
+        assertEquals("jdk25's", Verdicts.possessive("jdk25"));
     }
 }

@@ -34,10 +34,10 @@ class SteadyAdviceTest {
         RunData capped = withWarmupEnd("auto", "cap");
         String scenario = fixed.record().results().get(0).scenario();
 
-        assertEquals(SteadyMeasures.Advice.FIXED_WARMUP, ReportBuilder.advice(List.of(fixed, fixed), scenario));
-        assertEquals(SteadyMeasures.Advice.AUTO_STEADY, ReportBuilder.advice(List.of(fixed, steady), scenario));
-        assertEquals(SteadyMeasures.Advice.AUTO_CAPPED, ReportBuilder.advice(List.of(steady, capped), scenario));
-        assertEquals(SteadyMeasures.Advice.FIXED_WARMUP, ReportBuilder.advice(List.of(fixed), "no-such-scenario"));
+        assertEquals(SteadyMeasures.Advice.FIXED_WARMUP, Comparability.advice(List.of(fixed, fixed), scenario));
+        assertEquals(SteadyMeasures.Advice.AUTO_STEADY, Comparability.advice(List.of(fixed, steady), scenario));
+        assertEquals(SteadyMeasures.Advice.AUTO_CAPPED, Comparability.advice(List.of(steady, capped), scenario));
+        assertEquals(SteadyMeasures.Advice.FIXED_WARMUP, Comparability.advice(List.of(fixed), "no-such-scenario"));
 
         String warning = SteadyMeasures.undermining(
                         "jdk25",
