@@ -90,7 +90,7 @@ public final class Charts {
             for (int n = 2; !slugs.add(slug); n++) {
                 slug = slug(scenario.name()) + "-" + n;
             }
-            Report.Row rps = scenario.row(Metric.RPS.key());
+            Report.Row rps = scenario.row(Metric.RPS);
             if (rps != null && rps.cells().stream().anyMatch(c -> c.summary() != null)) {
                 specs.add(runs(scenario, rps, slug));
             }
@@ -116,7 +116,7 @@ public final class Charts {
             if (scenario.latency().values().stream().anyMatch(points -> !points.isEmpty())) {
                 specs.add(percentiles(scenario, slug));
             }
-            Report.Row cpu = scenario.row(Metric.CPU_PER_REQUEST.key());
+            Report.Row cpu = scenario.row(Metric.CPU_PER_REQUEST);
             if (cpu != null && cpu.cells().stream().anyMatch(c -> c.summary() != null)) {
                 barCategories.add(scenario.name());
             }
@@ -263,7 +263,7 @@ public final class Charts {
                 int column = scenario.targets().indexOf(target);
                 Summary summary = column < 0
                         ? null
-                        : scenario.row(Metric.CPU_PER_REQUEST.key())
+                        : scenario.row(Metric.CPU_PER_REQUEST)
                                 .cells()
                                 .get(column)
                                 .summary();

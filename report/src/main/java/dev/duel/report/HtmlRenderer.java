@@ -98,7 +98,10 @@ public final class HtmlRenderer {
     private void scenario(StringBuilder html, Report.ScenarioReport scenario, List<Charts.Spec> specs) {
         html.append("<h2>")
                 .append(escape(scenario.name()))
-                .append(scenario.kind().equals("load") ? "" : " <small>(" + escape(scenario.kind()) + ")</small>")
+                .append(
+                        scenario.kind() == SectionKind.LOAD
+                                ? ""
+                                : " <small>(" + escape(scenario.kind().label()) + ")</small>")
                 .append("</h2>\n");
         if (!scenario.load().isEmpty()) {
             html.append("<p>").append(escape(scenario.load())).append("</p>\n");
@@ -153,14 +156,11 @@ public final class HtmlRenderer {
             }
             html.append("</tr>\n");
             for (Report.Comparison c : comparisons) {
-                String label = scenario.row(c.measure()) == null
-                        ? c.measure()
-                        : scenario.row(c.measure()).measure().label();
                 html.append("<tr class=\"")
                         .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'))
                         .append("\">");
                 for (String cell : List.of(
-                        label,
+                        Words.label(scenario, c),
                         Words.ratio(c),
                         Words.interval(c),
                         Words.verdict(c),

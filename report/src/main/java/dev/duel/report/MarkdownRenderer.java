@@ -71,7 +71,10 @@ public final class MarkdownRenderer {
     private static void scenario(StringBuilder md, Report.ScenarioReport scenario) {
         md.append("## ")
                 .append(escape(scenario.name()))
-                .append(scenario.kind().equals("load") ? "" : " (" + escape(scenario.kind()) + ")")
+                .append(
+                        scenario.kind() == SectionKind.LOAD
+                                ? ""
+                                : " (" + escape(scenario.kind().label()) + ")")
                 .append("\n\n");
         if (!scenario.load().isEmpty()) {
             md.append(escape(scenario.load())).append("\n\n");
@@ -112,7 +115,7 @@ public final class MarkdownRenderer {
                                     || c.verdict() == Report.Verdict.REFUSED
                                     || !c.reasons().isEmpty())
                             .map(c -> List.of(
-                                    label(scenario, c),
+                                    Words.label(scenario, c),
                                     Words.ratio(c),
                                     Words.interval(c),
                                     Words.verdict(c),
@@ -186,14 +189,6 @@ public final class MarkdownRenderer {
                 .forEach(t ->
                         md.append("- ").append(escape(Words.steady(curve, t))).append('\n'));
         md.append('\n');
-    }
-
-    private static String label(Report.ScenarioReport scenario, Report.Comparison c) {
-        return scenario.rows().stream()
-                .filter(r -> r.measure().key().equals(c.measure()))
-                .map(r -> r.measure().label())
-                .findFirst()
-                .orElse(c.measure());
     }
 
     static void table(StringBuilder md, List<String> header, List<List<String>> rows) {

@@ -112,6 +112,8 @@ public record Report(
      * warm-up curve when the scenario measured windows, and each target's latency percentile curve
      * (from runs with at least 1,000 samples).
      *
+     * @param kind   what the section holds ({@link SectionKind}): a scenario's kind, or the start-up section; its label
+     *               in summary.json
      * @param warmup the warm-up answer (each run's classification, time to steady state, warm-up cost); null for
      *               start-up sections. The rows are the steady-state answer: see {@link Cell}
      * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link Runtime}); null when no run of
@@ -119,7 +121,7 @@ public record Report(
      */
     public record ScenarioReport(
             String name,
-            String kind,
+            SectionKind kind,
             String load,
             List<String> targets,
             List<Row> rows,
@@ -133,7 +135,7 @@ public record Report(
         /** A scenario without a runtime answer (no run of it has a timeline). */
         public ScenarioReport(
                 String name,
-                String kind,
+                SectionKind kind,
                 String load,
                 List<String> targets,
                 List<Row> rows,
@@ -155,11 +157,29 @@ public record Report(
             latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
         }
 
+        /** The row of the measure thresholds and comparisons name {@code key} ("rps", "p99"), or null. */
         public Row row(String key) {
             return rows.stream()
                     .filter(r -> r.measure().key().equals(key))
                     .findFirst()
                     .orElse(null);
+        }
+
+        /** The row of {@code metric}, or null when the scenario has none. */
+        public Row row(Metric metric) {
+            Measure measure = Measure.of(metric);
+            return rows.stream()
+                    .filter(r -> r.measure().equals(measure))
+                    .findFirst()
+                    .orElse(null);
+        }
+
+        /**
+         * The row of {@link #rows} that {@code comparison} compares, or null for a comparison of another table's row
+         * (the warm-up or runtime answer's).
+         */
+        public Row row(Comparison comparison) {
+            return row(comparison.measure());
         }
     }
 

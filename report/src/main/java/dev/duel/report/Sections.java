@@ -86,7 +86,7 @@ final class Sections {
         }
         return new Report.ScenarioReport(
                 name,
-                kind.label(),
+                SectionKind.of(kind),
                 load,
                 shown,
                 rows,
@@ -155,7 +155,7 @@ final class Sections {
         }
         return new Report.ScenarioReport(
                 Runs.STARTUP_SECTION,
-                "per run",
+                SectionKind.PER_RUN,
                 "time from spawn to the first answer that passed the ready check, one per run",
                 shown,
                 rows,

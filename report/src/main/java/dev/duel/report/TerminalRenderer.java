@@ -27,8 +27,8 @@ public final class TerminalRenderer {
         aligned(out, "  ", targets);
         for (Report.ScenarioReport scenario : report.scenarios()) {
             out.append('\n').append(scenario.name());
-            if (!scenario.kind().equals("load")) {
-                out.append(" (").append(scenario.kind()).append(')');
+            if (scenario.kind() != SectionKind.LOAD) {
+                out.append(" (").append(scenario.kind().label()).append(')');
             }
             if (!scenario.load().isEmpty()) {
                 out.append(": ").append(scenario.load());

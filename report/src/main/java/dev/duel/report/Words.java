@@ -44,6 +44,12 @@ final class Words {
                 : verdict(c.verdict());
     }
 
+    /** The measure a comparison row names: its row's label, or its key when the scenario's rows have none. */
+    static String label(Report.ScenarioReport scenario, Report.Comparison c) {
+        Report.Row row = scenario.row(c);
+        return row == null ? c.measure() : row.measure().label();
+    }
+
     static String ratio(Report.Comparison c) {
         if (c.shift() != null) {
             return Format.points(c.shift().points());
