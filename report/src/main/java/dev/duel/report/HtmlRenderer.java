@@ -161,9 +161,9 @@ public final class HtmlRenderer {
                         .append("\">");
                 for (String cell : List.of(
                         Words.label(scenario, c),
-                        Words.ratio(c),
-                        Words.interval(c),
-                        Words.verdict(c),
+                        Format.ratio(c),
+                        Format.interval(c),
+                        Format.verdict(c),
                         c.sentence(),
                         c.runs(),
                         Words.warningRefs(c, warnings))) {

@@ -116,9 +116,9 @@ public final class MarkdownRenderer {
                                     || !c.reasons().isEmpty())
                             .map(c -> List.of(
                                     Words.label(scenario, c),
-                                    Words.ratio(c),
-                                    Words.interval(c),
-                                    Words.verdict(c),
+                                    Format.ratio(c),
+                                    Format.interval(c),
+                                    Format.verdict(c),
                                     c.runs(),
                                     Words.warningRefs(c, warnings)))
                             .toList());

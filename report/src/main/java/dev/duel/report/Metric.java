@@ -2,50 +2,38 @@ package dev.duel.report;
 
 import dev.duel.analysis.SteadyValues;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 /**
  * A number read from each run of a scenario, with its unit and which way is better. Values are in
  * the unit named by {@link #unit}; NaN, or a negative value of a unit that cannot be negative,
- * means "not measured" and is left out.
+ * means "not measured" and is left out. Which value of a run's record each metric is, is said where the runs are
+ * read into rows ({@code Rows.read}): the metric itself knows nothing of records.
  */
 public enum Metric {
-    RPS("rps", "requests/s", Unit.RATE, Direction.HIGHER, false, s -> s.okPerSecond()),
-    P50("p50", "p50", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p50")),
-    P90("p90", "p90", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p90")),
-    P99("p99", "p99", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99")),
-    P999("p99.9", "p99.9", Unit.MICROS, Direction.LOWER, true, s -> percentile(s, "p99.9")),
-    MEAN(
-            "mean",
-            "mean latency",
-            Unit.MICROS,
-            Direction.LOWER,
-            false,
-            s -> s.samples() == 0 ? -1 : s.meanLatencyMicros()),
-    ERRORS("errors", "errors", Unit.COUNT, Direction.LOWER, false, s -> s.failed()),
+    RPS("rps", "requests/s", Unit.RATE, Direction.HIGHER, false),
+    P50("p50", "p50", Unit.MICROS, Direction.LOWER, true),
+    P90("p90", "p90", Unit.MICROS, Direction.LOWER, true),
+    P99("p99", "p99", Unit.MICROS, Direction.LOWER, true),
+    P999("p99.9", "p99.9", Unit.MICROS, Direction.LOWER, true),
+    MEAN("mean", "mean latency", Unit.MICROS, Direction.LOWER, false),
+    ERRORS("errors", "errors", Unit.COUNT, Direction.LOWER, false),
     /**
      * Open model: requests that waited for a free connection past their intended start, over those
      * scheduled in main. The target held its connections too long: a target result, not the generator's.
      */
-    LATE("late", "late share", Unit.SHARE, Direction.LOWER, false, s -> s.lateShare()),
+    LATE("late", "late share", Unit.SHARE, Direction.LOWER, false),
     /** Open model: scheduled requests of main that never found a connection, over those scheduled. */
-    UNSTARTED("unstarted", "unstarted share", Unit.SHARE, Direction.LOWER, false, s -> s.unstartedShare()),
-    CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false, s -> s.cpuMicrosPerRequest()),
-    CORES("cores", "cores used", Unit.CORES, Direction.NONE, false, s -> s.cores()),
-    THROTTLED("throttled", "throttled", Unit.SHARE, Direction.LOWER, false, s -> s.throttledShare()),
+    UNSTARTED("unstarted", "unstarted share", Unit.SHARE, Direction.LOWER, false),
+    CPU_PER_REQUEST("cpu", "CPU per request", Unit.MICROS, Direction.LOWER, false),
+    CORES("cores", "cores used", Unit.CORES, Direction.NONE, false),
+    THROTTLED("throttled", "throttled", Unit.SHARE, Direction.LOWER, false),
     /** The highest anonymous memory (no page cache) sampled within the scenario; records of schema 2 on. */
-    PEAK_ANON("anon", "peak anonymous memory", Unit.BYTES, Direction.LOWER, false, s -> s.peakAnonBytes()),
+    PEAK_ANON("anon", "peak anonymous memory", Unit.BYTES, Direction.LOWER, false),
     /**
      * Schema-1 records only, which did not sample anonymous memory: the group's peak since the target started,
      * page cache included. Never mixed with {@link #PEAK_ANON}: a run that has the one has not the other.
      */
-    PEAK_RSS(
-            "rss",
-            "peak RSS+cache (schema 1)",
-            Unit.BYTES,
-            Direction.LOWER,
-            false,
-            s -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1);
+    PEAK_RSS("rss", "peak RSS+cache (schema 1)", Unit.BYTES, Direction.LOWER, false);
 
     /** Which way is better. NONE: a fact to show, compared without judgement (e.g. cores used). */
     public enum Direction {
@@ -73,21 +61,13 @@ public enum Metric {
     private final Unit unit;
     private final Direction direction;
     private final boolean percentile;
-    private final ToDoubleFunction<RunData.ScenarioData> read;
 
-    Metric(
-            String key,
-            String label,
-            Unit unit,
-            Direction direction,
-            boolean percentile,
-            ToDoubleFunction<RunData.ScenarioData> read) {
+    Metric(String key, String label, Unit unit, Direction direction, boolean percentile) {
         this.key = key;
         this.label = label;
         this.unit = unit;
         this.direction = direction;
         this.percentile = percentile;
-        this.read = read;
     }
 
     /** The name used in thresholds ({@code jdk25.rps}, {@code *.p99}). */
@@ -130,10 +110,6 @@ public enum Metric {
         };
     }
 
-    public double read(RunData.ScenarioData scenario) {
-        return read.applyAsDouble(scenario);
-    }
-
     public static Metric byKey(String key) {
         for (Metric metric : values()) {
             if (metric.key.equals(key.toLowerCase(Locale.ROOT))) {
@@ -141,9 +117,5 @@ public enum Metric {
             }
         }
         return null;
-    }
-
-    private static double percentile(RunData.ScenarioData s, String name) {
-        return s.latencyMicros(name);
     }
 }

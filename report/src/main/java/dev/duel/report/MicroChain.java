@@ -140,12 +140,12 @@ public final class MicroChain {
         if (c == null) {
             return other + ": no requests/s comparison against " + baseline;
         }
-        String ci = "95% CI " + Words.interval(c);
+        String ci = "95% CI " + Format.interval(c);
         return switch (c.verdict()) {
             case BETTER -> other + " " + Format.change(c.ratio()).substring(1) + " more requests/s (" + ci + ")";
             case WORSE -> other + " " + Format.change(c.ratio()).substring(1) + " fewer requests/s (" + ci + ")";
-            case NO_DIFFERENCE -> other + " within noise on requests/s (" + Words.ratio(c) + ", " + ci + ")";
-            default -> other + " " + Words.verdict(c) + " on requests/s (" + Words.ratio(c) + ", " + ci + ")";
+            case NO_DIFFERENCE -> other + " within noise on requests/s (" + Format.ratio(c) + ", " + ci + ")";
+            default -> other + " " + Format.verdict(c) + " on requests/s (" + Format.ratio(c) + ", " + ci + ")";
         };
     }
 }

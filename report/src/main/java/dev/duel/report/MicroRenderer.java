@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Lays out a {@link MicroReport} as terminal text, Markdown, HTML and JSON, alone (a {@code duel micro} folder) or as
@@ -14,25 +13,6 @@ import java.util.Locale;
  */
 public final class MicroRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /** "41.0 us/op", "1,234 ops/s": three significant digits or whole units, and JMH's unit. */
-    static String score(double value, String unit) {
-        String number = value >= 100
-                ? String.format(Locale.ROOT, "%,.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value) : String.format(Locale.ROOT, "%.3g", value);
-        return number + " " + unit;
-    }
-
-    /** "512 B", "24.5 KiB", "3.1 MiB": bytes per operation. */
-    static String bytes(double bytes) {
-        if (bytes < 1024) {
-            return String.format(Locale.ROOT, "%.0f B", bytes);
-        }
-        if (bytes < 1 << 20) {
-            return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024);
-        }
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1 << 20));
-    }
 
     /** The table: benchmark, mode, then each JDK's score and bytes/op (median, range, spread, forks). */
     static List<List<String>> table(MicroReport report) {
@@ -67,17 +47,18 @@ public final class MicroRenderer {
         if (summary == null) {
             return side.failedForks() > 0 ? "no score (" + side.failedForks() + " fork(s) failed)" : "-";
         }
-        String median = unit == null ? bytes(summary.median()) : score(summary.median(), unit);
+        String median =
+                unit == null ? Format.bytesPerOperation(summary.median()) : Format.score(summary.median(), unit);
         String text = summary.runs() == 1
                 ? median + " (1 fork)"
                 : median + " ("
                         + (unit == null
-                                ? bytes(summary.min())
-                                : score(summary.min(), unit).split(" ")[0])
+                                ? Format.bytesPerOperation(summary.min())
+                                : Format.score(summary.min(), unit).split(" ")[0])
                         + " to "
                         + (unit == null
-                                ? bytes(summary.max())
-                                : score(summary.max(), unit).split(" ")[0])
+                                ? Format.bytesPerOperation(summary.max())
+                                : Format.score(summary.max(), unit).split(" ")[0])
                         + ", spread " + (Double.isNaN(summary.spread()) ? "-" : Format.percent(summary.spread()))
                         + ", " + summary.runs() + " forks)";
         return side.failedForks() > 0 ? text + " [" + side.failedForks() + " failed]" : text;

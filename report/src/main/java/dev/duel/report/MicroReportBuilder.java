@@ -125,8 +125,8 @@ public final class MicroReportBuilder {
                         THIN_FORKS)
                 : "";
         String what = mode.higherIsFaster() ? "operations per time" : "time per operation";
-        String medians = MicroRenderer.score(a.score().median(), unit) + " for " + baseline + " and "
-                + MicroRenderer.score(b.score().median(), unit) + " for " + b.jdk();
+        String medians = Format.score(a.score().median(), unit) + " for " + baseline + " and "
+                + Format.score(b.score().median(), unit) + " for " + b.jdk();
         RatioInterval.Interval interval = a.score().min() > 0 && b.score().min() > 0
                 ? RatioInterval.of(a.score().values(), b.score().values(), confidence)
                 : null;
@@ -189,8 +189,8 @@ public final class MicroReportBuilder {
         }
         Summary sa = a.allocBytesPerOp();
         Summary sb = b.allocBytesPerOp();
-        String medians = "bytes/op: " + MicroRenderer.bytes(sa.median()) + " for " + a.jdk() + " and "
-                + MicroRenderer.bytes(sb.median()) + " for " + b.jdk();
+        String medians = "bytes/op: " + Format.bytesPerOperation(sa.median()) + " for " + a.jdk() + " and "
+                + Format.bytesPerOperation(sb.median()) + " for " + b.jdk();
         if (!(sa.min() > 0 && sb.min() > 0)) {
             return medians + " (no ratio: a fork allocated nothing measurable)";
         }

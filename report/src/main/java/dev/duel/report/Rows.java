@@ -38,6 +38,26 @@ final class Rows {
         this.runs = runs;
     }
 
+    /** {@code metric}'s value in one run's scenario, in the metric's unit; NaN or negative when not measured. */
+    static double read(Metric metric, RunData.ScenarioData s) {
+        return switch (metric) {
+            case RPS -> s.okPerSecond();
+            case P50 -> s.latencyMicros("p50");
+            case P90 -> s.latencyMicros("p90");
+            case P99 -> s.latencyMicros("p99");
+            case P999 -> s.latencyMicros("p99.9");
+            case MEAN -> s.samples() == 0 ? -1 : s.meanLatencyMicros();
+            case ERRORS -> s.failed();
+            case LATE -> s.lateShare();
+            case UNSTARTED -> s.unstartedShare();
+            case CPU_PER_REQUEST -> s.cpuMicrosPerRequest();
+            case CORES -> s.cores();
+            case THROTTLED -> s.throttledShare();
+            case PEAK_ANON -> s.peakAnonBytes();
+            case PEAK_RSS -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1;
+        };
+    }
+
     /** A start-up scenario's one row: each run's first start. */
     Report.Row startup(String name, List<String> shown) {
         return row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0);
@@ -128,7 +148,7 @@ final class Rows {
             for (RunData run :
                     metric == Metric.ERRORS ? runs.runsWithFailed(target, scenario) : runs.runsOf(target, scenario)) {
                 RunData.ScenarioData data = run.scenario(scenario);
-                double value = metric.read(data);
+                double value = read(metric, data);
                 SteadyValues.Measure steadyMeasure = metric.steadyMeasure();
                 if (steadyMeasure == null) {
                     if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {

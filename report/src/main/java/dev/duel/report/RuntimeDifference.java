@@ -91,7 +91,7 @@ final class RuntimeDifference {
                     : "Largest runtime difference at steady state that stands beyond noise: "
                             + bestWithVerdict.words(baseline, other) + "; larger between medians, not a verdict: "
                             + best.words(baseline, other) + " ("
-                            + (best.comparison() == null ? "not compared" : Words.verdict(best.comparison())) + ")";
+                            + (best.comparison() == null ? "not compared" : Format.verdict(best.comparison())) + ")";
             Report.Comparison chosen = bestWithVerdict.comparison();
             List<String> notes = new java.util.ArrayList<>();
             // Runs left out under the majority rule, in the row's own few words; any other warning in full.
@@ -105,7 +105,7 @@ final class RuntimeDifference {
         }
         return other + " against " + baseline + ": no runtime difference at steady state stands beyond noise; the"
                 + " largest between medians, not a verdict: " + best.words(baseline, other) + " ("
-                + (best.comparison() == null ? "not compared" : Words.verdict(best.comparison())) + ")";
+                + (best.comparison() == null ? "not compared" : Format.verdict(best.comparison())) + ")";
     }
 
     /** A row with values on both sides: the baseline's median {@code a}, the other's {@code b}. */

@@ -8,74 +8,10 @@ import java.util.Locale;
 final class Words {
     private Words() {}
 
-    static String cell(Report.Row row, Report.Cell cell) {
-        if (cell.summary() == null) {
-            return cell.missing();
-        }
-        String text = Format.summary(cell.summary(), row.measure().unit());
-        if (cell.thinRuns() > 0) {
-            text += " [" + cell.thinRuns() + " thin run(s) left out]";
-        }
-        if (cell.unsteadyRuns() > 0) {
-            text += " [" + cell.unsteadyRuns() + " run(s) never steady left out]";
-        }
-        if (cell.steadyInsideMainRuns() > 0) {
-            text += " [" + cell.steadyInsideMainRuns() + " run(s) steady only inside main left out]";
-        }
-        return text;
-    }
-
-    static String verdict(Report.Verdict verdict) {
-        return switch (verdict) {
-            case BETTER -> "better";
-            case WORSE -> "worse";
-            case DIFFERENT -> "different";
-            case NO_DIFFERENCE -> "within noise";
-            case TOO_FEW_RUNS -> "too few runs";
-            case NOT_COMPARABLE -> "-";
-            case REFUSED -> "REFUSED";
-        };
-    }
-
-    /** The verdict column: "not comparable" when the row's own warnings or lost runs undermine a verdict. */
-    static String verdict(Report.Comparison c) {
-        return c.verdict() == Report.Verdict.NOT_COMPARABLE && !c.reasons().isEmpty()
-                ? "not comparable"
-                : verdict(c.verdict());
-    }
-
     /** The measure a comparison row names: its row's label, or its key when the scenario's rows have none. */
     static String label(Report.ScenarioReport scenario, Report.Comparison c) {
         Report.Row row = scenario.row(c);
         return row == null ? c.measure() : row.measure().label();
-    }
-
-    static String ratio(Report.Comparison c) {
-        if (c.shift() != null) {
-            return Format.points(c.shift().points());
-        }
-        return Double.isNaN(c.ratio()) ? "-" : Format.change(c.ratio());
-    }
-
-    static String interval(Report.Comparison c) {
-        if (c.shift() != null) {
-            if (c.verdict() == Report.Verdict.REFUSED || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
-                return "-";
-            }
-            return !Double.isFinite(c.shift().lowPoints())
-                            || !Double.isFinite(c.shift().highPoints())
-                    ? "unbounded"
-                    : Format.pointsRange(c.shift().lowPoints(), c.shift().highPoints());
-        }
-        if (Double.isNaN(c.ratio())
-                || c.verdict() == Report.Verdict.REFUSED
-                || c.verdict() == Report.Verdict.NOT_COMPARABLE) {
-            return "-";
-        }
-        if (c.low() <= 0 || !Double.isFinite(c.high())) {
-            return "unbounded";
-        }
-        return Format.change(c.low()) + " to " + Format.change(c.high());
     }
 
     static String steady(Report.Curve curve, String target) {
@@ -120,7 +56,7 @@ final class Words {
         for (Report.Row row : measures) {
             List<String> cells = new ArrayList<>();
             cells.add(row.measure().label());
-            row.cells().forEach(c -> cells.add(cell(row, c)));
+            row.cells().forEach(c -> cells.add(Format.cell(row, c)));
             rows.add(cells);
         }
         return rows;

@@ -323,8 +323,8 @@ class ComparabilityTest {
                         + " coverage >= 97.1%)",
                 late.sentence());
         assertEquals(5.0, late.shift().points(), 0.01);
-        assertEquals("+5.0 points", Words.ratio(late));
-        assertEquals("+4.0 to +6.0 points", Words.interval(late));
+        assertEquals("+5.0 points", Format.ratio(late));
+        assertEquals("+4.0 to +6.0 points", Format.interval(late));
     }
 
     /**

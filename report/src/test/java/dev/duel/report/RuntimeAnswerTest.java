@@ -35,7 +35,7 @@ class RuntimeAnswerTest {
                 .filter(r -> r.measure().equals(measure))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no row " + measure.label()));
-        return Words.cell(row, row.cells().get(column));
+        return Format.cell(row, row.cells().get(column));
     }
 
     @Test
