@@ -4,6 +4,16 @@ import dev.duel.analysis.RatioInterval;
 import dev.duel.analysis.ShiftInterval;
 import dev.duel.record.Environment;
 import dev.duel.record.Status;
+import dev.duel.report.build.Comparability;
+import dev.duel.report.build.Headline;
+import dev.duel.report.build.HostDrift;
+import dev.duel.report.build.Runs;
+import dev.duel.report.build.Sections;
+import dev.duel.report.build.Thresholds;
+import dev.duel.report.model.Format;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import dev.duel.report.read.RunData;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,8 +26,9 @@ import java.util.TreeSet;
  * baseline with confidence intervals, refusals and warnings, warm-up curves and thresholds.
  * Pure: the same records and options always give the same report. Not thread-safe; use once.
  *
- * <p>The orchestration only: {@link Sections} makes each scenario's section from its {@link Rows}, whose
- * comparisons {@link Comparability} judges (what makes a row not comparable) and {@link Verdicts} decides.
+ * <p>The orchestration only, over {@code dev.duel.report.build}: {@link Sections} makes each scenario's section from
+ * its rows ({@code Rows}), whose comparisons {@link Comparability} judges (what makes a row not comparable) and
+ * {@code Verdicts} decides; {@link Thresholds} and {@link Headline} read the sections.
  */
 public final class ReportBuilder {
     private final ResultsReader.Results results;
@@ -82,12 +93,7 @@ public final class ReportBuilder {
         if (runs.valid().stream().anyMatch(r -> r.startupMillis() > 0)) {
             scenarios.add(sections.startup());
         }
-        Thresholds evaluator = new Thresholds(
-                scenarios,
-                targets,
-                (scenario, a, b) -> options.allowDistant()
-                        ? null
-                        : comparability.refusal(runs.side(a, scenario), runs.side(b, scenario)));
+        Thresholds evaluator = new Thresholds(scenarios, targets, comparability::refusal);
         List<Report.ThresholdResult> thresholds = new ArrayList<>();
         for (String expression : results.thresholds()) {
             try {
