@@ -156,13 +156,7 @@ public final class MicroReportBuilder {
                     allocRatio,
                     alloc);
         }
-        String ci = String.format(
-                Locale.ROOT,
-                "%.0f%% CI %s to %s; %s",
-                confidence * 100,
-                Format.change(interval.low()),
-                Format.change(interval.high()),
-                interval.label());
+        String ci = Verdicts.ci(interval, confidence);
         Report.Verdict verdict;
         String sentence;
         if (interval.contains(1.0)) {

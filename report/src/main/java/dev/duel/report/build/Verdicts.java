@@ -97,13 +97,7 @@ final class Verdicts {
             return result.of(ratio, null, Report.Verdict.NOT_COMPARABLE, sentence);
         }
         RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), confidence);
-        String ci = String.format(
-                Locale.ROOT,
-                "%.0f%% CI %s to %s; %s",
-                confidence * 100,
-                Format.change(interval.low()),
-                Format.change(interval.high()),
-                interval.label());
+        String ci = ci(interval, confidence);
         if (!interval.bounded()) {
             int needed = RatioInterval.runsNeeded(confidence);
             String sentence = String.format(
@@ -132,6 +126,17 @@ final class Verdicts {
         };
         String amount = Format.change(ratio).substring(1);
         return result.of(ratio, interval, verdict, words(measure, other, amount, higher) + " (" + ci + ")");
+    }
+
+    /** "95% CI +6.1% to +10.9%; Hodges-Lehmann, coverage >= 95.9%": a ratio's interval, as every sentence says it. */
+    static String ci(RatioInterval.Interval interval, double confidence) {
+        return String.format(
+                Locale.ROOT,
+                "%.0f%% CI %s to %s; %s",
+                confidence * 100,
+                Format.change(interval.low()),
+                Format.change(interval.high()),
+                interval.label());
     }
 
     /**

@@ -34,6 +34,11 @@ class VerdictsTest {
         return new Report.Cell(Summary.of(values), null, 0);
     }
 
+    /** jdk25 against jdk17 on a row with nothing against a verdict. */
+    private static Report.Comparison compared(Measure measure, Report.Cell a, Report.Cell b) {
+        return VERDICTS.of(measure, a, b, "jdk25", null, CLEAN);
+    }
+
     /** One run. */
     private static Report.Cell single(double value) {
         return cell(new double[] {value});
@@ -41,7 +46,7 @@ class VerdictsTest {
 
     @Test
     void moreRequestsPerSecondBeyondNoiseIsFaster() {
-        Report.Comparison c = VERDICTS.of(RPS, cell(1000), cell(1200), "jdk25", null, CLEAN);
+        Report.Comparison c = compared(RPS, cell(1000), cell(1200));
         assertEquals(Report.Verdict.BETTER, c.verdict(), c.sentence());
         assertEquals(1.2, c.ratio(), 1e-9);
         assertTrue(c.low() > 1 && c.high() > c.low(), c.low() + " to " + c.high());
@@ -56,24 +61,19 @@ class VerdictsTest {
 
     @Test
     void aHigherLatencyBeyondNoiseIsSlower() {
-        Report.Comparison c = VERDICTS.of(P99, cell(5_000), cell(6_500), "jdk25", null, CLEAN);
+        Report.Comparison c = compared(P99, cell(5_000), cell(6_500));
         assertEquals(Report.Verdict.WORSE, c.verdict(), c.sentence());
         assertTrue(c.sentence().startsWith("jdk25's p99 is 30% higher than jdk17's (95% CI +"), c.sentence());
 
-        Report.Comparison fewer = VERDICTS.of(RPS, cell(1200), cell(1000), "jdk25", null, CLEAN);
+        Report.Comparison fewer = compared(RPS, cell(1200), cell(1000));
         assertEquals(Report.Verdict.WORSE, fewer.verdict(), fewer.sentence());
         assertTrue(fewer.sentence().startsWith("jdk25 serves 17% fewer requests/s than jdk17"), fewer.sentence());
     }
 
     @Test
     void valuesWithinEachOthersNoiseAreTheSame() {
-        Report.Comparison c = VERDICTS.of(
-                RPS,
-                cell(1000, 1010, 990, 1005, 995, 1002),
-                cell(1003, 992, 1008, 997, 1001, 1006),
-                "jdk25",
-                null,
-                CLEAN);
+        Report.Comparison c =
+                compared(RPS, cell(1000, 1010, 990, 1005, 995, 1002), cell(1003, 992, 1008, 997, 1001, 1006));
         assertEquals(Report.Verdict.NO_DIFFERENCE, c.verdict(), c.sentence());
         assertTrue(c.low() < 1 && c.high() > 1, "the interval holds no change: " + c.low() + " to " + c.high());
         assertTrue(c.sentence().startsWith("requests/s: no difference beyond noise (95% CI -"), c.sentence());
@@ -96,8 +96,7 @@ class VerdictsTest {
 
     @Test
     void aSideWithoutAValueIsNotCompared() {
-        Report.Comparison c =
-                VERDICTS.of(RPS, cell(1000), new Report.Cell(null, "not measured", 0), "jdk25", null, CLEAN);
+        Report.Comparison c = compared(RPS, cell(1000), new Report.Cell(null, "not measured", 0));
         assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
         assertEquals("requests/s: not compared (jdk25 not measured)", c.sentence());
         assertTrue(Double.isNaN(c.ratio()));
@@ -118,12 +117,12 @@ class VerdictsTest {
 
     @Test
     void oneRunASideIsTooFewAndIdenticalRunsLeaveNoNoiseEstimate() {
-        Report.Comparison one = VERDICTS.of(RPS, single(1000), single(1200), "jdk25", null, CLEAN);
+        Report.Comparison one = compared(RPS, single(1000), single(1200));
         assertEquals(Report.Verdict.TOO_FEW_RUNS, one.verdict(), one.sentence());
         assertTrue(
                 one.sentence().startsWith("requests/s: 1 run(s) against 1 cannot show a difference"), one.sentence());
 
-        Report.Comparison same = VERDICTS.of(RPS, cell(1000, 1000, 1000), cell(1200, 1200, 1200), "jdk25", null, CLEAN);
+        Report.Comparison same = compared(RPS, cell(1000, 1000, 1000), cell(1200, 1200, 1200));
         assertEquals(Report.Verdict.NOT_COMPARABLE, same.verdict(), same.sentence());
         assertEquals(
                 "requests/s: every run gave 1,000 for jdk17 and 1,200 for jdk25 (+20%); with no run-to-run variation at"
@@ -133,13 +132,8 @@ class VerdictsTest {
 
     @Test
     void aShareIsComparedAsADifferenceInPoints() {
-        Report.Comparison c = VERDICTS.of(
-                LATE,
-                cell(0.010, 0.011, 0.009, 0.010, 0.012, 0.008),
-                cell(0.060, 0.061, 0.059, 0.060, 0.062, 0.058),
-                "jdk25",
-                null,
-                CLEAN);
+        Report.Comparison c = compared(
+                LATE, cell(0.010, 0.011, 0.009, 0.010, 0.012, 0.008), cell(0.060, 0.061, 0.059, 0.060, 0.062, 0.058));
         assertEquals(Report.Verdict.WORSE, c.verdict(), c.sentence());
         assertTrue(Double.isNaN(c.ratio()), "no ratio for a share");
         assertEquals(5.0, c.shift().points(), 1e-9);
