@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * What a section of a report holds: a scenario of one of the kinds its records name ({@link ScenarioKind}), or the
  * start-up section beside the scenarios. Written as its label in summary.json, and beside a section's name where it
- * is not a plain load scenario.
+ * is not a plain load scenario. Immutable.
  */
 public enum SectionKind {
     LOAD(ScenarioKind.LOAD),
