@@ -1,6 +1,6 @@
 package dev.duel.cli;
 
-import dev.duel.report.TerminalRenderer;
+import dev.duel.report.render.TerminalRenderer;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import java.io.PrintStream;

@@ -1,10 +1,10 @@
 package dev.duel.cli;
 
 import dev.duel.record.Environment;
-import dev.duel.report.MicroReader;
-import dev.duel.report.MicroReport;
-import dev.duel.report.MicroReportBuilder;
 import dev.duel.report.ReportException;
+import dev.duel.report.build.MicroReportBuilder;
+import dev.duel.report.model.MicroReport;
+import dev.duel.report.read.MicroReader;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.env.EnvironmentProbe;
 import dev.duel.suite.micro.MicroFileLoader;

@@ -1,14 +1,14 @@
 package dev.duel.cli;
 
-import dev.duel.report.MicroChain;
-import dev.duel.report.MicroReader;
-import dev.duel.report.MicroReportBuilder;
-import dev.duel.report.Report;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
 import dev.duel.report.ReportOptions;
-import dev.duel.report.ResultsReader;
-import dev.duel.report.TerminalRenderer;
+import dev.duel.report.build.MicroChain;
+import dev.duel.report.build.MicroReportBuilder;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.MicroReader;
+import dev.duel.report.read.ResultsReader;
+import dev.duel.report.render.TerminalRenderer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

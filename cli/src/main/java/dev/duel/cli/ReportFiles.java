@@ -1,10 +1,10 @@
 package dev.duel.cli;
 
-import dev.duel.report.Charts;
-import dev.duel.report.HtmlRenderer;
-import dev.duel.report.MarkdownRenderer;
-import dev.duel.report.Report;
-import dev.duel.report.SummaryJsonRenderer;
+import dev.duel.report.model.Report;
+import dev.duel.report.render.Charts;
+import dev.duel.report.render.HtmlRenderer;
+import dev.duel.report.render.MarkdownRenderer;
+import dev.duel.report.render.SummaryJsonRenderer;
 import dev.duel.suite.store.AtomicJson;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -59,8 +59,8 @@ final class ReportFiles {
     }
 
     /** A {@code duel micro} report's files (report.md, report.html, summary.json); returns the terminal text. */
-    static String writeMicro(dev.duel.report.MicroReport report, Path folder) throws IOException {
-        dev.duel.report.MicroRenderer renderer = new dev.duel.report.MicroRenderer();
+    static String writeMicro(dev.duel.report.model.MicroReport report, Path folder) throws IOException {
+        dev.duel.report.render.MicroRenderer renderer = new dev.duel.report.render.MicroRenderer();
         Files.createDirectories(folder);
         AtomicJson.writeBytes(
                 folder.resolve("report.md"), renderer.markdown(report).getBytes(StandardCharsets.UTF_8));

@@ -1,7 +1,7 @@
 package dev.duel.cli;
 
 import dev.duel.record.Environment;
-import dev.duel.report.MicroChain;
+import dev.duel.report.build.MicroChain;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import dev.duel.suite.env.EnvironmentProbe;

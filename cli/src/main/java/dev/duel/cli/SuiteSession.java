@@ -1,11 +1,11 @@
 package dev.duel.cli;
 
 import dev.duel.kubernetes.KubernetesRun;
-import dev.duel.report.Report;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
 import dev.duel.report.ReportOptions;
-import dev.duel.report.ResultsReader;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
@@ -192,7 +192,7 @@ final class SuiteSession {
         Report report;
         try {
             report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
-            report = dev.duel.report.MicroChain.attach(report, directory, 0.95);
+            report = dev.duel.report.build.MicroChain.attach(report, directory, 0.95);
         } catch (ReportException e) {
             err.println(prefix() + "the runs are recorded in " + directory
                     + ", but no report could be built from them: " + e.getMessage());

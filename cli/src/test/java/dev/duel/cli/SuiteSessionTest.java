@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.report.Report;
+import dev.duel.report.model.Report;
 import dev.duel.suite.SuiteOutcome;
 import dev.duel.suite.fixtures.FixtureSuites;
 import java.nio.file.Files;

@@ -3,6 +3,8 @@ package dev.duel.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

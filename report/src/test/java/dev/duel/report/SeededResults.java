@@ -27,14 +27,15 @@ import java.util.Random;
  * Results folders as {@code duel run} writes them, made up from a seed: typed records
  * ({@link RunRecord}, {@link dev.duel.record.Environment}) serialised by the records' own codec,
  * so the report reads exactly the shape the suite writes. The same seed always gives the same files,
- * so reports built from them can be compared with golden files.
+ * so reports built from them can be compared with golden files. Public, in the root test package: the tests of
+ * every report package (build, render) seed their folders with it.
  */
-final class SeededResults {
+public final class SeededResults {
     /**
      * How one target behaves: its median requests/s, p99 in microseconds, samples per run, the
      * share of CFS periods it is throttled in, and the failures each of its runs sees in main.
      */
-    record Behaviour(
+    public record Behaviour(
             String target,
             String jdk,
             double rps,
@@ -43,19 +44,19 @@ final class SeededResults {
             double throttled,
             Map<FailureKind, Long> failures,
             Shape shape) {
-        Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
+        public Behaviour(String target, String jdk, double rps, double p99Micros, long samples, double throttled) {
             this(target, jdk, rps, p99Micros, samples, throttled, Map.of(), Shape.CLOSED);
         }
 
-        Behaviour failing(Map<FailureKind, Long> counts) {
+        public Behaviour failing(Map<FailureKind, Long> counts) {
             return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, counts, shape);
         }
 
-        Behaviour shaped(Shape other) {
+        public Behaviour shaped(Shape other) {
             return new Behaviour(target, jdk, rps, p99Micros, samples, throttled, failures, other);
         }
 
-        Behaviour withSamples(long count) {
+        public Behaviour withSamples(long count) {
             return new Behaviour(target, jdk, rps, p99Micros, count, throttled, failures, shape);
         }
     }
@@ -73,7 +74,7 @@ final class SeededResults {
      * @param startsMillis     a startup scenario's starts, the first one a fresh process; empty for load scenarios
      * @param settling         per scenario, how its requests/s per second warms up ({@link Settle#STEP} when absent)
      */
-    record Shape(
+    public record Shape(
             boolean open,
             double lateShare,
             double unstartedShare,
@@ -81,25 +82,25 @@ final class SeededResults {
             double mainMillis,
             List<Long> startsMillis,
             Map<String, Settle> settling) {
-        static final Shape CLOSED = new Shape(false, 0, 0, 0, 20_000, List.of(), Map.of());
+        public static final Shape CLOSED = new Shape(false, 0, 0, 0, 20_000, List.of(), Map.of());
 
-        static Shape open(double lateShare, double unstartedShare) {
+        public static Shape open(double lateShare, double unstartedShare) {
             return new Shape(true, lateShare, unstartedShare, 0, 20_000, List.of(), Map.of());
         }
 
-        Shape warming(double growthPerSecond) {
+        public Shape warming(double growthPerSecond) {
             return new Shape(open, lateShare, unstartedShare, growthPerSecond, mainMillis, startsMillis, settling);
         }
 
-        Shape mainMillis(double millis) {
+        public Shape mainMillis(double millis) {
             return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, millis, startsMillis, settling);
         }
 
-        Shape starts(List<Long> millis) {
+        public Shape starts(List<Long> millis) {
             return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, millis, settling);
         }
 
-        Shape settling(String scenario, Settle settle) {
+        public Shape settling(String scenario, Settle settle) {
             Map<String, Settle> more = new LinkedHashMap<>(settling);
             more.put(scenario, settle);
             return new Shape(open, lateShare, unstartedShare, p99GrowthPerSecond, mainMillis, startsMillis, more);
@@ -115,7 +116,7 @@ final class SeededResults {
      * from 15 s), as a share of the behaviour's rate. The main phase's own totals are drawn as before: only the
      * per-second series changes.
      */
-    enum Settle {
+    public enum Settle {
         /** 70% through warm-up, 100% through main: steady from main's first second. */
         STEP,
         /** 100% from the first second: flat. */
@@ -138,21 +139,21 @@ final class SeededResults {
 
     /** The host's speed under each run, as its drift probe measured it before and after the run. */
     @FunctionalInterface
-    interface HostSpeed {
+    public interface HostSpeed {
         /** @return the run's probe; null for a record without one */
         dev.duel.record.HostProbe probe(String target, int index);
     }
 
     /** A steady host: the same speed under every run (drawn from no seed, so the other values stay as they were). */
-    static final HostSpeed STEADY_HOST = (target, index) -> probe(217.0, 216.0);
+    public static final HostSpeed STEADY_HOST = (target, index) -> probe(217.0, 216.0);
 
     /** A probe that had its CPU to itself: as much CPU as wall time, at these speeds before and after the run. */
-    static dev.duel.record.HostProbe probe(double beforeUnitsPerSecond, double afterUnitsPerSecond) {
+    public static dev.duel.record.HostProbe probe(double beforeUnitsPerSecond, double afterUnitsPerSecond) {
         return new dev.duel.record.HostProbe(reading(beforeUnitsPerSecond, 1), reading(afterUnitsPerSecond, 1));
     }
 
     /** One probe reading at {@code unitsPerSecond} in which the probe's thread had {@code cpuShare} of the wall time. */
-    static dev.duel.record.HostProbe.Reading reading(double unitsPerSecond, double cpuShare) {
+    public static dev.duel.record.HostProbe.Reading reading(double unitsPerSecond, double cpuShare) {
         double millis = 100_000 / unitsPerSecond;
         return new dev.duel.record.HostProbe.Reading(
                 "17.0.15", "1", 100, millis, unitsPerSecond, millis * cpuShare, 0.0, null);
@@ -160,7 +161,7 @@ final class SeededResults {
 
     /** What ran inside the target through a scenario of a run, as its timeline ({@link dev.duel.record.SampleRuntime}). */
     @FunctionalInterface
-    interface Runtime {
+    public interface Runtime {
         /**
          * @param seconds the scenario's per-second load series, as written
          * @return the run's timeline in the scenario; null for a target run with {@code profile: none}
@@ -170,7 +171,7 @@ final class SeededResults {
     }
 
     /** No timeline anywhere: every record before schema 5, and targets run with {@code profile: none}. */
-    static final Runtime NO_RUNTIME = (target, scenario, index, seconds) -> null;
+    public static final Runtime NO_RUNTIME = (target, scenario, index, seconds) -> null;
 
     private HostSpeed hostSpeed = STEADY_HOST;
     private Runtime runtime = NO_RUNTIME;
@@ -181,7 +182,7 @@ final class SeededResults {
     /** The last run written was a discarded attempt: its repeat keeps its index, as the suite's files do. */
     private boolean repeatNext;
 
-    SeededResults(Path directory, long seed, Instant start) throws IOException {
+    public SeededResults(Path directory, long seed, Instant start) throws IOException {
         this.random = new Random(seed);
         this.directory = directory;
         this.start = start;
@@ -189,23 +190,23 @@ final class SeededResults {
     }
 
     /** The host's speed under the runs written from now on. */
-    void hostSpeed(HostSpeed speed) {
+    public void hostSpeed(HostSpeed speed) {
         hostSpeed = speed;
     }
 
     /** The runtime timelines of the runs written from now on (drawn from no seed: the other values stay as they were). */
-    void runtime(Runtime timelines) {
+    public void runtime(Runtime timelines) {
         runtime = timelines;
     }
 
-    void environment(String fingerprint, List<String> warnings) throws IOException {
+    public void environment(String fingerprint, List<String> warnings) throws IOException {
         Files.write(
                 directory.resolve("env.json"),
                 RecordJson.bytes(SampleRecords.environment(fingerprint, start.toString(), warnings)));
     }
 
     /** The suite file's copy in the folder: the suite's business, not a record, so written as a user would. */
-    void suite(String name, List<String> thresholds) throws IOException {
+    public void suite(String name, List<String> thresholds) throws IOException {
         StringBuilder yaml = new StringBuilder("name: " + name + "\nthresholds:\n");
         thresholds.forEach(
                 t -> yaml.append("  - '").append(t.replace("'", "''")).append("'\n"));
@@ -213,7 +214,7 @@ final class SeededResults {
     }
 
     /** One run of {@code b} with the scenarios given, {@code minutes} after the start; returns its file. */
-    Path run(
+    public Path run(
             Behaviour b,
             String status,
             String reason,
@@ -411,7 +412,7 @@ final class SeededResults {
     }
 
     /** {@code each} ok runs of a and of b in turn, one minute apart, all in environment "e". */
-    void interleaved(Behaviour a, Behaviour b, int each, List<String> scenarios) throws IOException {
+    public void interleaved(Behaviour a, Behaviour b, int each, List<String> scenarios) throws IOException {
         for (int i = 0; i < each; i++) {
             run(a, "ok", "", 1, i * 2, "e", scenarios, false);
             run(b, "ok", "", 1, i * 2 + 1, "e", scenarios, false);

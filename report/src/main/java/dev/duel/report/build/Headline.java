@@ -1,0 +1,143 @@
+package dev.duel.report.build;
+
+import dev.duel.report.model.Format;
+import dev.duel.report.model.Metric;
+import dev.duel.report.model.Report;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report's first lines: for each load scenario (warm-up curves and start-up aside) and each target compared
+ * with the baseline, one plain sentence with the steady-state requests/s verdict and each side's time to steady
+ * state, or why there is no such verdict, and under it the largest runtime difference at steady state where one stands
+ * beyond noise ({@link RuntimeDifference}). Built only from the report's own rows and comparisons, so it can never
+ * say more than they do. Stateless.
+ */
+public final class Headline {
+    private Headline() {}
+
+    public static List<String> of(List<Report.ScenarioReport> scenarios, String baseline) {
+        List<String> lines = new ArrayList<>();
+        for (Report.ScenarioReport scenario : scenarios) {
+            if (scenario.warmup() == null || scenario.curve() != null) {
+                continue;
+            }
+            for (Report.Comparison c : scenario.comparisons()) {
+                if (c.measure().equals(Metric.RPS.key())) {
+                    String times = times(scenario, baseline, c.other());
+                    // When neither side settled, the verdict's reasons already say so.
+                    lines.add(scenario.name() + ": " + verdict(c) + (times == null ? "" : "; " + times));
+                    String why = runtimeDifference(scenario, c.other());
+                    if (why != null) {
+                        lines.add(scenario.name() + ": " + why);
+                    }
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The runtime section's sentence for {@code other} when it names a difference with a verdict ("Largest runtime
+     * difference at steady state: ..."), else null: the headline carries the why only where it stands.
+     */
+    static String runtimeDifference(Report.ScenarioReport scenario, String other) {
+        if (scenario.runtime() == null) {
+            return null;
+        }
+        // One sentence per target compared, in the order of the runtime comparisons' targets.
+        List<String> others = scenario.runtime().comparisons().stream()
+                .map(Report.Comparison::other)
+                .distinct()
+                .toList();
+        int index = others.indexOf(other);
+        if (index < 0 || index >= scenario.runtime().largest().size()) {
+            return null;
+        }
+        String sentence = scenario.runtime().largest().get(index);
+        return sentence.startsWith("Largest runtime difference") ? sentence : null;
+    }
+
+    /** "at steady state jdk25 serves 10% more requests/s than jdk17 (95% CI +5.2% to +11%)", or why not. */
+    static String verdict(Report.Comparison c) {
+        String interval = "95% CI " + Format.change(c.low()) + " to " + Format.change(c.high());
+        // A verdict from the runs that settled, when some did not, says whose runs it stands on.
+        if (c.runs() != null && c.runs().contains("never steady")) {
+            interval += "; runs used: " + c.runs();
+        }
+        return switch (c.verdict()) {
+            case BETTER, WORSE, DIFFERENT -> {
+                String sentence = c.sentence();
+                int cut = sentence.indexOf(" (");
+                yield "at steady state " + (cut < 0 ? sentence : sentence.substring(0, cut)) + " (" + interval + ")";
+            }
+            case NO_DIFFERENCE ->
+                "at steady state " + c.other() + " and " + c.baseline() + " serve the same requests/s within noise ("
+                        + interval + ")";
+            case TOO_FEW_RUNS -> "no steady-state verdict: too few runs (" + after(c.sentence()) + ")";
+            case NOT_COMPARABLE ->
+                "no steady-state verdict: "
+                        + (c.reasons().isEmpty() ? after(c.sentence()) : String.join("; ", c.reasons()));
+            case REFUSED -> "not compared: " + after(c.sentence());
+        };
+    }
+
+    /**
+     * "jdk17 reaches steady state in 15 s, jdk25 in 22 s (medians; 1 of 5 jdk25 runs never did)": each side's median
+     * time to steady state over its runs that reached one, and how many never did; null when neither side did.
+     */
+    static String times(Report.ScenarioReport scenario, String baseline, String other) {
+        Report.Row time = scenario.warmup().rows().stream()
+                .filter(r -> r.measure().equals(WarmupAnswer.TIME_TO_STEADY))
+                .findFirst()
+                .orElseThrow();
+        List<String> never = new ArrayList<>();
+        String a = time(scenario, time, baseline, never);
+        String b = time(scenario, time, other, never);
+        String sentence;
+        if (a != null && b != null) {
+            sentence = baseline + " reaches steady state in " + a + ", " + other + " in " + b;
+            never.add(0, "medians");
+        } else if (a != null) {
+            sentence = baseline + " reaches steady state in " + a + ", " + other + " never did";
+            never.add(0, "median");
+        } else if (b != null) {
+            sentence = baseline + " never reached steady state, " + other + " did in " + b;
+            never.add(0, "median");
+        } else {
+            return null;
+        }
+        return never.isEmpty() ? sentence : sentence + " (" + String.join("; ", never) + ")";
+    }
+
+    /** "15 s", or null when no run reached steady state; adds "1 of 5 jdk25 runs never did" to {@code never}. */
+    private static String time(Report.ScenarioReport scenario, Report.Row row, String target, List<String> never) {
+        int column = scenario.targets().indexOf(target);
+        Report.Cell cell = column < 0 ? null : row.cells().get(column);
+        if (cell == null || cell.summary() == null) {
+            return null;
+        }
+        if (cell.unsteadyRuns() > 0) {
+            never.add(String.format(
+                    Locale.ROOT,
+                    "%d of %d %s runs never did",
+                    cell.unsteadyRuns(),
+                    cell.unsteadyRuns() + cell.runs(),
+                    target));
+        }
+        return seconds(cell.summary().median());
+    }
+
+    private static String seconds(double seconds) {
+        return seconds == Math.rint(seconds)
+                ? String.format(Locale.ROOT, "%.0f s", seconds)
+                : String.format(Locale.ROOT, "%.1f s", seconds);
+    }
+
+    /** The sentence after its "measure: " label. */
+    private static String after(String sentence) {
+        int colon = sentence.indexOf(": ");
+        return colon < 0 ? sentence : sentence.substring(colon + 2);
+    }
+}

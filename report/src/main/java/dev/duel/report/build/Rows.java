@@ -1,0 +1,291 @@
+package dev.duel.report.build;
+
+import dev.duel.analysis.SteadyValues;
+import dev.duel.record.Status;
+import dev.duel.report.model.Measure;
+import dev.duel.report.model.Metric;
+import dev.duel.report.model.Report;
+import dev.duel.report.model.Summary;
+import dev.duel.report.read.RunData;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A scenario's rows, one cell per target: the load metrics (those that follow {@link SteadyValues}' rule from the runs
+ * that reached a steady state; the errors over failed runs too), the errors of each kind, the services' cores, the
+ * start-up time. A cell says why it has no value, and counts the runs it left out. Not thread-safe (steady states are
+ * read through {@link Runs}); one per report.
+ */
+final class Rows {
+    private static final List<Metric> LOAD_METRICS = List.of(
+            Metric.RPS,
+            Metric.P50,
+            Metric.P90,
+            Metric.P99,
+            Metric.P999,
+            Metric.MEAN,
+            Metric.ERRORS,
+            Metric.LATE,
+            Metric.UNSTARTED,
+            Metric.CPU_PER_REQUEST,
+            Metric.CORES,
+            Metric.THROTTLED,
+            Metric.PEAK_ANON,
+            Metric.PEAK_RSS);
+
+    private final Runs runs;
+
+    Rows(Runs runs) {
+        this.runs = runs;
+    }
+
+    /** {@code metric}'s value in one run's scenario, in the metric's unit; NaN or negative when not measured. */
+    static double read(Metric metric, RunData.ScenarioData s) {
+        return switch (metric) {
+            case RPS -> s.okPerSecond();
+            case P50 -> s.latencyMicros("p50");
+            case P90 -> s.latencyMicros("p90");
+            case P99 -> s.latencyMicros("p99");
+            case P999 -> s.latencyMicros("p99.9");
+            case MEAN -> s.samples() == 0 ? -1 : s.meanLatencyMicros();
+            case ERRORS -> s.failed();
+            case LATE -> s.lateShare();
+            case UNSTARTED -> s.unstartedShare();
+            case CPU_PER_REQUEST -> s.cpuMicrosPerRequest();
+            case CORES -> s.cores();
+            case THROTTLED -> s.throttledShare();
+            case PEAK_ANON -> s.peakAnonBytes();
+            case PEAK_RSS -> s.peakAnonBytes() < 0 && s.schemaOne() ? s.peakRssBytes() : -1;
+        };
+    }
+
+    /** A start-up scenario's one row: each run's first start. */
+    Report.Row startup(String name, List<String> shown) {
+        return row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0);
+    }
+
+    /** The start-up section's one row: every valid run's time to its first correct answer, whatever it measured. */
+    Report.Row startupSection(List<String> shown) {
+        return row(
+                Measure.STARTUP,
+                shown,
+                t -> runs.valid().stream()
+                        .filter(r -> r.target().equals(t) && r.startupMillis() > 0)
+                        .mapToDouble(RunData::startupMillis)
+                        .toArray(),
+                t -> 0);
+    }
+
+    /**
+     * A load scenario's rows: the load metrics (memory from schema-1 records only where no run has better, late and
+     * unstarted shares only under an open model), each kind of error after the errors, then each service's cores.
+     */
+    List<Report.Row> load(String name, List<String> shown) {
+        List<Report.Row> rows = new ArrayList<>();
+        for (Metric metric : LOAD_METRICS) {
+            if (metric == Metric.PEAK_RSS && noSchemaOne(name)) {
+                continue; // schema 1's memory measure, shown only where a schema-1 record has nothing better
+            }
+            if (metric == Metric.PEAK_ANON && onlySchemaOne(name)) {
+                continue; // no run sampled it: its fallback row stands alone
+            }
+            Report.Row row = metricRow(metric, name, shown);
+            if ((metric == Metric.LATE || metric == Metric.UNSTARTED)
+                    && row.cells().stream().allMatch(c -> c.summary() == null)) {
+                continue; // the closed model has no schedule to be late on
+            }
+            rows.add(row);
+            if (metric == Metric.ERRORS) {
+                rows.addAll(errorKindRows(name, shown));
+            }
+        }
+        Set<String> services = new TreeSet<>();
+        runs.valid().stream()
+                .map(r -> r.scenario(name))
+                .filter(s -> s != null)
+                .forEach(s -> services.addAll(s.serviceCores().keySet()));
+        for (String service : services) {
+            rows.add(row(
+                    Measure.serviceCores(service),
+                    shown,
+                    t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)),
+                    t -> 0));
+        }
+        return rows;
+    }
+
+    private interface Values {
+        double[] of(String target);
+    }
+
+    private interface Thin {
+        int of(String target);
+    }
+
+    private Report.Row row(Measure measure, List<String> shown, Values values, Thin thin) {
+        List<Report.Cell> cells = new ArrayList<>();
+        for (String target : shown) {
+            double[] v = values.of(target);
+            cells.add(
+                    v.length == 0
+                            ? new Report.Cell(null, "not measured", 0)
+                            : new Report.Cell(Summary.of(v), null, thin.of(target)));
+        }
+        return new Report.Row(measure, cells);
+    }
+
+    private Report.Row metricRow(Metric metric, String scenario, List<String> shown) {
+        Measure measure = Measure.of(metric);
+        List<Report.Cell> cells = new ArrayList<>();
+        for (String target : shown) {
+            List<Double> kept = new ArrayList<>();
+            long thinSamples = 0;
+            int thin = 0;
+            int failed = 0;
+            int unsteady = 0;
+            int steadyInsideMain = 0;
+            // Errors see failed runs too: with maxErrorRate 0 every run with an error fails, and ok runs alone
+            // would always count 0.
+            for (RunData run :
+                    metric == Metric.ERRORS ? runs.runsWithFailed(target, scenario) : runs.runsOf(target, scenario)) {
+                RunData.ScenarioData data = run.scenario(scenario);
+                double value = read(metric, data);
+                SteadyValues.Measure steadyMeasure = metric.steadyMeasure();
+                if (steadyMeasure == null) {
+                    if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
+                        continue;
+                    }
+                } else {
+                    // The suite's repetitions rule reads the same values through the same rule.
+                    SteadyValues.Value steadyValue = SteadyValues.value(
+                            steadyMeasure,
+                            SteadyValues.applies(data.kind()) ? runs.steady(run, scenario) : null,
+                            value,
+                            data.samples());
+                    switch (steadyValue.leftOut()) {
+                        case NOT_MEASURED -> {
+                            continue;
+                        }
+                        case NEVER_STEADY -> {
+                            unsteady++;
+                            continue;
+                        }
+                        case STEADY_INSIDE_MAIN -> {
+                            steadyInsideMain++;
+                            continue;
+                        }
+                        case TOO_FEW_SAMPLES -> {
+                            thin++;
+                            thinSamples = Math.max(thinSamples, data.samples());
+                            continue;
+                        }
+                        case NONE -> value = steadyValue.value();
+                    }
+                }
+                kept.add(value);
+                if (run.status() == Status.FAILED) {
+                    failed++;
+                }
+            }
+            if (!kept.isEmpty()) {
+                cells.add(new Report.Cell(
+                        Summary.of(
+                                kept.stream().mapToDouble(Double::doubleValue).toArray()),
+                        null,
+                        thin,
+                        failed,
+                        unsteady,
+                        steadyInsideMain));
+            } else if (thin > 0) {
+                cells.add(new Report.Cell(
+                        null,
+                        String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples),
+                        thin,
+                        0,
+                        unsteady,
+                        steadyInsideMain));
+            } else if (unsteady + steadyInsideMain > 0) {
+                cells.add(new Report.Cell(
+                        null, SteadyMeasures.missing(unsteady, steadyInsideMain), 0, 0, unsteady, steadyInsideMain));
+            } else {
+                cells.add(new Report.Cell(null, "not measured", 0));
+            }
+        }
+        return new Report.Row(measure, cells);
+    }
+
+    /** One row per kind of failure (timeout, status, check...) that any valid run saw. */
+    private List<Report.Row> errorKindRows(String scenario, List<String> shown) {
+        Set<String> kinds = new LinkedHashSet<>();
+        shown.stream()
+                .flatMap(t -> runs.runsWithFailed(t, scenario).stream())
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .forEach(s -> s.failuresByKind().forEach((kind, count) -> {
+                    if (count > 0) {
+                        kinds.add(kind);
+                    }
+                }));
+        List<Report.Row> rows = new ArrayList<>();
+        for (String kind : new TreeSet<>(kinds)) {
+            Measure measure =
+                    new Measure("errors." + kind, "errors: " + kind, Metric.Unit.COUNT, Metric.Direction.LOWER, false);
+            List<Report.Cell> cells = new ArrayList<>();
+            for (String target : shown) {
+                List<RunData> runs = this.runs.runsWithFailed(target, scenario);
+                double[] counts = runs.stream()
+                        .mapToDouble(r -> r.scenario(scenario).failuresByKind().getOrDefault(kind, 0L))
+                        .toArray();
+                int failed = (int)
+                        runs.stream().filter(r -> r.status() == Status.FAILED).count();
+                cells.add(
+                        counts.length == 0
+                                ? new Report.Cell(null, "not measured", 0)
+                                : new Report.Cell(Summary.of(counts), null, 0, failed));
+            }
+            rows.add(new Report.Row(measure, cells));
+        }
+        return rows;
+    }
+
+    /** True when every run of the scenario sampled anonymous memory (no schema-1 record among them). */
+    private boolean noSchemaOne(String scenario) {
+        return runs.valid().stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .noneMatch(RunData.ScenarioData::schemaOne);
+    }
+
+    /** True when no run of the scenario sampled anonymous memory (schema-1 records only). */
+    private boolean onlySchemaOne(String scenario) {
+        return runs.valid().stream()
+                .map(r -> r.scenario(scenario))
+                .filter(s -> s != null)
+                .allMatch(RunData.ScenarioData::schemaOne);
+    }
+
+    private double[] values(
+            String target, String scenario, java.util.function.ToDoubleFunction<RunData.ScenarioData> read) {
+        return runs.runsOf(target, scenario).stream()
+                .mapToDouble(r -> read.applyAsDouble(r.scenario(scenario)))
+                .filter(v -> v >= 0)
+                .toArray();
+    }
+
+    /**
+     * One value per run: its first start, a fresh process. Later starts of the same run restart the same
+     * installation right after it (warm page cache, CDS archive written): pooling them would count one
+     * run as many independent samples.
+     */
+    private double[] startsOf(String target, String scenario) {
+        return runs.runsOf(target, scenario).stream()
+                .map(r -> r.scenario(scenario).startsMillis())
+                .filter(starts -> !starts.isEmpty())
+                .mapToDouble(starts -> starts.get(0))
+                .toArray();
+    }
+}

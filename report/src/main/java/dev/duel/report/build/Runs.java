@@ -1,0 +1,131 @@
+package dev.duel.report.build;
+
+import dev.duel.analysis.RunSteadyState;
+import dev.duel.record.Status;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import dev.duel.report.read.RunData;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The runs a report is built from, and what every part of the report asks of them: which runs of a target count in a
+ * scenario, what became of the runs that planned it, each run's steady state. Not thread-safe (a run's steady state
+ * is analysed when first asked for, then kept); one per report.
+ */
+public final class Runs {
+    /** The start-up section's key beside the scenarios; the suite loader refuses a scenario of this name. */
+    static final String STARTUP_SECTION = "start-up";
+
+    private final ResultsReader.Results results;
+    private final List<RunData> valid;
+    /** The last attempt of each run: a discarded attempt that was repeated is not a run lost. */
+    private final List<RunData> finals;
+
+    private final List<String> targets;
+    /** Each run's steady state per scenario, analysed once (see {@link RunSteadyState}). */
+    private final Map<String, RunSteadyState> steadyRuns = new LinkedHashMap<>();
+
+    public Runs(ResultsReader.Results results) {
+        this.results = results;
+        this.valid = results.runs().stream().filter(RunData::ok).toList();
+        this.finals = lastAttempts(results.runs());
+        Set<String> names = new LinkedHashSet<>();
+        results.runs().stream()
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .forEach(r -> names.add(r.target()));
+        this.targets = List.copyOf(names);
+    }
+
+    /** Every run read (failed, invalid and discarded ones too), in the order read. */
+    List<RunData> all() {
+        return results.runs();
+    }
+
+    /** The ok runs: only they feed statistics. */
+    public List<RunData> valid() {
+        return valid;
+    }
+
+    /** The targets, in the order of their first runs. */
+    public List<String> targets() {
+        return targets;
+    }
+
+    /** Per run (results folder and index), its record of the highest attempt. */
+    static List<RunData> lastAttempts(List<RunData> runs) {
+        Map<String, RunData> last = new LinkedHashMap<>();
+        for (RunData run : runs) {
+            last.merge(run.source() + "#" + run.index(), run, (x, y) -> y.attempt() >= x.attempt() ? y : x);
+        }
+        return List.copyOf(last.values());
+    }
+
+    /** What became of the runs of {@code target} that planned {@code scenario}. */
+    Report.Losses losses(String target, String scenario) {
+        List<RunData> planned = finals.stream()
+                .filter(r -> r.target().equals(target)
+                        && (scenario.equals(STARTUP_SECTION)
+                                || r.record().scenarios().contains(scenario)
+                                || r.scenario(scenario) != null))
+                .toList();
+        return new Report.Losses(
+                planned.size(),
+                (int) planned.stream().filter(r -> r.status() == Status.FAILED).count(),
+                (int) planned.stream().filter(r -> r.status() == Status.INVALID).count(),
+                (int) planned.stream()
+                        .filter(r -> r.status() == Status.DISCARDED)
+                        .count());
+    }
+
+    Map<String, Report.Losses> losses(String scenario, List<String> shown) {
+        Map<String, Report.Losses> losses = new LinkedHashMap<>();
+        shown.forEach(t -> losses.put(t, losses(t, scenario)));
+        return losses;
+    }
+
+    /** The run's steady state in the scenario, from its per-second series. */
+    RunSteadyState steady(RunData run, String scenario) {
+        return steadyRuns.computeIfAbsent(
+                run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
+                key -> RunSteadyState.of(run.scenario(scenario).result().load()));
+    }
+
+    /** The scenarios in the order of the runs that measured them. */
+    public List<String> scenarioNames() {
+        Set<String> names = new LinkedHashSet<>();
+        results.runs().stream()
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .forEach(r -> r.scenarios().forEach(s -> names.add(s.scenario())));
+        return List.copyOf(names);
+    }
+
+    /** Valid runs and failed ones that measured the scenario: what the errors measures count. */
+    List<RunData> runsWithFailed(String target, String scenario) {
+        return results.runs().stream()
+                .filter(r -> (r.ok() || (r.status() == Status.FAILED && finals.contains(r)))
+                        && r.target().equals(target)
+                        && r.scenario(scenario) != null)
+                .toList();
+    }
+
+    /** The target's valid runs that measured the scenario. */
+    List<RunData> runsOf(String target, String scenario) {
+        return valid.stream()
+                .filter(r -> r.target().equals(target) && r.scenario(scenario) != null)
+                .toList();
+    }
+
+    /**
+     * One side of a comparison in {@code scenario}: the target's valid runs of it, or for the start-up section every
+     * valid run of the target (each run starts its target once, whatever it measured).
+     */
+    List<RunData> side(String target, String scenario) {
+        return scenario.equals(STARTUP_SECTION)
+                ? valid.stream().filter(r -> r.target().equals(target)).toList()
+                : runsOf(target, scenario);
+    }
+}

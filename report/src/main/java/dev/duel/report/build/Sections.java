@@ -1,0 +1,222 @@
+package dev.duel.report.build;
+
+import dev.duel.analysis.SteadyValues;
+import dev.duel.record.RepetitionDecision;
+import dev.duel.record.ScenarioKind;
+import dev.duel.report.model.LatencyCurve;
+import dev.duel.report.model.Report;
+import dev.duel.report.model.SectionKind;
+import dev.duel.report.model.Summary;
+import dev.duel.report.read.RunData;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A report's sections: one per scenario (its rows and their comparisons with the baseline, its notes, warm-up curve
+ * and latency curves, and its warm-up and runtime answers) and the start-up section across scenarios. Not thread-safe
+ * (reads steady states through {@link Runs}); one per report.
+ */
+public final class Sections {
+    private final Runs runs;
+    private final Rows rows;
+    private final Comparability comparability;
+    private final String baseline;
+    /** Each results folder's decision about repetitions: a scenario whose rule read it says why the suite stopped. */
+    private final List<RepetitionDecision> repetitions;
+
+    public Sections(Runs runs, Comparability comparability, String baseline, List<RepetitionDecision> repetitions) {
+        this.runs = runs;
+        this.rows = new Rows(runs);
+        this.comparability = comparability;
+        this.baseline = baseline;
+        this.repetitions = List.copyOf(repetitions);
+    }
+
+    /** The targets compared with the baseline, in column order: none when the baseline is not shown. */
+    private List<String> others(List<String> shown) {
+        return shown.contains(baseline)
+                ? shown.stream().filter(other -> !other.equals(baseline)).toList()
+                : List.of();
+    }
+
+    public Report.ScenarioReport scenario(String name) {
+        List<String> targets = runs.targets();
+        List<String> present = targets.stream()
+                .filter(t -> runs.valid().stream().anyMatch(r -> r.target().equals(t) && r.scenario(name) != null))
+                .toList();
+        List<String> shown = present.isEmpty() ? targets : present;
+        ScenarioKind kind = runs.all().stream()
+                .map(r -> r.scenario(name))
+                .filter(s -> s != null)
+                .map(RunData.ScenarioData::kind)
+                .findFirst()
+                .orElse(ScenarioKind.LOAD);
+        String load = runs.all().stream()
+                .map(r -> r.scenario(name))
+                .filter(s -> s != null)
+                .map(RunData.ScenarioData::load)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .orElse("");
+        List<Report.Row> rows =
+                kind == ScenarioKind.STARTUP ? List.of(this.rows.startup(name, shown)) : this.rows.load(name, shown);
+        List<String> notes = new ArrayList<>();
+        if (kind == ScenarioKind.STARTUP) {
+            notes.add("one value per run: the first start of each run (a fresh process); later starts within a run "
+                    + "are restarts of the same installation, not independent samples, and are not pooled");
+        }
+        if (kind == ScenarioKind.THROUGHPUT) {
+            notes.add(
+                    "a saturating profile: its percentiles describe queueing in front of a busy target, not the cost of one request");
+        }
+        // A suite that repeated until the interval was narrow says why it stopped, under the scenario its rule read.
+        repetitions.stream()
+                .filter(decision -> decision.scenario().equals(name))
+                .forEach(decision -> notes.add(decision.describe()));
+        Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
+        Report.Warmup warmup = kind == ScenarioKind.STARTUP ? null : warmup(name, shown, rows);
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        for (String other : others(shown)) {
+            comparisons.addAll(comparability.compare(name, rows, shown, other));
+        }
+        if (!shown.contains(baseline) && shown.size() > 1) {
+            notes.add("the baseline " + baseline + " has no valid run of this scenario: nothing is compared");
+        }
+        Map<String, List<LatencyCurve.Point>> latency =
+                kind == ScenarioKind.STARTUP ? new LinkedHashMap<>() : latency(name, shown);
+        if (warmup != null) {
+            notes.add(SteadyMeasures.NOTE);
+        }
+        return new Report.ScenarioReport(
+                name,
+                SectionKind.of(kind),
+                load,
+                shown,
+                rows,
+                comparisons,
+                curve,
+                notes,
+                latency,
+                runs.losses(name, shown),
+                warmup,
+                kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown));
+    }
+
+    /** The scenario's warm-up answer ({@link WarmupAnswer}), its rows compared with the baseline's. */
+    private Report.Warmup warmup(String name, List<String> shown, List<Report.Row> rows) {
+        WarmupAnswer answer =
+                new WarmupAnswer(shown, target -> runs.runsOf(target, name), run -> runs.steady(run, name));
+        Report.Warmup warmup = answer.build(List.of());
+        List<Report.Comparison> warmupComparisons = new ArrayList<>();
+        for (String other : others(shown)) {
+            warmupComparisons.addAll(comparability.compare(name, warmup.rows(), rows, shown, other));
+        }
+        return answer.build(warmupComparisons);
+    }
+
+    /** Per target, the latency percentile curve of its runs with enough samples for percentiles. */
+    private Map<String, List<LatencyCurve.Point>> latency(String name, List<String> shown) {
+        Map<String, List<LatencyCurve.Point>> latency = new LinkedHashMap<>();
+        for (String target : shown) {
+            latency.put(
+                    target,
+                    LatencyCurve.of(runs.runsOf(target, name).stream()
+                            .map(r -> r.scenario(name))
+                            .filter(s -> s.samples() >= SteadyValues.MIN_SAMPLES_FOR_PERCENTILES)
+                            .map(RunData.ScenarioData::latencyHistogram)
+                            .toList()));
+        }
+        return latency;
+    }
+
+    /** The scenario's runtime answer ({@link RuntimeAnswer}), or null when no run of it has a timeline. */
+    private Report.Runtime runtime(String name, List<Report.Row> rows, List<String> shown) {
+        RuntimeAnswer answer = new RuntimeAnswer(name, shown, t -> runs.runsOf(t, name), run -> runs.steady(run, name));
+        if (!answer.any()) {
+            return null;
+        }
+        List<Report.Row> runtimeRows = answer.rows();
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        List<String> largest = new ArrayList<>();
+        for (String other : others(shown)) {
+            List<Report.Comparison> pair = comparability.compare(name, runtimeRows, rows, shown, other);
+            comparisons.addAll(pair);
+            largest.add(RuntimeDifference.largest(runtimeRows, pair, shown, baseline, other, answer::timed));
+        }
+        return answer.build(runtimeRows, comparisons, largest);
+    }
+
+    /** The start-up section: every valid run's time to its first correct answer, one value per run. */
+    public Report.ScenarioReport startup() {
+        List<String> shown = runs.targets().stream()
+                .filter(t -> runs.valid().stream().anyMatch(r -> r.target().equals(t) && r.startupMillis() > 0))
+                .toList();
+        List<Report.Row> rows = List.of(this.rows.startupSection(shown));
+        List<Report.Comparison> comparisons = new ArrayList<>();
+        for (String other : others(shown)) {
+            comparisons.addAll(comparability.compare(Runs.STARTUP_SECTION, rows, shown, other));
+        }
+        return new Report.ScenarioReport(
+                Runs.STARTUP_SECTION,
+                SectionKind.PER_RUN,
+                "time from spawn to the first answer that passed the ready check, one per run",
+                shown,
+                rows,
+                comparisons,
+                null,
+                List.of(),
+                Map.of(),
+                runs.losses(Runs.STARTUP_SECTION, shown),
+                null);
+    }
+
+    private Report.Curve curve(String scenario, List<String> shown) {
+        Map<String, List<Summary>> windows = new LinkedHashMap<>();
+        Map<String, Integer> steady = new LinkedHashMap<>();
+        double windowSeconds = 0;
+        for (String target : shown) {
+            List<RunData> runs = this.runs.runsOf(target, scenario);
+            int count = runs.stream()
+                    .mapToInt(r -> r.scenario(scenario).windowRps().size())
+                    .max()
+                    .orElse(0);
+            List<Summary> perWindow = new ArrayList<>();
+            for (int w = 0; w < count; w++) {
+                int index = w;
+                double[] values = runs.stream()
+                        .map(r -> r.scenario(scenario).windowRps())
+                        .filter(l -> l.size() > index)
+                        .mapToDouble(l -> l.get(index))
+                        .toArray();
+                perWindow.add(Summary.of(values));
+            }
+            for (RunData run : runs) {
+                windowSeconds = Math.max(windowSeconds, run.scenario(scenario).windowSeconds());
+            }
+            windows.put(target, perWindow);
+            steady.put(target, steadyWindow(perWindow));
+        }
+        return new Report.Curve(windowSeconds, windows, steady);
+    }
+
+    /** The first window within 5% of the median of the last two windows (1-based), or 0. */
+    static int steadyWindow(List<Summary> windows) {
+        if (windows.size() < 2) {
+            return 0;
+        }
+        double last = windows.get(windows.size() - 1).median();
+        double beforeLast = windows.get(windows.size() - 2).median();
+        double steady = (last + beforeLast) / 2;
+        if (steady <= 0) {
+            return 0;
+        }
+        for (int i = 0; i < windows.size(); i++) {
+            if (Math.abs(windows.get(i).median() - steady) <= 0.05 * steady) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,289 @@
+package dev.duel.report.build;
+
+import dev.duel.report.ReportException;
+import dev.duel.report.model.Format;
+import dev.duel.report.model.Metric;
+import dev.duel.report.model.Report;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Thresholds on medians, for CI: {@code [scenario:] LEFT OP RIGHT} where each side is
+ * {@code [factor *] target.measure} or a constant with an optional unit, and {@code *} as the
+ * target means every target. Examples: {@code jdk25.rps >= 0.95 * jdk17.rps},
+ * {@code product: *.p99 < 50ms}, {@code *.errors == 0}, {@code *.startup < 5s}. Without a scenario
+ * a threshold holds in every scenario that measured it. A threshold that matches nothing fails, so
+ * a typo cannot pass silently. Not thread-safe.
+ */
+public final class Thresholds {
+    private static final Pattern SCENARIO = Pattern.compile("^\\s*([^\\s:.*][^\\s:]*)\\s*:\\s*(.+)$");
+    private static final Pattern COMPARISON = Pattern.compile("^(.+?)\\s*(>=|<=|==|!=|>|<)\\s*(.+)$");
+    /** {@code [factor *] target.measure}; {@code target measure} (a space) reads the same. */
+    private static final Pattern REFERENCE =
+            Pattern.compile("^(?:([0-9]*\\.?[0-9]+)\\s*\\*\\s*)?([\\w*-]+)(?:\\.|\\s+)([a-z][\\w.-]*)$");
+
+    private static final Pattern CONSTANT = Pattern.compile("^([0-9]*\\.?[0-9]+)\\s*(us|µs|ms|s|%|KiB|MiB|GiB)?$");
+
+    /** Why two targets' runs of a scenario must not be compared, or null. */
+    public interface Refusal {
+        String of(String scenario, String targetA, String targetB);
+    }
+
+    private final List<Report.ScenarioReport> scenarios;
+    private final List<String> targets;
+    private final Refusal refusal;
+
+    public Thresholds(List<Report.ScenarioReport> scenarios, List<String> targets, Refusal refusal) {
+        this.scenarios = scenarios;
+        this.targets = targets;
+        this.refusal = refusal;
+    }
+
+    private record Operand(double factor, String target, String key, Double constant, String unit) {
+        boolean reference() {
+            return constant == null;
+        }
+    }
+
+    public List<Report.ThresholdResult> evaluate(List<String> expressions) throws ReportException {
+        List<Report.ThresholdResult> results = new ArrayList<>();
+        for (String expression : expressions) {
+            results.addAll(evaluate(expression));
+        }
+        return results;
+    }
+
+    private List<Report.ThresholdResult> evaluate(String expression) throws ReportException {
+        String scenarioName = null;
+        String body = expression.trim();
+        Matcher scoped = SCENARIO.matcher(body);
+        if (scoped.matches()) {
+            scenarioName = scoped.group(1);
+            body = scoped.group(2).trim();
+        }
+        Matcher comparison = COMPARISON.matcher(body);
+        if (!comparison.matches()) {
+            throw new ReportException("threshold '" + expression
+                    + "': write [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps' or '*.p99 < 50ms'");
+        }
+        Operand left = operand(expression, comparison.group(1).trim());
+        Operand right = operand(expression, comparison.group(3).trim());
+        String op = comparison.group(2);
+        if (!left.reference() && !right.reference()) {
+            throw new ReportException(
+                    "threshold '" + expression + "': one side must name a target's measure, e.g. jdk25.p99");
+        }
+        List<Report.ThresholdResult> results = new ArrayList<>();
+        for (Report.ScenarioReport scenario : scenarios) {
+            if (scenarioName != null && !scenario.name().equals(scenarioName)) {
+                continue;
+            }
+            for (String target : targetsFor(left, right, scenario)) {
+                Metric.Unit unit = unitOf(left.reference() ? left : right, scenario);
+                if (unit == null) {
+                    continue;
+                }
+                Value l = value(expression, left, target, scenario, unit);
+                Value r = value(expression, right, target, scenario, unit);
+                if (l == null || r == null) {
+                    continue; // this scenario does not measure it
+                }
+                String where = scenario.name() + ": ";
+                if (left.reference() && right.reference()) {
+                    String a = left.target.equals("*") ? target : left.target;
+                    String b = right.target.equals("*") ? target : right.target;
+                    String refused = a.equals(b) ? null : refusal.of(scenario.name(), a, b);
+                    if (refused != null) {
+                        // A threshold between two targets is a comparison: it is refused when the comparison is.
+                        results.add(new Report.ThresholdResult(expression, false, where + "not judged: " + refused));
+                        continue;
+                    }
+                    Metric.Unit other = unitOf(right, scenario);
+                    if (other != null && other != unit) {
+                        throw new ReportException("threshold '" + expression + "': " + left.key + " and " + right.key
+                                + " are in different units; compare like with like");
+                    }
+                }
+                if (l.missing != null || r.missing != null) {
+                    results.add(new Report.ThresholdResult(
+                            expression, false, where + (l.missing != null ? l.missing : r.missing)));
+                    continue;
+                }
+                boolean passed = switch (op) {
+                    case ">=" -> l.value >= r.value;
+                    case "<=" -> l.value <= r.value;
+                    case ">" -> l.value > r.value;
+                    case "<" -> l.value < r.value;
+                    case "==" -> l.value == r.value;
+                    default -> l.value != r.value;
+                };
+                results.add(new Report.ThresholdResult(expression, passed, where + l.text + " " + op + " " + r.text));
+            }
+        }
+        if (results.isEmpty()) {
+            List<String> names =
+                    scenarios.stream().map(Report.ScenarioReport::name).toList();
+            results.add(new Report.ThresholdResult(
+                    expression,
+                    false,
+                    "matched nothing: scenarios are " + String.join(", ", names)
+                            + "; targets are " + String.join(", ", targets)
+                            + "; measures are rps, p50, p90, p99, p99.9, mean, errors, late, unstarted, cpu, "
+                            + "cores, throttled, rss, trend, trend.p99, startup and SERVICE.cores"));
+        }
+        return results;
+    }
+
+    private List<String> targetsFor(Operand left, Operand right, Report.ScenarioReport scenario) {
+        boolean wildcard =
+                (left.reference() && left.target.equals("*")) || (right.reference() && right.target.equals("*"));
+        return wildcard ? scenario.targets() : List.of("");
+    }
+
+    private record Value(double value, String text, String missing) {}
+
+    /** null when the scenario has no such row or target; a Value with {@code missing} when it has no number. */
+    private Value value(
+            String expression, Operand operand, String wildcardTarget, Report.ScenarioReport scenario, Metric.Unit unit)
+            throws ReportException {
+        if (!operand.reference()) {
+            double converted = operand.constant * scale(expression, operand.unit, unit);
+            return new Value(converted, Format.value(converted, unit), null);
+        }
+        String target = operand.target.equals("*") ? wildcardTarget : operand.target;
+        int column = scenario.targets().indexOf(target);
+        Report.Row row = scenario.rows().stream()
+                .filter(x -> x.measure().key().equals(operand.key))
+                .findFirst()
+                .orElse(null);
+        if (column < 0 || row == null) {
+            return null;
+        }
+        Report.Cell cell = row.cells().get(column);
+        String name = target + "." + operand.key;
+        if (cell.summary() == null) {
+            return new Value(Double.NaN, name, name + " has no value (" + cell.missing() + ")");
+        }
+        Report.Losses losses = scenario.losses().getOrDefault(target, Report.Losses.NONE);
+        if (losses.failed() > 0) {
+            // A median over the runs that did not fail says nothing of those that did: *.errors == 0 must fail
+            // while a target crashes or answers wrongly.
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s lost %d of %d runs (failed)",
+                            target,
+                            losses.failed(),
+                            losses.planned()));
+        }
+        if (row.measure().percentile() && cell.thinRuns() > 0) {
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s leaves out %d of %d runs (thin samples: fewer than 1,000 correct "
+                                    + "responses), so it comes only from the faster runs",
+                            name,
+                            cell.thinRuns(),
+                            losses.planned()));
+        }
+        int leftOutForSteadyState = cell.unsteadyRuns() + cell.steadyInsideMainRuns();
+        if (leftOutForSteadyState > 0 && !SteadyMeasures.enoughSteady(cell)) {
+            // A median over the few runs that settled says nothing of those that did not. With more than half
+            // settled the threshold judges the value the comparison row judges, as the report's verdict does.
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s leaves out %d of %d runs (%s)",
+                            name,
+                            cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
+                            cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
+                            cell.unsteadyRuns() > 0
+                                    ? "never reached steady state"
+                                    : "reached steady state only inside main"));
+        }
+        double median = cell.summary().median();
+        String shown = Format.value(median, row.measure().unit());
+        String text = operand.factor == 1
+                ? name + " " + shown
+                : trim(operand.factor) + " x " + name + " " + shown + " = "
+                        + Format.value(operand.factor * median, row.measure().unit());
+        return new Value(operand.factor * median, text, null);
+    }
+
+    private static Metric.Unit unitOf(Operand reference, Report.ScenarioReport scenario) {
+        return scenario.rows().stream()
+                .filter(x -> x.measure().key().equals(reference.key))
+                .map(x -> x.measure().unit())
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** What a constant written with {@code written} is multiplied by to be in {@code unit}. */
+    private static double scale(String expression, String written, Metric.Unit unit) throws ReportException {
+        if (written == null) {
+            return 1;
+        }
+        double factor = switch (unit) {
+            case MICROS ->
+                switch (written) {
+                    case "us", "µs" -> 1;
+                    case "ms" -> 1e3;
+                    case "s" -> 1e6;
+                    default -> Double.NaN;
+                };
+            case MILLIS ->
+                switch (written) {
+                    case "us", "µs" -> 1e-3;
+                    case "ms" -> 1;
+                    case "s" -> 1e3;
+                    default -> Double.NaN;
+                };
+            case SHARE, CHANGE -> written.equals("%") ? 0.01 : Double.NaN;
+            case BYTES ->
+                switch (written) {
+                    case "KiB" -> 1024;
+                    case "MiB" -> 1024 * 1024;
+                    case "GiB" -> 1024.0 * 1024 * 1024;
+                    default -> Double.NaN;
+                };
+            default -> Double.NaN;
+        };
+        if (Double.isNaN(factor)) {
+            throw new ReportException("threshold '" + expression + "': the unit '" + written
+                    + "' does not fit a measure in " + unit.name().toLowerCase(Locale.ROOT));
+        }
+        return factor;
+    }
+
+    private Operand operand(String expression, String text) throws ReportException {
+        Matcher reference = REFERENCE.matcher(text);
+        if (reference.matches()) {
+            double factor = reference.group(1) == null ? 1 : Double.parseDouble(reference.group(1));
+            if (!reference.group(2).equals("*") && !targets.contains(reference.group(2))) {
+                throw new ReportException("threshold '" + expression + "': no target is named '" + reference.group(2)
+                        + "'; targets are " + String.join(", ", targets) + " (or * for each)");
+            }
+            return new Operand(factor, reference.group(2), reference.group(3), null, null);
+        }
+        Matcher constant = CONSTANT.matcher(text);
+        if (constant.matches()) {
+            return new Operand(1, null, null, Double.parseDouble(constant.group(1)), constant.group(2));
+        }
+        throw new ReportException(
+                "threshold '" + expression + "': '" + text + "' is neither TARGET.MEASURE (e.g. jdk25.p99, *.rps) "
+                        + "nor a number with an optional unit (50ms, 2s, 5%, 512MiB)");
+    }
+
+    private static String trim(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : String.valueOf(value);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.duel.report.build;
+
+import dev.duel.analysis.RunSteadyState;
+import dev.duel.report.model.Measure;
+import dev.duel.report.model.Metric;
+import dev.duel.report.model.Report;
+import dev.duel.report.model.Summary;
+import dev.duel.report.read.RunData;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Builds a scenario's warm-up answer ({@link Report.Warmup}) from each valid run's {@link RunSteadyState}: the runs in
+ * order with their classification, and per target the time to steady state and the warm-up cost over the runs that
+ * reached a steady state (runs that never did are counted in the cell, and any such run takes the comparison's
+ * verdict away: they are the slowest to settle, so a median without them would flatter the side). Not thread-safe.
+ */
+final class WarmupAnswer {
+    static final Measure TIME_TO_STEADY =
+            new Measure("steady.time", "time to steady state", Metric.Unit.SECONDS, Metric.Direction.LOWER, false);
+    static final Measure WARMUP_COST =
+            new Measure("warmup.cost", "warm-up cost (requests)", Metric.Unit.COUNT, Metric.Direction.LOWER, false);
+
+    private final List<String> targets;
+    private final Function<String, List<RunData>> runsOf;
+    private final Function<RunData, RunSteadyState> steady;
+
+    /**
+     * @param targets the scenario's targets, in column order
+     * @param runsOf  a target's valid runs of the scenario
+     * @param steady  a run's steady state in the scenario
+     */
+    WarmupAnswer(
+            List<String> targets, Function<String, List<RunData>> runsOf, Function<RunData, RunSteadyState> steady) {
+        this.targets = List.copyOf(targets);
+        this.runsOf = runsOf;
+        this.steady = steady;
+    }
+
+    Report.Warmup build(List<Report.Comparison> comparisons) {
+        List<RunData> all = new ArrayList<>();
+        targets.forEach(t -> all.addAll(runsOf.apply(t)));
+        all.sort((x, y) -> Integer.compare(x.index(), y.index()));
+        List<Report.WarmupRun> runs = new ArrayList<>();
+        for (RunData run : all) {
+            runs.add(warmupRun(String.format(Locale.ROOT, "%03d", run.index()), run.target(), steady.apply(run)));
+        }
+        List<Report.Row> rows = List.of(
+                row(TIME_TO_STEADY, RunSteadyState::secondsToSteady),
+                row(WARMUP_COST, RunSteadyState::warmupCostRequests));
+        return new Report.Warmup(runs, rows, comparisons);
+    }
+
+    static Report.WarmupRun warmupRun(String label, String target, RunSteadyState run) {
+        int[] seconds = run.seconds();
+        int first = seconds.length == 0 ? 0 : seconds[0];
+        List<Report.Segment> segments = run.segments().stream()
+                .map(s -> new Report.Segment(s.fromSecond() - first, s.toSecond() - first, s.mean()))
+                .toList();
+        return new Report.WarmupRun(
+                label,
+                target,
+                run.classification(),
+                run.secondsToSteady(),
+                run.warmupCostRequests(),
+                run.steadyRequestsPerSecond(),
+                run.steadyThroughMain(),
+                run.why(),
+                Arrays.stream(seconds).map(s -> s - first).boxed().toList(),
+                Arrays.stream(run.requestsPerSecond()).boxed().toList(),
+                segments);
+    }
+
+    private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<RunSteadyState> read) {
+        List<Report.Cell> cells = new ArrayList<>();
+        for (String target : targets) {
+            List<RunSteadyState> runs =
+                    runsOf.apply(target).stream().map(steady).toList();
+            double[] values = runs.stream()
+                    .filter(RunSteadyState::steady)
+                    .mapToDouble(read)
+                    .filter(Double::isFinite)
+                    .toArray();
+            int never = (int) runs.stream().filter(r -> !r.steady()).count();
+            cells.add(
+                    values.length == 0
+                            ? new Report.Cell(
+                                    null,
+                                    runs.isEmpty() ? "not measured" : "no run reached steady state",
+                                    0,
+                                    0,
+                                    never,
+                                    0)
+                            : new Report.Cell(Summary.of(values), null, 0, 0, never, 0));
+        }
+        return new Report.Row(measure, cells);
+    }
+}

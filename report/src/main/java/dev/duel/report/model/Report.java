@@ -1,0 +1,426 @@
+package dev.duel.report.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.duel.analysis.RunSteadyState;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a report shows, computed once; the renderers only lay it out, so that the terminal,
+ * Markdown, HTML and JSON forms can never disagree. Immutable.
+ *
+ * @param sources     the results folders read
+ * @param environment the machine, from env.json, in "name: value" lines
+ * @param targets     how each target was run (JDK, flags, limits and whether they were enforced)
+ * @param warnings    said before any table: things that make every number below less trustworthy
+ * @param headline    the answer first, one sentence per load scenario and target compared with the baseline: its
+ *                    steady-state requests/s against the baseline's and each side's time to steady state, or why
+ *                    there is no such verdict (see {@link dev.duel.report.build.Headline})
+ * @param micro       the suite's microbenchmarks ({@code micro/}) and, per scenario that names one, the in-process
+ *                    result beside the HTTP one; null when the suite ran none
+ */
+public record Report(
+        String title,
+        String duelVersion,
+        List<String> sources,
+        List<String> environment,
+        String baseline,
+        String method,
+        List<TargetRow> targets,
+        List<ScenarioReport> scenarios,
+        List<Excluded> excluded,
+        List<ThresholdResult> thresholds,
+        List<String> warnings,
+        List<String> headline,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MicroSection micro) {
+
+    /** A report without microbenchmarks beside it. */
+    public Report(
+            String title,
+            String duelVersion,
+            List<String> sources,
+            List<String> environment,
+            String baseline,
+            String method,
+            List<TargetRow> targets,
+            List<ScenarioReport> scenarios,
+            List<Excluded> excluded,
+            List<ThresholdResult> thresholds,
+            List<String> warnings,
+            List<String> headline) {
+        this(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                null);
+    }
+
+    /** This report with {@code section} (JMH results of the same JDKs, and the chain lines) beside it. */
+    public Report withMicro(MicroSection section) {
+        return new Report(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                section);
+    }
+
+    public Report {
+        headline = List.copyOf(headline);
+        sources = List.copyOf(sources);
+        environment = List.copyOf(environment);
+        targets = List.copyOf(targets);
+        scenarios = List.copyOf(scenarios);
+        excluded = List.copyOf(excluded);
+        thresholds = List.copyOf(thresholds);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** True when a threshold failed: {@code duel report} exits 1. */
+    public boolean thresholdFailed() {
+        return thresholds.stream().anyMatch(t -> !t.passed());
+    }
+
+    /**
+     * @param runs       valid runs / all final runs of this target
+     * @param limits     the limits asked for and the mechanism that enforced them
+     */
+    public record TargetRow(
+            String name, String jdk, String app, String jvmArgs, String limits, String jvm, String runs) {}
+
+    /**
+     * One scenario: a table of measures x targets, the comparisons against the baseline, the
+     * warm-up curve when the scenario measured windows, and each target's latency percentile curve
+     * (from runs with at least 1,000 samples).
+     *
+     * @param kind   what the section holds ({@link SectionKind}): a scenario's kind, or the start-up section; its label
+     *               in summary.json
+     * @param warmup the warm-up answer (each run's classification, time to steady state, warm-up cost); null for
+     *               start-up sections. The rows are the steady-state answer: see {@link Cell}
+     * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link Runtime}); null when no run of
+     *               the scenario has a timeline, and then left out of summary.json
+     */
+    public record ScenarioReport(
+            String name,
+            SectionKind kind,
+            String load,
+            List<String> targets,
+            List<Row> rows,
+            List<Comparison> comparisons,
+            Curve curve,
+            List<String> notes,
+            Map<String, List<LatencyCurve.Point>> latency,
+            Map<String, Losses> losses,
+            Warmup warmup,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime) {
+        /** A scenario without a runtime answer (no run of it has a timeline). */
+        public ScenarioReport(
+                String name,
+                SectionKind kind,
+                String load,
+                List<String> targets,
+                List<Row> rows,
+                List<Comparison> comparisons,
+                Curve curve,
+                List<String> notes,
+                Map<String, List<LatencyCurve.Point>> latency,
+                Map<String, Losses> losses,
+                Warmup warmup) {
+            this(name, kind, load, targets, rows, comparisons, curve, notes, latency, losses, warmup, null);
+        }
+
+        public ScenarioReport {
+            losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
+            targets = List.copyOf(targets);
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+            notes = List.copyOf(notes);
+            latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+        }
+
+        /** The row of the measure thresholds and comparisons name {@code key} ("rps", "p99"), or null. */
+        public Row row(String key) {
+            return rows.stream()
+                    .filter(r -> r.measure().key().equals(key))
+                    .findFirst()
+                    .orElse(null);
+        }
+
+        /** The row of {@code metric}, or null when the scenario has none. */
+        public Row row(Metric metric) {
+            Measure measure = Measure.of(metric);
+            return rows.stream()
+                    .filter(r -> r.measure().equals(measure))
+                    .findFirst()
+                    .orElse(null);
+        }
+
+        /**
+         * The row of {@link #rows} that {@code comparison} compares, or null for a comparison of another table's row
+         * (the warm-up or runtime answer's).
+         */
+        public Row row(Comparison comparison) {
+            return row(comparison.measure());
+        }
+    }
+
+    /** One measure, one cell per target (in the order of {@link ScenarioReport#targets}). */
+    public record Row(Measure measure, List<Cell> cells) {
+        public Row {
+            cells = List.copyOf(cells);
+        }
+    }
+
+    /**
+     * A measure over one target's valid runs; {@code summary} is null when no run could give it,
+     * and {@code missing} then says why ("insufficient samples (n=640)", "not measured").
+     *
+     * @param thinRuns   runs left out because their main phase held fewer than 1,000 samples
+     * @param failedRuns failed runs whose values are in the summary (the errors measures count them)
+     * @param unsteadyRuns runs left out of a steady-state measure (requests/s, latency, CPU per request) because
+     *                   they never reached a steady state
+     * @param steadyInsideMainRuns runs left out of main's latency and CPU per request because their steady state
+     *                   began inside main: main's histogram mixes warm-up and steady seconds
+     */
+    public record Cell(
+            Summary summary, String missing, int thinRuns, int failedRuns, int unsteadyRuns, int steadyInsideMainRuns) {
+        public Cell(Summary summary, String missing, int thinRuns, int failedRuns) {
+            this(summary, missing, thinRuns, failedRuns, 0, 0);
+        }
+
+        public Cell(Summary summary, String missing, int thinRuns) {
+            this(summary, missing, thinRuns, 0);
+        }
+
+        /** Runs whose values are in the summary. */
+        public int runs() {
+            return summary == null ? 0 : summary.runs();
+        }
+    }
+
+    /**
+     * What became of one target's runs of one scenario: the last attempt of each run that planned it.
+     * Failed runs are lost to every measure but the errors (whose thresholds still fail on them);
+     * invalid ones (the load generator was the limit) and discarded ones whose repeats ran out are
+     * counted, not held against the target.
+     *
+     * @param planned   runs that planned the scenario (their last attempts)
+     * @param failed    of those, runs with status failed
+     * @param invalid   runs with status invalid
+     * @param discarded runs still discarded after their last attempt (no clean repeat)
+     */
+    public record Losses(int planned, int failed, int invalid, int discarded) {
+        public static final Losses NONE = new Losses(0, 0, 0, 0);
+    }
+
+    public enum Verdict {
+        BETTER,
+        WORSE,
+        DIFFERENT,
+        NO_DIFFERENCE,
+        TOO_FEW_RUNS,
+        NOT_COMPARABLE,
+        REFUSED
+    }
+
+    /**
+     * B against the baseline A for one measure.
+     *
+     * @param ratio    median(B) / median(A), NaN when not comparable
+     * @param low      lower bound of the 95% interval of B / A (0 when unbounded)
+     * @param high     upper bound (infinity when unbounded)
+     * @param sentence the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to +10.9%)"
+     * @param warnings said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
+     * @param runs     the runs each side's value came from and those it lost, and why: "jdk17 6 of 6; jdk25 4 of 6
+     *                 (lost 1 failed, 1 thin samples)"
+     * @param reasons  why the row gives no verdict although it has numbers (runs lost to failure or thin samples,
+     *                 not at steady state, throttled, limits not enforced); empty when nothing undermines it
+     * @param method   the interval's method and coverage ("Hodges-Lehmann, coverage >= 97.1%"), "" without one
+     * @param shift    for shares (late, unstarted, throttled), compared as a difference rather than a ratio: the
+     *                 difference and its interval in percentage points ({@code ratio} is then NaN); null for the
+     *                 others, and left out of summary.json
+     */
+    public record Comparison(
+            String measure,
+            String baseline,
+            String other,
+            double ratio,
+            double low,
+            double high,
+            Verdict verdict,
+            String sentence,
+            List<String> warnings,
+            String runs,
+            List<String> reasons,
+            String method,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Shift shift) {
+        public Comparison {
+            warnings = List.copyOf(warnings);
+            reasons = List.copyOf(reasons);
+        }
+    }
+
+    /**
+     * B - A for a share, in percentage points (4.2 = B's median share is 4.2 points above A's).
+     *
+     * @param points     median(B) - median(A), points
+     * @param lowPoints  lower bound of the interval of B - A, points; -infinity when unbounded
+     * @param highPoints upper bound, points; +infinity when unbounded
+     */
+    public record Shift(double points, double lowPoints, double highPoints) {}
+
+    /**
+     * Warm-up curve: per target, per window, the median requests/s across runs with its range.
+     *
+     * @param steadyWindow per target, the first window (1-based) within 5% of the median of the last
+     *                     two windows, or 0 when the curve never settled
+     */
+    public record Curve(double windowSeconds, Map<String, List<Summary>> windows, Map<String, Integer> steadyWindow) {
+        public Curve {
+            windows = Collections.unmodifiableMap(new LinkedHashMap<>(windows));
+            steadyWindow = Collections.unmodifiableMap(new LinkedHashMap<>(steadyWindow));
+        }
+    }
+
+    /**
+     * The warm-up answer of a load scenario: how each valid run's per-second series behaved (see
+     * {@link RunSteadyState} for which seconds count), and per target the time to steady state and the warm-up cost of
+     * the runs that reached one, compared with the baseline.
+     *
+     * @param runs        every valid run of the scenario, in run order
+     * @param rows        "time to steady state" (seconds) and "warm-up cost" (requests), one
+     *                    cell per target over its steady runs; runs that never settled are counted in the cell
+     * @param comparisons those rows against the baseline
+     */
+    public record Warmup(List<WarmupRun> runs, List<Row> rows, List<Comparison> comparisons) {
+        public Warmup {
+            runs = List.copyOf(runs);
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+        }
+    }
+
+    /**
+     * One run's warm-up.
+     *
+     * @param run                     the run's number as in the records ("003")
+     * @param classification          flat, warm-up, slowdown or no steady state (requests/s and p99 combined)
+     * @param secondsToSteady         from the second of the first correct answer to the start of the final segment,
+     *                                seconds; -1 with no steady state
+     * @param warmupCostRequests      requests the run would have served before steady state at its steady rate,
+     *                                minus those it served; NaN with no steady state
+     * @param steadyRequestsPerSecond mean requests/s of the steady seconds; NaN with no steady state
+     * @param steadyThroughMain       the steady state covers all of main (main's latency and CPU are steady values)
+     * @param why                     the numbers behind the classification
+     * @param seconds                 the series' seconds, counted from the second of the first correct answer (the
+     *                                gap's seconds are missing)
+     * @param requestsPerSecond       correct responses in each of those seconds
+     * @param segments                the requests/s series' segments, in the same seconds
+     */
+    public record WarmupRun(
+            String run,
+            String target,
+            dev.duel.analysis.SteadyState.Classification classification,
+            double secondsToSteady,
+            double warmupCostRequests,
+            double steadyRequestsPerSecond,
+            boolean steadyThroughMain,
+            String why,
+            List<Integer> seconds,
+            List<Double> requestsPerSecond,
+            List<Segment> segments) {
+        public WarmupRun {
+            seconds = List.copyOf(seconds);
+            requestsPerSecond = List.copyOf(requestsPerSecond);
+            segments = List.copyOf(segments);
+        }
+    }
+
+    /**
+     * The runtime answer of a load scenario, from the timelines of its runs ({@code RunRecord.ScenarioResult.runtime}):
+     * what the JIT cost until each run settled and what the JIT and the GC took once it had ({@code build.RuntimeAnswer}
+     * says which seconds and runs count).
+     *
+     * @param rows        the runtime measures, one cell per target over its runs, a row only where some cell has a value
+     * @param comparisons those rows against the baseline
+     * @param largest     per target compared with the baseline, one sentence naming the largest runtime difference at
+     *                    steady state, or why there is none ({@code build.RuntimeDifference})
+     * @param runs        per target with a timeline, the run its chart shows
+     */
+    public record Runtime(List<Row> rows, List<Comparison> comparisons, List<String> largest, List<RuntimeRun> runs) {
+        public Runtime {
+            rows = List.copyOf(rows);
+            comparisons = List.copyOf(comparisons);
+            largest = List.copyOf(largest);
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /**
+     * One run's timeline as its chart shows it, every x in seconds since the scenario's load began.
+     *
+     * @param run                     the run's number as in the records ("003")
+     * @param chosen                  why this run: "median time to steady state of 6 steady runs"
+     * @param steadyStartSecond       where its steady state began, seconds since the load began; -1 with none
+     * @param seconds                 the load's seconds (gap included: no load was offered there)
+     * @param requestsPerSecond       correct responses in each of those seconds
+     * @param windowStartSeconds      where each thread CPU window began
+     * @param c1CpuMillisPerSecond    C1 compiler threads' CPU in each window over its length, milliseconds per second
+     * @param c2CpuMillisPerSecond    C2 compiler threads' CPU, milliseconds per second
+     * @param gcCpuMillisPerSecond    GC threads' and the VM thread's CPU, milliseconds per second
+     * @param jfrStartSeconds         where each JFR window began; empty without a recording
+     * @param gcPauseMillisPerSecond  GC pause time in each JFR window over its length, milliseconds per second
+     */
+    public record RuntimeRun(
+            String run,
+            String target,
+            String chosen,
+            int steadyStartSecond,
+            List<Integer> seconds,
+            List<Double> requestsPerSecond,
+            List<Double> windowStartSeconds,
+            List<Double> c1CpuMillisPerSecond,
+            List<Double> c2CpuMillisPerSecond,
+            List<Double> gcCpuMillisPerSecond,
+            List<Double> jfrStartSeconds,
+            List<Double> gcPauseMillisPerSecond) {
+        public RuntimeRun {
+            seconds = List.copyOf(seconds);
+            requestsPerSecond = List.copyOf(requestsPerSecond);
+            windowStartSeconds = List.copyOf(windowStartSeconds);
+            c1CpuMillisPerSecond = List.copyOf(c1CpuMillisPerSecond);
+            c2CpuMillisPerSecond = List.copyOf(c2CpuMillisPerSecond);
+            gcCpuMillisPerSecond = List.copyOf(gcCpuMillisPerSecond);
+            jfrStartSeconds = List.copyOf(jfrStartSeconds);
+            gcPauseMillisPerSecond = List.copyOf(gcPauseMillisPerSecond);
+        }
+    }
+
+    /** Seconds [fromSecond, toSecond) of a run's series, counted as in {@link WarmupRun#seconds}, and its mean requests/s. */
+    public record Segment(int fromSecond, int toSecond, double meanRequestsPerSecond) {}
+
+    /** A run that feeds no statistic, and why: never silently dropped. */
+    public record Excluded(String run, String target, String status, String reason) {}
+
+    /** A threshold with what was measured: "jdk25.rps >= 0.95 * jdk17.rps: 13,750 >= 12,988 (0.95 x 13,671)". */
+    public record ThresholdResult(String expression, boolean passed, String detail) {}
+}

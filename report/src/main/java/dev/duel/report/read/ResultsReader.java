@@ -1,0 +1,130 @@
+package dev.duel.report.read;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.duel.record.Environment;
+import dev.duel.record.RecordException;
+import dev.duel.record.RecordJson;
+import dev.duel.record.RepetitionDecision;
+import dev.duel.report.ReportException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads results folders written by {@code duel run}: every run record (final ones and discarded
+ * attempts), the environment capture and the decision about repetitions, into the records' own types
+ * ({@link RecordJson}), and the suite's name and thresholds from its copy of the suite file. Reads only; stateless.
+ */
+public final class ResultsReader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    /**
+     * Everything found in the folders, in the order given; runs sorted by folder, then file name.
+     *
+     * @param repetitions each folder's {@code repetitions.json} (a suite that repeated until an interval was narrow:
+     *                    why it stopped), in the order of the folders; empty when none has one
+     */
+    public record Results(
+            List<RunData> runs,
+            Map<String, Environment> environments,
+            List<String> thresholds,
+            List<String> suites,
+            List<RepetitionDecision> repetitions) {
+        public Results {
+            runs = List.copyOf(runs);
+            environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
+            thresholds = List.copyOf(thresholds);
+            suites = List.copyOf(suites);
+            repetitions = List.copyOf(repetitions);
+        }
+    }
+
+    /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record SuiteHeader(String name, List<String> thresholds) {}
+
+    public Results read(List<Path> directories) throws ReportException {
+        List<RunData> runs = new ArrayList<>();
+        Map<String, Environment> environments = new LinkedHashMap<>();
+        List<String> thresholds = new ArrayList<>();
+        List<String> suites = new ArrayList<>();
+        List<RepetitionDecision> repetitions = new ArrayList<>();
+        for (Path directory : directories) {
+            Path runsFolder = directory.resolve("runs");
+            if (!Files.isDirectory(runsFolder)) {
+                throw new ReportException(
+                        directory + " holds no runs/ folder: give the results folder that `duel run` wrote "
+                                + "(e.g. results/jdk17-vs-jdk25)");
+            }
+            Path envFile = directory.resolve("env.json");
+            if (Files.exists(envFile)) {
+                Environment env = record(() -> RecordJson.readEnvironment(envFile));
+                environments.put(env.fingerprint(), env);
+            }
+            Path repetitionsFile = directory.resolve("repetitions.json");
+            if (Files.exists(repetitionsFile)) {
+                String text = readText(repetitionsFile);
+                repetitions.add(
+                        record(() -> RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class)));
+            }
+            Path suiteCopy = directory.resolve("suite.yaml");
+            if (Files.exists(suiteCopy)) {
+                try {
+                    SuiteHeader suite = YAML.readValue(suiteCopy.toFile(), SuiteHeader.class);
+                    suites.add(
+                            suite == null || suite.name() == null
+                                    ? directory.getFileName().toString()
+                                    : suite.name());
+                    if (suite != null && suite.thresholds() != null) {
+                        thresholds.addAll(suite.thresholds());
+                    }
+                } catch (IOException e) {
+                    throw new ReportException(suiteCopy + " is not readable YAML: " + e.getMessage());
+                }
+            }
+            List<Path> files;
+            try (Stream<Path> listing = Files.list(runsFolder)) {
+                files = listing.filter(f -> f.getFileName().toString().endsWith(".json"))
+                        .sorted()
+                        .toList();
+            } catch (IOException e) {
+                throw new ReportException("cannot list " + runsFolder + ": " + e.getMessage());
+            }
+            for (Path file : files) {
+                runs.add(new RunData(directory.toString(), record(() -> RecordJson.readRun(file))));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw new ReportException(
+                    "no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
+        }
+        return new Results(runs, environments, thresholds, suites, repetitions);
+    }
+
+    private static String readText(Path file) throws ReportException {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new ReportException(file + " cannot be read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private interface Read<T> {
+        T read() throws RecordException;
+    }
+
+    private static <T> T record(Read<T> read) throws ReportException {
+        try {
+            return read.read();
+        } catch (RecordException e) {
+            throw new ReportException(e.getMessage(), e);
+        }
+    }
+}

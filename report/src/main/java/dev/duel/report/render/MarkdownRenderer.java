@@ -1,0 +1,223 @@
+package dev.duel.report.render;
+
+import dev.duel.report.model.Format;
+import dev.duel.report.model.Report;
+import dev.duel.report.model.SectionKind;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code report.md}: GitHub-flavoured Markdown, tables plus verdict sentences. Stateless. */
+public final class MarkdownRenderer {
+    public String render(Report report) {
+        StringBuilder md = new StringBuilder();
+        md.append("# duel report: ").append(escape(report.title())).append("\n\n");
+        md.append("duel ")
+                .append(escape(report.duelVersion()))
+                .append(" · results: ")
+                .append(escape(String.join(", ", report.sources())))
+                .append(" · baseline: **")
+                .append(escape(report.baseline()))
+                .append("**\n\n");
+        if (!report.headline().isEmpty()) {
+            report.headline()
+                    .forEach(line -> md.append("**").append(escape(line)).append("**\n\n"));
+        }
+        if (!report.warnings().isEmpty()) {
+            md.append("> **Warnings**\n");
+            report.warnings().forEach(w -> md.append("> - ").append(escape(w)).append('\n'));
+            md.append('\n');
+        }
+        md.append("## Targets\n\n");
+        table(
+                md,
+                List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
+                report.targets().stream()
+                        .map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs()))
+                        .toList());
+        for (Report.ScenarioReport scenario : report.scenarios()) {
+            scenario(md, scenario);
+        }
+        MicroRenderer.markdownSection(md, report.micro());
+        if (!report.excluded().isEmpty()) {
+            md.append("## Runs left out\n\n");
+            table(
+                    md,
+                    List.of("run", "target", "status", "reason"),
+                    report.excluded().stream()
+                            .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
+                            .toList());
+        }
+        if (!report.thresholds().isEmpty()) {
+            md.append("## Thresholds\n\n");
+            for (Report.ThresholdResult t : report.thresholds()) {
+                md.append("- ")
+                        .append(t.passed() ? "pass" : "**FAIL**")
+                        .append(" `")
+                        .append(t.expression().replace("`", "'"))
+                        .append("`: ")
+                        .append(escape(t.detail()))
+                        .append('\n');
+            }
+            md.append('\n');
+        }
+        md.append("## How to read this\n\n")
+                .append(escape(Words.howToRead(report)))
+                .append("\n\n");
+        if (!report.environment().isEmpty()) {
+            md.append("## Environment\n\n");
+            report.environment()
+                    .forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+        }
+        return md.toString();
+    }
+
+    private static void scenario(StringBuilder md, Report.ScenarioReport scenario) {
+        md.append("## ")
+                .append(escape(scenario.name()))
+                .append(
+                        scenario.kind() == SectionKind.LOAD
+                                ? ""
+                                : " (" + escape(scenario.kind().label()) + ")")
+                .append("\n\n");
+        if (!scenario.load().isEmpty()) {
+            md.append(escape(scenario.load())).append("\n\n");
+        }
+        scenario.notes().forEach(n -> md.append("*").append(escape(n)).append("*\n\n"));
+        List<List<String>> measures = Words.measureTable(scenario);
+        table(md, measures.get(0), measures.subList(1, measures.size()));
+        if (scenario.curve() != null) {
+            curve(md, scenario);
+        }
+        List<String> others = scenario.comparisons().stream()
+                .map(Report.Comparison::other)
+                .distinct()
+                .toList();
+        for (String other : others) {
+            List<Report.Comparison> comparisons = scenario.comparisons().stream()
+                    .filter(c -> c.other().equals(other))
+                    .toList();
+            String baseline = comparisons.get(0).baseline();
+            md.append("**")
+                    .append(escape(other))
+                    .append(" against ")
+                    .append(escape(baseline))
+                    .append("**\n\n");
+            List<String> warnings = Words.distinctWarnings(comparisons);
+            table(
+                    md,
+                    List.of(
+                            "measure",
+                            other + " vs " + baseline,
+                            "95% CI",
+                            "verdict",
+                            "runs used of planned",
+                            "warnings"),
+                    comparisons.stream()
+                            .filter(c -> !Double.isNaN(c.ratio())
+                                    || c.shift() != null
+                                    || c.verdict() == Report.Verdict.REFUSED
+                                    || !c.reasons().isEmpty())
+                            .map(c -> List.of(
+                                    Words.label(scenario, c),
+                                    Format.ratio(c),
+                                    Format.interval(c),
+                                    Format.verdict(c),
+                                    c.runs(),
+                                    Words.warningRefs(c, warnings)))
+                            .toList());
+            for (int i = 0; i < warnings.size(); i++) {
+                md.append("> [")
+                        .append(i + 1)
+                        .append("] ")
+                        .append(escape(warnings.get(i)))
+                        .append("\n>\n");
+            }
+            if (!warnings.isEmpty()) {
+                md.setLength(md.length() - 2);
+                md.append('\n');
+            }
+            for (Report.Comparison c : comparisons) {
+                md.append("- ").append(escape(c.sentence())).append('\n');
+            }
+            md.append('\n');
+        }
+        if (scenario.warmup() != null) {
+            warmup(md, scenario);
+        }
+        if (scenario.runtime() != null) {
+            runtime(md, scenario);
+        }
+    }
+
+    private static void runtime(StringBuilder md, Report.ScenarioReport scenario) {
+        md.append("### ").append(escape(scenario.name())).append(": runtime\n\n");
+        md.append(escape(RuntimeWords.INTRO)).append(".\n\n");
+        List<List<String>> rows = RuntimeWords.table(scenario);
+        table(md, rows.get(0), rows.subList(1, rows.size()));
+        RuntimeWords.sentences(scenario.runtime())
+                .forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+        md.append('\n');
+    }
+
+    private static void warmup(StringBuilder md, Report.ScenarioReport scenario) {
+        md.append("### ").append(escape(scenario.name())).append(": warm-up\n\n");
+        md.append(escape(Words.WARMUP_INTRO)).append(".\n\n");
+        List<List<String>> runs = Words.warmupRuns(scenario.warmup());
+        table(md, runs.get(0), runs.subList(1, runs.size()));
+        Words.unsteadyReasons(scenario.warmup())
+                .forEach(r -> md.append("- ").append(escape(r)).append('\n'));
+        if (!Words.unsteadyReasons(scenario.warmup()).isEmpty()) {
+            md.append('\n');
+        }
+        List<List<String>> rows = Words.warmupTable(scenario);
+        table(md, rows.get(0), rows.subList(1, rows.size()));
+        for (Report.Comparison c : scenario.warmup().comparisons()) {
+            md.append("- ").append(escape(c.sentence())).append('\n');
+        }
+        if (!scenario.warmup().comparisons().isEmpty()) {
+            md.append('\n');
+        }
+    }
+
+    private static void curve(StringBuilder md, Report.ScenarioReport scenario) {
+        Report.Curve curve = scenario.curve();
+        md.append(String.format(
+                Locale.ROOT,
+                "Warm-up curve: requests/s per %.0f s window from the first correct answer, median (min to max) over runs\n\n",
+                curve.windowSeconds()));
+        List<List<String>> windows = Words.curveTable(curve);
+        table(md, windows.get(0), windows.subList(1, windows.size()));
+        curve.windows()
+                .keySet()
+                .forEach(t ->
+                        md.append("- ").append(escape(Words.steady(curve, t))).append('\n'));
+        md.append('\n');
+    }
+
+    static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+        md.append('|');
+        header.forEach(h -> md.append(' ').append(escape(h)).append(" |"));
+        md.append("\n|");
+        header.forEach(h -> md.append("---|"));
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append('|');
+            row.forEach(c -> md.append(' ').append(escape(c)).append(" |"));
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    /** Markdown would read these as markup (or as HTML, on GitHub). */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '|', '*', '_', '`', '[', ']', '<', '>', '#', '~', '\\' ->
+                    out.append('\\').append(c);
+                default -> out.append(Character.isISOControl(c) ? ' ' : c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,188 @@
+package dev.duel.report.render;
+
+import dev.duel.report.model.Report;
+import dev.duel.report.model.SectionKind;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The report as plain aligned text for a terminal or a CI log. Stateless. */
+public final class TerminalRenderer {
+    public String render(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("duel report: ")
+                .append(report.title())
+                .append("   (baseline ")
+                .append(report.baseline())
+                .append(", duel ")
+                .append(report.duelVersion())
+                .append(")\n");
+        report.headline().forEach(line -> out.append("  ").append(line).append('\n'));
+        report.warnings().forEach(w -> out.append("  ! ").append(w).append('\n'));
+        out.append("\ntargets\n");
+        List<List<String>> targets = new ArrayList<>();
+        for (Report.TargetRow t : report.targets()) {
+            targets.add(List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs()));
+        }
+        aligned(out, "  ", targets);
+        for (Report.ScenarioReport scenario : report.scenarios()) {
+            out.append('\n').append(scenario.name());
+            if (scenario.kind() != SectionKind.LOAD) {
+                out.append(" (").append(scenario.kind().label()).append(')');
+            }
+            if (!scenario.load().isEmpty()) {
+                out.append(": ").append(scenario.load());
+            }
+            out.append('\n');
+            scenario.notes().forEach(n -> out.append("  note: ").append(n).append('\n'));
+            List<List<String>> rows = new ArrayList<>(Words.measureTable(scenario));
+            List<String> header = new ArrayList<>(rows.get(0));
+            header.set(0, "");
+            rows.set(0, header);
+            aligned(out, "  ", rows);
+            if (scenario.curve() != null) {
+                curve(out, scenario.curve());
+            }
+            Set<String> others = new LinkedHashSet<>();
+            scenario.comparisons().forEach(c -> others.add(c.other()));
+            for (String other : others) {
+                out.append("  ")
+                        .append(other)
+                        .append(" against ")
+                        .append(report.baseline())
+                        .append(":\n");
+                Set<String> shownWarnings = new LinkedHashSet<>();
+                String runs = null;
+                for (Report.Comparison c : scenario.comparisons()) {
+                    if (!c.other().equals(other)) {
+                        continue;
+                    }
+                    if (!c.runs().equals(runs)) {
+                        runs = c.runs();
+                        out.append("    runs used of planned: ").append(runs).append('\n');
+                    }
+                    out.append("    ")
+                            .append(marker(c.verdict()))
+                            .append(' ')
+                            .append(c.sentence())
+                            .append('\n');
+                    for (String warning : c.warnings()) {
+                        if (shownWarnings.add(warning)) {
+                            out.append("        ! ").append(warning).append('\n');
+                        }
+                    }
+                }
+            }
+            if (scenario.warmup() != null) {
+                warmup(out, scenario);
+            }
+            if (scenario.runtime() != null) {
+                runtime(out, scenario);
+            }
+        }
+        MicroRenderer.terminalSection(out, report.micro());
+        if (!report.excluded().isEmpty()) {
+            out.append("\nruns left out\n");
+            aligned(
+                    out,
+                    "  ",
+                    report.excluded().stream()
+                            .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
+                            .toList());
+        }
+        if (!report.thresholds().isEmpty()) {
+            out.append("\nthresholds\n");
+            for (Report.ThresholdResult t : report.thresholds()) {
+                out.append("  ")
+                        .append(t.passed() ? "pass " : "FAIL ")
+                        .append(t.expression())
+                        .append("  ->  ")
+                        .append(t.detail())
+                        .append('\n');
+            }
+        }
+        out.append('\n').append(Words.howToRead(report)).append('\n');
+        report.environment().forEach(line -> out.append(line).append('\n'));
+        return out.toString();
+    }
+
+    private static void warmup(StringBuilder out, Report.ScenarioReport scenario) {
+        Report.Warmup warmup = scenario.warmup();
+        out.append("  warm-up: ").append(Words.WARMUP_INTRO).append('\n');
+        aligned(out, "    ", Words.warmupRuns(warmup));
+        Words.unsteadyReasons(warmup).forEach(r -> out.append("    ").append(r).append('\n'));
+        List<List<String>> rows = new ArrayList<>(Words.warmupTable(scenario));
+        List<String> header = new ArrayList<>(rows.get(0));
+        header.set(0, "");
+        rows.set(0, header);
+        aligned(out, "    ", rows);
+        for (Report.Comparison c : warmup.comparisons()) {
+            out.append("    ")
+                    .append(marker(c.verdict()))
+                    .append(' ')
+                    .append(c.sentence())
+                    .append('\n');
+        }
+    }
+
+    private static void runtime(StringBuilder out, Report.ScenarioReport scenario) {
+        out.append("  runtime: ").append(RuntimeWords.INTRO).append('\n');
+        List<List<String>> rows = new ArrayList<>(RuntimeWords.table(scenario));
+        List<String> header = new ArrayList<>(rows.get(0));
+        header.set(0, "");
+        rows.set(0, header);
+        aligned(out, "    ", rows);
+        scenario.runtime()
+                .largest()
+                .forEach(line -> out.append("    ").append(line).append('\n'));
+        for (Report.Comparison c : scenario.runtime().comparisons()) {
+            out.append("    ")
+                    .append(marker(c.verdict()))
+                    .append(' ')
+                    .append(c.sentence())
+                    .append('\n');
+        }
+    }
+
+    private static String marker(Report.Verdict verdict) {
+        return switch (verdict) {
+            case BETTER -> "+";
+            case WORSE -> "-";
+            case REFUSED -> "!";
+            default -> "=";
+        };
+    }
+
+    private static void curve(StringBuilder out, Report.Curve curve) {
+        out.append(String.format(
+                Locale.ROOT,
+                "  warm-up curve: requests/s per %.0f s window, median (min to max)%n",
+                curve.windowSeconds()));
+        aligned(out, "    ", Words.curveTable(curve));
+        curve.windows()
+                .keySet()
+                .forEach(t -> out.append("    ").append(Words.steady(curve, t)).append('\n'));
+    }
+
+    static void aligned(StringBuilder out, String indent, List<List<String>> rows) {
+        int columns = rows.stream().mapToInt(List::size).max().orElse(0);
+        int[] widths = new int[columns];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder(indent);
+            for (int i = 0; i < row.size(); i++) {
+                line.append(row.get(i));
+                if (i < row.size() - 1) {
+                    line.append(" ".repeat(widths[i] - row.get(i).length() + 2));
+                }
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+}

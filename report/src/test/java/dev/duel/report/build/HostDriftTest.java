@@ -1,0 +1,133 @@
+package dev.duel.report.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.SeededResults;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host drift probe in the report (issue 11, item 4): a host that ran the probe more than 5% slower
+ * under one side withholds that pair's verdicts, as throttling does; a host that drifted across the suite
+ * is a report warning; a steady host, or records without a probe, say nothing.
+ */
+class HostDriftTest {
+    private static final SeededResults.Behaviour A = new SeededResults.Behaviour("a", "17", 1000, 5_000, 20_000, 0);
+    /** Clearly faster than a: without a warning the verdict is "better". */
+    private static final SeededResults.Behaviour B = new SeededResults.Behaviour("b", "25", 1300, 5_000, 20_000, 0);
+
+    @TempDir
+    Path temp;
+
+    private Report report(SeededResults.HostSpeed speed) throws Exception {
+        SeededResults results = new SeededResults(temp, 11, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        results.hostSpeed(speed);
+        results.interleaved(A, B, 4, List.of("s"));
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
+    }
+
+    private static Report.Comparison rps(Report report) {
+        return report.scenarios().get(0).comparisons().stream()
+                .filter(c -> c.measure().equals("rps"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void aSteadyHostLeavesTheVerdictAlone() throws Exception {
+        Report report = report(SeededResults.STEADY_HOST);
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+        assertTrue(
+                report.warnings().stream().noneMatch(w -> w.startsWith("host")),
+                report.warnings().toString());
+    }
+
+    @Test
+    void aHostSlowerUnderOneSideWithholdsThePairsVerdicts() throws Exception {
+        // The host ran the probe 8% slower whenever b ran: b's 30% more requests/s cannot be put on b alone.
+        Report report = report(
+                (target, index) -> target.equals("b") ? SeededResults.probe(200, 199) : SeededResults.probe(217, 216));
+        Report.Comparison rps = rps(report);
+        assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
+        assertTrue(
+                rps.reasons().contains("host probe -7.9% between the sides"),
+                rps.reasons().toString());
+        assertTrue(
+                rps.warnings().stream()
+                        .anyMatch(w -> w.startsWith("host changed between the sides: the drift probe ran 7.9% slower "
+                                + "around b's runs (median 199.5 units per CPU second over 8 probes) than around a's "
+                                + "(216.5 over 8; bound 5.0%)")),
+                rps.warnings().toString());
+        assertTrue(
+                report.scenarios().get(0).comparisons().stream()
+                        .allMatch(c -> c.verdict() == Report.Verdict.NOT_COMPARABLE),
+                "every row of the pair");
+    }
+
+    @Test
+    void aDifferenceWithinTheBoundIsNoise() throws Exception {
+        Report report = report(
+                (target, index) -> target.equals("b") ? SeededResults.probe(208, 207) : SeededResults.probe(217, 216));
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+    }
+
+    @Test
+    void aHostThatSlowedDownAcrossTheSuiteIsAReportWarning() throws Exception {
+        // Alternating runs: both sides see the slow-down alike, so the pair is not undermined, but the report says it.
+        Report report = report((target, index) -> {
+            double speed = 217 * (1 - 0.02 * index);
+            return SeededResults.probe(speed, speed);
+        });
+        List<String> drift = report.warnings().stream()
+                .filter(w -> w.startsWith("host drifted across the suite"))
+                .toList();
+        assertEquals(1, drift.size(), report.warnings().toString());
+        assertTrue(
+                drift.get(0)
+                        .contains(
+                                "ran 12% slower in the last third of its runs (median 184.5 units per CPU second) than in the first third (210.5"),
+                drift.get(0));
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+    }
+
+    @Test
+    void oneDisturbedProbeIsNotADrift() throws Exception {
+        Report report =
+                report((target, index) -> index == 8 ? SeededResults.probe(150, 216) : SeededResults.probe(217, 216));
+        assertFalse(
+                report.warnings().stream().anyMatch(w -> w.startsWith("host")),
+                report.warnings().toString());
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+    }
+
+    @Test
+    void aBusyNeighbourOnTheProbesCpuIsNotAHostChange() throws Exception {
+        // Around b's runs something else shared the probe's CPU: its wall time doubled, its CPU time did not.
+        Report report = report((target, index) -> target.equals("b")
+                ? new dev.duel.record.HostProbe(SeededResults.reading(108, 0.5), SeededResults.reading(109, 0.5))
+                : SeededResults.probe(217, 216));
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+        assertTrue(
+                report.warnings().stream().noneMatch(w -> w.startsWith("host")),
+                report.warnings().toString());
+    }
+
+    @Test
+    void recordsWithoutAProbeSayNothing() throws Exception {
+        Report report = report((target, index) -> null);
+        assertEquals(Report.Verdict.BETTER, rps(report).verdict(), rps(report).sentence());
+        assertTrue(
+                report.warnings().stream().noneMatch(w -> w.startsWith("host")),
+                report.warnings().toString());
+    }
+}

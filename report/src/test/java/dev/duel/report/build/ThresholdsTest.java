@@ -1,0 +1,76 @@
+package dev.duel.report.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportException;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.SeededResults;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ThresholdsTest {
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void results() throws Exception {
+        SeededResults results = new SeededResults(temp, 7, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        SeededResults.Behaviour a = new SeededResults.Behaviour("a", "17", 1000, 10_000, 20_000, 0);
+        SeededResults.Behaviour b = new SeededResults.Behaviour("b", "25", 1300, 30_000, 20_000, 0);
+        results.interleaved(a, b, 4, List.of("s"));
+    }
+
+    private List<Report.ThresholdResult> evaluate(String... thresholds) throws Exception {
+        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, List.of(thresholds), 0.95, 0.2);
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), options)
+                .build()
+                .thresholds();
+    }
+
+    @Test
+    void ratiosOfTwoTargetsShowBothMedians() throws Exception {
+        Report.ThresholdResult passed = evaluate("b.rps >= 0.95 * a.rps").get(0);
+        assertTrue(passed.passed(), passed.detail());
+        assertTrue(
+                passed.detail().matches("s: b\\.rps 1,\\d{3} >= 0\\.95 x a\\.rps [\\d,]+ = \\d{3}"), passed.detail());
+        assertFalse(evaluate("a.rps >= 0.95 * b.rps").get(0).passed());
+    }
+
+    @Test
+    void wildcardsHoldForEveryTargetAndUnitsConvert() throws Exception {
+        List<Report.ThresholdResult> p99 = evaluate("*.p99 < 20ms");
+        assertEquals(2, p99.size());
+        assertTrue(p99.get(0).passed(), p99.get(0).detail());
+        assertFalse(p99.get(1).passed(), "b's p99 is about 30 ms: " + p99.get(1).detail());
+        assertTrue(evaluate("s: *.errors == 0").stream().allMatch(Report.ThresholdResult::passed));
+        assertTrue(evaluate("*.anon < 1GiB").stream().allMatch(Report.ThresholdResult::passed));
+        assertTrue(evaluate("*.startup < 5s").stream().allMatch(Report.ThresholdResult::passed));
+    }
+
+    @Test
+    void aThresholdThatMatchesNothingFailsAndATypoIsAnError() throws Exception {
+        Report.ThresholdResult nothing = evaluate("other: a.rps > 1").get(0);
+        assertFalse(nothing.passed());
+        assertTrue(
+                nothing.detail().startsWith("matched nothing: scenarios are s, start-up; targets are a, b"),
+                nothing.detail());
+        ReportException typo = assertThrows(ReportException.class, () -> evaluate("c.rps > 1"));
+        assertEquals(
+                "threshold 'c.rps > 1': no target is named 'c'; targets are a, b (or * for each)", typo.getMessage());
+        ReportException unit = assertThrows(ReportException.class, () -> evaluate("*.rps > 5ms"));
+        assertTrue(unit.getMessage().contains("the unit 'ms' does not fit"), unit.getMessage());
+        assertThrows(ReportException.class, () -> evaluate("fast please"));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.duel.report.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.SeededResults;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report opens with the answer: one sentence per load scenario and compared target, in every format. */
+class HeadlineTest {
+    private static final SeededResults.Behaviour A = new SeededResults.Behaviour("jdk17", "17", 1000, 5_000, 20_000, 0);
+    private static final SeededResults.Behaviour B = new SeededResults.Behaviour("jdk25", "25", 1300, 5_000, 20_000, 0);
+
+    @TempDir
+    Path temp;
+
+    private Report report(SeededResults.Behaviour b, int unsettled) throws Exception {
+        SeededResults results = new SeededResults(temp, 11, Instant.parse("2026-11-30T06:00:00Z"));
+        results.environment("e", List.of());
+        SeededResults.Behaviour never =
+                b.shaped(SeededResults.Shape.CLOSED.settling("json", SeededResults.Settle.NEVER));
+        for (int i = 0; i < 4; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("json"), false);
+            results.run(i < unsettled ? never : b, "ok", "", 1, i * 2 + 1, "e", List.of("json"), false);
+        }
+        results.run(A, "ok", "", 1, 9, "e", List.of("curve"), true);
+        results.run(b, "ok", "", 1, 10, "e", List.of("curve"), true);
+        return new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
+    }
+
+    @Test
+    void aVerdictAtSteadyStateWithEachSidesTimeToSteadyStateComesFirst() throws Exception {
+        Report report = report(B, 0);
+        assertEquals(1, report.headline().size(), "one load scenario, one pair; warm-up curves have none");
+        String line = report.headline().get(0);
+        assertTrue(
+                line.matches(
+                        "json: at steady state jdk25 serves \\d+% more requests/s than jdk17 \\(95% CI \\+\\d+% to "
+                                + "\\+\\d+%\\); jdk17 reaches steady state in 15 s, jdk25 in 15 s \\(medians\\)"),
+                line);
+        String terminal = new TerminalRenderer().render(report);
+        assertEquals("  " + line, terminal.lines().skip(1).findFirst().orElseThrow(), "the second line of the report");
+        assertTrue(new MarkdownRenderer().render(report).contains("**" + MarkdownRenderer.escape(line) + "**"));
+        assertTrue(new HtmlRenderer(s -> null)
+                .render(report)
+                .contains("<div class=\"headline\">\n<p>" + HtmlRenderer.escape(line) + "</p>"));
+        assertTrue(new SummaryJsonRenderer().render(report).contains("\"headline\" : [ \"" + line + "\" ]"));
+    }
+
+    @Test
+    void withoutAVerdictItSaysWhy() throws Exception {
+        Report report = report(B, 2);
+        assertEquals(
+                "json: no steady-state verdict: 2 of 4 jdk25 runs never reached steady state; jdk17 reaches steady state"
+                        + " in 15 s, jdk25 in 15 s (medians; 2 of 4 jdk25 runs never did)",
+                report.headline().get(0));
+    }
+
+    @Test
+    void whenNoRunOfASideSettledItSaysSoOnce() throws Exception {
+        Report report = report(B, 4);
+        assertEquals(
+                "json: no steady-state verdict: 4 of 4 jdk25 runs never reached steady state; jdk17 reaches steady state"
+                        + " in 15 s, jdk25 never did (median)",
+                report.headline().get(0));
+    }
+}

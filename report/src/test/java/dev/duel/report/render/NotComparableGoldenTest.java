@@ -1,0 +1,206 @@
+package dev.duel.report.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.load.FailureKind;
+import dev.duel.report.ReportBuilder;
+import dev.duel.report.ReportOptions;
+import dev.duel.report.SeededResults;
+import dev.duel.report.model.Report;
+import dev.duel.report.read.ResultsReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A seeded set where one side cannot be judged: jdk25 has a failed run, a thin-sample run and three
+ * runs whose p99 never settles (no steady state). Every comparison row says "not comparable" with each reason, and
+ * none says better or worse. Records in {@code src/test/resources/records/not-comparable}, golden
+ * files in {@code src/test/resources/golden/not-comparable}; {@code -Dgolden.update=true} rewrites both.
+ */
+class NotComparableGoldenTest {
+    private static final Path RECORDS = Path.of("src/test/resources/records/not-comparable");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/not-comparable");
+    private static Locale previous;
+
+    @TempDir
+    static Path temp;
+
+    private static Report report;
+
+    @BeforeAll
+    static void build() throws Exception {
+        previous = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY); // renderers must not follow the default locale
+        if (Boolean.getBoolean("golden.update")) {
+            if (Files.exists(RECORDS)) {
+                for (Path file : GoldenReportTest.files(RECORDS)) {
+                    Files.delete(RECORDS.resolve(file));
+                }
+            }
+            seeded(RECORDS);
+        }
+        Path results = temp.resolve("results");
+        GoldenReportTest.copyTree(RECORDS, results);
+        report = new ReportBuilder(new ResultsReader().read(List.of(results)), ReportOptions.DEFAULT).build();
+    }
+
+    @AfterAll
+    static void restore() {
+        Locale.setDefault(previous);
+    }
+
+    /**
+     * jdk17: six clean runs. jdk25: six runs of which the third failed (412 answers failed their checks),
+     * the fifth held only 640 correct responses, and in the first, second and sixth the per-second p99 grows 3% a
+     * second through main, so that those runs reach no steady state.
+     */
+    static Path seeded(Path directory) throws Exception {
+        SeededResults results = new SeededResults(directory, 10, Instant.parse("2026-11-30T08:00:00Z"));
+        results.environment("env0000001", List.of());
+        results.suite("not-comparable", List.of("*.errors == 0", "jdk25.rps >= 0.95 * jdk17.rps"));
+        SeededResults.Behaviour jdk17 = new SeededResults.Behaviour("jdk17", "17.0.15", 13_700, 8_800, 270_000, 0.01);
+        SeededResults.Behaviour jdk25 = new SeededResults.Behaviour("jdk25", "25.0.3", 15_000, 8_100, 300_000, 0.02);
+        // Three of jdk25's runs are still warming through main; the thin-sample run and one other settle, so
+        // that each reason (failed, thin samples, never steady) has a run of its own to show in the rows.
+        SeededResults.Behaviour warming = jdk25.shaped(SeededResults.Shape.CLOSED.warming(0.03));
+        double minutes = 0;
+        for (int rep = 1; rep <= 6; rep++) {
+            for (SeededResults.Behaviour b : rep % 2 == 1 ? List.of(jdk17, jdk25) : List.of(jdk25, jdk17)) {
+                if (b == jdk25 && rep == 3) {
+                    results.run(
+                            b.failing(Map.of(FailureKind.CHECK, 412L)),
+                            "failed",
+                            "answered wrongly: 412 of 300,412 requests failed their checks (maxErrorRate 0)",
+                            1,
+                            minutes,
+                            "env0000001",
+                            List.of("product"),
+                            false);
+                } else {
+                    results.run(
+                            b == jdk25 && rep == 5 ? b.withSamples(640) : b == jdk25 && rep != 4 ? warming : b,
+                            "ok",
+                            "",
+                            1,
+                            minutes,
+                            "env0000001",
+                            List.of("product"),
+                            false);
+                }
+                minutes += 1.5;
+            }
+        }
+        return directory;
+    }
+
+    @Test
+    void theCommittedRecordsAreWhatTheSeedWrites() throws Exception {
+        Path regenerated = seeded(temp.resolve("regenerated"));
+        assertEquals(GoldenReportTest.files(RECORDS), GoldenReportTest.files(regenerated));
+        for (Path file : GoldenReportTest.files(RECORDS)) {
+            assertEquals(
+                    Files.readString(RECORDS.resolve(file)),
+                    Files.readString(regenerated.resolve(file)),
+                    file + " differs from what the seed writes; run with -Dgolden.update=true and review the diff");
+        }
+    }
+
+    /**
+     * The errors, late and unstarted rows are facts about the target that a run not at steady state still shows:
+     * only lost runs hold them back (and the failed run is counted in errors, not lost), and no warning that would
+     * undermine a verdict stands beside them.
+     */
+    @Test
+    void everyRowSaysNotComparableWithEachReasonAndNeverBetterOrWorse() {
+        for (Report.ScenarioReport scenario : report.scenarios()) {
+            for (Report.Comparison c : scenario.comparisons()) {
+                if (List.of("errors", "late", "unstarted").contains(c.measure())
+                        || c.measure().startsWith("errors.")) {
+                    assertTrue(
+                            c.warnings().stream().noneMatch(w -> w.contains("not at steady state")),
+                            c.warnings().toString());
+                    assertFalse(c.sentence().contains("not at steady state"), c.sentence());
+                    continue;
+                }
+                assertFalse(
+                        c.verdict() == Report.Verdict.BETTER
+                                || c.verdict() == Report.Verdict.WORSE
+                                || c.verdict() == Report.Verdict.DIFFERENT,
+                        c.sentence());
+                assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
+                assertTrue(c.sentence().contains(": not comparable: "), c.sentence());
+                if (scenario.name().equals("product")) {
+                    // Each reason has a run of its own: the failed run, the thin-sample run (percentiles only, as
+                    // the runs left would be the faster ones) and the three runs that never settled.
+                    boolean percentile = List.of("p50", "p90", "p99", "p99.9").contains(c.measure());
+                    String lost = percentile
+                            ? "jdk25 lost 2 of 6 runs (1 failed, 1 thin samples)"
+                            : "jdk25 lost 1 of 6 runs (failed)";
+                    assertTrue(c.sentence().contains(lost), c.sentence());
+                    assertTrue(c.sentence().contains("3 of 5 jdk25 runs never reached steady state"), c.sentence());
+                    assertTrue(c.runs().startsWith("jdk17 6 of 6; jdk25 "), c.runs());
+                }
+            }
+        }
+        Report.ScenarioReport product = report.scenarios().get(0);
+        assertEquals(
+                "jdk17 6 of 6; jdk25 1 of 6 (lost 1 failed, 1 thin samples, 3 never steady)",
+                product.comparisons().stream()
+                        .filter(c -> c.measure().equals("p99"))
+                        .findFirst()
+                        .orElseThrow()
+                        .runs());
+        assertEquals(
+                "jdk17 6 of 6; jdk25 6 of 6 (1 failed counted)",
+                product.comparisons().stream()
+                        .filter(c -> c.measure().equals("errors"))
+                        .findFirst()
+                        .orElseThrow()
+                        .runs());
+        assertTrue(
+                report.thresholds().stream().noneMatch(t -> t.detail().contains("jdk25") && t.passed()),
+                report.thresholds().toString());
+    }
+
+    @Test
+    void markdown() throws Exception {
+        golden("report.md", new MarkdownRenderer().render(report));
+    }
+
+    @Test
+    void html() throws Exception {
+        golden("report.html", new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8)).render(report));
+    }
+
+    @Test
+    void summaryJson() throws Exception {
+        golden("summary.json", new SummaryJsonRenderer().render(report));
+    }
+
+    @Test
+    void terminal() throws Exception {
+        golden("report.txt", new TerminalRenderer().render(report));
+    }
+
+    private static void golden(String name, String rendered) throws Exception {
+        String actual = rendered.replace(temp.toString(), "TEMP");
+        Path file = GOLDEN.resolve(name);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(file, actual);
+        }
+        assertTrue(Files.exists(file), file + " is missing: run with -Dgolden.update=true and review it");
+        assertEquals(Files.readString(file), actual, name + " differs from its golden file");
+    }
+}
