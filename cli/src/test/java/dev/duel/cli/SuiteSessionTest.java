@@ -35,7 +35,8 @@ class SuiteSessionTest {
                 List.of(),
                 List.of(new Report.ThresholdResult("*.errors == 0", thresholdPassed, "s: a.errors 0 == 0")),
                 List.of(),
-                List.of());
+                List.of(),
+                null);
     }
 
     @Test

@@ -122,7 +122,8 @@ public final class ReportBuilder {
                 excluded(),
                 thresholds,
                 warnings,
-                headline);
+                headline,
+                null);
     }
 
     private String duelVersion() {

@@ -36,36 +36,6 @@ public record Report(
         List<String> headline,
         @JsonInclude(JsonInclude.Include.NON_NULL) MicroSection micro) {
 
-    /** A report without microbenchmarks beside it. */
-    public Report(
-            String title,
-            String duelVersion,
-            List<String> sources,
-            List<String> environment,
-            String baseline,
-            String method,
-            List<TargetRow> targets,
-            List<ScenarioReport> scenarios,
-            List<Excluded> excluded,
-            List<ThresholdResult> thresholds,
-            List<String> warnings,
-            List<String> headline) {
-        this(
-                title,
-                duelVersion,
-                sources,
-                environment,
-                baseline,
-                method,
-                targets,
-                scenarios,
-                excluded,
-                thresholds,
-                warnings,
-                headline,
-                null);
-    }
-
     /** This report with {@code section} (JMH results of the same JDKs, and the chain lines) beside it. */
     public Report withMicro(MicroSection section) {
         return new Report(

@@ -300,7 +300,7 @@ class MicroGoldenTest {
         List<String> lines = MicroChain.lines(
                 new Report(
                         "t", "v", List.of(), List.of(), "jdk17", "", List.of(), List.of(), List.of(), List.of(),
-                        List.of(), List.of()),
+                        List.of(), List.of(), null),
                 report,
                 Map.of("product", "HttpBenchmark.getJson"));
         assertEquals(
