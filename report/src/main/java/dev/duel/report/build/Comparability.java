@@ -126,14 +126,14 @@ public final class Comparability {
             } else {
                 undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
             }
-            String runs = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
+            String runsBehind = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
             comparisons.add(verdicts.of(
                     measure,
                     cellA,
                     cellB,
                     other,
                     refusal != null && !options.allowDistant() ? refusal : null,
-                    new Verdicts.RowContext(warnings, runs, reasons)));
+                    new Verdicts.RowContext(warnings, runsBehind, reasons)));
         }
         return comparisons;
     }
