@@ -2,6 +2,7 @@ package dev.duel.suite.file;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.LoadSettings;
 import dev.duel.load.Setting;
 import dev.duel.load.Timing;
 import dev.duel.load.check.ResponseChecks;
@@ -10,7 +11,6 @@ import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
 import dev.duel.record.ScenarioKind;
-import dev.duel.record.load.Arrival;
 import dev.duel.suite.Scenario;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -22,8 +22,8 @@ import java.util.Map;
 
 /**
  * One entry of {@code scenarios:}: its name and kind, the request and its checks, the load model and the timing,
- * each checked as the load engine will check it, its errors put at their key by {@link SettingKeys}. Stateless, so
- * thread-safe.
+ * each checked as the load engine will check it (the rules between load settings are {@link LoadSettings}'s, as for
+ * {@code duel load}), its errors put at their key by {@link SettingKeys}. Stateless, so thread-safe.
  */
 final class ScenariosSection {
     private ScenariosSection() {}
@@ -78,7 +78,7 @@ final class ScenariosSection {
                                     at,
                                     at + ".request.vars." + variable,
                                     Setting.VARIABLES,
-                                    () -> VariableSpec.parse(spec))));
+                                    () -> LoadSettings.variable(variable, spec))));
         }
         List<String> checks = s.checks() == null ? List.of() : s.checks();
         List<String> variableNames = List.copyOf(variables.keySet());
@@ -134,43 +134,38 @@ final class ScenariosSection {
                 .kind();
     }
 
+    /** A scenario's phases where it leaves them out: 10 s of fixed warm-up, a 2 s gap, 20 s of main. */
+    private static final Timing.Phases DEFAULT_PHASES =
+            new Timing.Phases(Duration.ofSeconds(10), Duration.ofSeconds(2), Duration.ofSeconds(20));
+
+    /** The model as {@link LoadSettings#model} makes it, with the kind's users where none are given. */
     private static LoadModel model(String scenario, ScenarioKind kind, SuiteFile.ModelEntry m) {
         int defaultUsers = switch (kind) {
             case LATENCY -> 2;
             case THROUGHPUT -> 32;
             default -> 16;
         };
-        if (m == null) {
-            return new LoadModel.Closed(defaultUsers);
-        }
-        String at = scenario + ".model";
-        if (m.rate() != null) {
-            if (m.vus() != null) {
-                throw new Problem(at, "vus (closed) or rate (open), not both");
-            }
-            Arrival arrival = m.arrival() == null || m.arrival().equalsIgnoreCase("uniform")
-                    ? Arrival.UNIFORM
-                    : m.arrival().equalsIgnoreCase("poisson") ? Arrival.POISSON : null;
-            if (arrival == null) {
-                throw new Problem(at + ".arrival", "is uniform or poisson, got '" + m.arrival() + "'");
-            }
-            return Problem.setting(
-                    scenario,
-                    null,
-                    null,
-                    () -> new LoadModel.Open(
-                            Rate.parse(m.rate()), arrival, m.maxConnections() == null ? 64 : m.maxConnections()));
-        }
+        SuiteFile.ModelEntry given = m != null ? m : new SuiteFile.ModelEntry(null, null, null, null, null);
         return Problem.setting(
-                scenario, null, null, () -> new LoadModel.Closed(m.vus() == null ? defaultUsers : m.vus()));
+                scenario,
+                null,
+                null,
+                () -> LoadSettings.model(
+                        given.vus(),
+                        given.rate() == null ? null : Rate.parse(given.rate()),
+                        given.arrival(),
+                        given.maxConnections(),
+                        defaultUsers));
     }
 
+    /**
+     * Windows for a warmup-curve scenario, phases for any other, as {@link LoadSettings} makes them: the kind decides,
+     * so windows written for another kind are refused here.
+     */
     private static Timing timing(
             String scenario, ScenarioKind kind, SuiteFile.PhasesEntry phases, SuiteFile.WindowsEntry windows) {
+        LoadSettings.GivenPhases given = phases(scenario, phases);
         if (kind == ScenarioKind.WARMUP_CURVE) {
-            if (phases != null) {
-                throw new Problem(scenario + ".phases", "a warmup-curve scenario has windows, not phases");
-            }
             SuiteFile.WindowsEntry w = windows != null ? windows : new SuiteFile.WindowsEntry(null, null, null);
             Duration length = Values.duration(scenario + ".windows.length", w.length(), Duration.ofSeconds(15));
             Duration awaitFirst =
@@ -179,34 +174,27 @@ final class ScenariosSection {
                     scenario,
                     null,
                     null,
-                    () -> new Timing.Windows(w.count() == null ? 6 : w.count(), length, awaitFirst));
+                    () -> LoadSettings.windows(w.count() == null ? 6 : w.count(), length, awaitFirst, given));
         }
         if (windows != null) {
             throw new Problem(scenario + ".windows", "windows belong to kind: warmup-curve; this scenario has phases");
         }
-        SuiteFile.PhasesEntry p = phases != null ? phases : new SuiteFile.PhasesEntry(null, null, null, null, null);
-        Duration gap = Values.duration(scenario + ".phases.gap", p.gap(), Duration.ofSeconds(2));
-        Duration main = Values.duration(scenario + ".phases.duration", p.duration(), Duration.ofSeconds(20));
+        return Problem.setting(scenario, null, null, () -> LoadSettings.phases(given, DEFAULT_PHASES));
+    }
+
+    /** {@code phases:} as written, each duration read at its key; none when left out. */
+    private static LoadSettings.GivenPhases phases(String scenario, SuiteFile.PhasesEntry p) {
+        if (p == null) {
+            return LoadSettings.GivenPhases.NONE;
+        }
+        String at = scenario + ".phases";
         boolean auto = p.warmup() != null && p.warmup().trim().equalsIgnoreCase("auto");
-        if (!auto && p.maxWarmup() != null) {
-            throw new Problem(
-                    scenario + ".phases.maxWarmup",
-                    "caps warmup: auto; write warmup: auto, or leave out maxWarmup for a fixed warm-up");
-        }
-        if (!auto && p.minWarmup() != null) {
-            throw new Problem(
-                    scenario + ".phases.minWarmup",
-                    "is a floor under warmup: auto; write warmup: auto, or leave out minWarmup for a fixed warm-up");
-        }
-        Duration minWarmup = Values.duration(scenario + ".phases.minWarmup", p.minWarmup(), Duration.ZERO);
-        Duration maxWarmup =
-                Values.duration(scenario + ".phases.maxWarmup", p.maxWarmup(), Timing.Warmup.UntilSteady.DEFAULT_MAX);
-        return Problem.setting(scenario, null, null, () -> {
-            Timing.Warmup warmup = auto
-                    ? new Timing.Warmup.UntilSteady(minWarmup, maxWarmup)
-                    : new Timing.Warmup.Fixed(
-                            Values.duration(scenario + ".phases.warmup", p.warmup(), Duration.ofSeconds(10)));
-            return new Timing.Phases(warmup, gap, main);
-        });
+        return new LoadSettings.GivenPhases(
+                auto,
+                auto ? null : Values.duration(at + ".warmup", p.warmup(), null),
+                Values.duration(at + ".minWarmup", p.minWarmup(), null),
+                Values.duration(at + ".maxWarmup", p.maxWarmup(), null),
+                Values.duration(at + ".gap", p.gap(), null),
+                Values.duration(at + ".duration", p.duration(), null));
     }
 }
