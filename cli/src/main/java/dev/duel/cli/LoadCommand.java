@@ -10,6 +10,7 @@ import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.LoadSettings;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.load.Timing;
@@ -17,7 +18,6 @@ import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.schedule.Rate;
-import dev.duel.record.load.Arrival;
 import dev.duel.record.load.LoadResult;
 import dev.duel.suite.store.AtomicJson;
 import java.io.IOException;
@@ -85,7 +85,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--max-connections",
             paramLabel = "M",
-            defaultValue = "64",
+            defaultValue = "" + LoadSettings.DEFAULT_MAX_CONNECTIONS,
             description = "open model: most connections opened (default: ${DEFAULT-VALUE})")
     int maxConnections;
 
@@ -450,53 +450,26 @@ final class LoadCommand implements Callable<Integer> {
         return connectFailures > 0 && sent == 0;
     }
 
+    /** Closed-model users when neither --vus nor --rate is given. */
+    private static final int DEFAULT_USERS = 10;
+
+    /** The phases left out: no warm-up, no gap, 10 s of main. */
+    private static final Timing.Phases DEFAULT_PHASES =
+            new Timing.Phases(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(10));
+
     LoadPlan plan() throws IOException {
-        LoadModel model;
-        if (rate != null) {
-            if (virtualUsers != null) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(), "choose one model: --vus N (closed) or --rate R (open), not both");
-            }
-            Arrival arrivalKind = switch (arrival.toLowerCase(java.util.Locale.ROOT)) {
-                case "uniform" -> Arrival.UNIFORM;
-                case "poisson" -> Arrival.POISSON;
-                default ->
-                    throw new CommandLine.ParameterException(
-                            spec.commandLine(), "--arrival is uniform or poisson, got '" + arrival + "'");
-            };
-            model = new LoadModel.Open(rate, arrivalKind, maxConnections);
-        } else {
-            model = new LoadModel.Closed(virtualUsers == null ? 10 : virtualUsers);
-        }
-        Timing timing;
-        if (windows != null) {
-            if (duration != null || !warmup.none() || !gap.isZero() || maxWarmup != null || minWarmup != null) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--windows replaces phases: leave out --warmup, --min-warmup, --max-warmup, --gap and"
-                                + " --duration");
-            }
-            timing = new Timing.Windows(windows, windowLength, awaitFirst);
-        } else {
-            Timing.Warmup warmupPhase;
-            if (warmup.auto()) {
-                warmupPhase = new Timing.Warmup.UntilSteady(
-                        minWarmup == null ? Duration.ZERO : minWarmup,
-                        maxWarmup == null ? Timing.Warmup.UntilSteady.DEFAULT_MAX : maxWarmup);
-            } else if (maxWarmup != null) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--max-warmup caps --warmup auto: add --warmup auto, or leave out --max-warmup for a fixed warm-up");
-            } else if (minWarmup != null) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--min-warmup is a floor under --warmup auto: add --warmup auto, or leave out --min-warmup for a"
-                                + " fixed warm-up");
-            } else {
-                warmupPhase = new Timing.Warmup.Fixed(warmup.fixed());
-            }
-            timing = new Timing.Phases(warmupPhase, gap, duration == null ? Duration.ofSeconds(10) : duration);
-        }
+        LoadModel model = LoadSettings.model(virtualUsers, rate, arrival, maxConnections, DEFAULT_USERS);
+        // A zero warm-up or gap is the default, as if left out: only a phase that lasts is refused beside --windows.
+        LoadSettings.GivenPhases phases = new LoadSettings.GivenPhases(
+                warmup.auto(),
+                warmup.auto() || warmup.none() ? null : warmup.fixed(),
+                minWarmup,
+                maxWarmup,
+                gap.isZero() ? null : gap,
+                duration);
+        Timing timing = windows != null
+                ? LoadSettings.windows(windows, windowLength, awaitFirst, phases)
+                : LoadSettings.phases(phases, DEFAULT_PHASES);
         List<Header> headerList = new ArrayList<>();
         for (String header : headers) {
             headerList.add(Header.parse(header));
@@ -522,11 +495,7 @@ final class LoadCommand implements Callable<Integer> {
                         spec.commandLine(), "--var is NAME=SPEC, e.g. --var id=seq:1..10000, got '" + variable + "'");
             }
             String name = variable.substring(0, equals).trim();
-            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(), "--var name '" + name + "' must be letters, digits and _");
-            }
-            variableSpecs.put(name, VariableSpec.parse(variable.substring(equals + 1)));
+            variableSpecs.put(name, LoadSettings.variable(name, variable.substring(equals + 1)));
         }
         LoadPlan.Transport transportKind;
         try {

@@ -18,6 +18,7 @@ final class SettingFlags {
             case VIRTUAL_USERS -> "--vus";
             case MAX_CONNECTIONS -> "--max-connections";
             case RATE -> "--rate";
+            case ARRIVAL -> "--arrival";
             case TIMEOUT -> "--timeout";
             case THREADS -> "--threads";
             case WARMUP -> "--warmup";

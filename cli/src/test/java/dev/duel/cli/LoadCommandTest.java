@@ -347,11 +347,15 @@ class LoadCommandTest {
         Captured fixed = Captured.duel("load", sink.url("/"), "--warmup", "10s", "--max-warmup", "60s", "-q");
         assertEquals(ExitCodes.USAGE, fixed.exitCode(), fixed.out() + fixed.err());
         assertTrue(
-                fixed.err().contains("--max-warmup caps --warmup auto: add --warmup auto, or leave out --max-warmup"),
+                fixed.err()
+                        .contains("--max-warmup: caps an auto warm-up: set the warm-up to auto, or leave this out for a"
+                                + " fixed one"),
                 fixed.err());
         Captured windows = Captured.duel("load", sink.url("/"), "--windows", "3", "--max-warmup", "60s", "-q");
         assertEquals(ExitCodes.USAGE, windows.exitCode());
-        assertTrue(windows.err().contains("--windows replaces phases"), windows.err());
+        assertTrue(
+                windows.err().contains("--max-warmup: is a phase setting, and a run with windows has no phases"),
+                windows.err());
         Captured tiny = Captured.duel("load", sink.url("/"), "--warmup", "auto", "--max-warmup", "1s", "-q");
         assertEquals(ExitCodes.USAGE, tiny.exitCode());
         assertTrue(tiny.err().contains("--max-warmup: must be at least 2 s"), tiny.err());
@@ -377,8 +381,8 @@ class LoadCommandTest {
         assertEquals(ExitCodes.USAGE, fixed.exitCode(), fixed.out() + fixed.err());
         assertTrue(
                 fixed.err()
-                        .contains("--min-warmup is a floor under --warmup auto: add --warmup auto, or leave out"
-                                + " --min-warmup"),
+                        .contains("--min-warmup: is a floor under an auto warm-up: set the warm-up to auto, or leave"
+                                + " this out for a fixed one"),
                 fixed.err());
         Captured above = Captured.duel(
                 "load", sink.url("/"), "--warmup", "auto", "--min-warmup", "50s", "--max-warmup", "46s", "-q");
@@ -390,6 +394,8 @@ class LoadCommandTest {
                 above.err());
         Captured windows = Captured.duel("load", sink.url("/"), "--windows", "3", "--min-warmup", "5s", "-q");
         assertEquals(ExitCodes.USAGE, windows.exitCode());
-        assertTrue(windows.err().contains("--windows replaces phases"), windows.err());
+        assertTrue(
+                windows.err().contains("--min-warmup: is a phase setting, and a run with windows has no phases"),
+                windows.err());
     }
 }

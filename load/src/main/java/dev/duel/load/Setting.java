@@ -13,6 +13,8 @@ public enum Setting {
     MAX_CONNECTIONS("maximum connections"),
     /** Open model: requests per period. */
     RATE("rate"),
+    /** Open model: the spacing of arrivals, uniform or Poisson. */
+    ARRIVAL("arrival"),
     /** Per-request timeout. */
     TIMEOUT("timeout"),
     /** Event-loop threads of the load engine. */

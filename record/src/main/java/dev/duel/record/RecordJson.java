@@ -190,14 +190,7 @@ public final class RecordJson {
 
     /** "results[0].load.main.okPerSecond", the field that failed, or "the record". */
     private static String path(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference reference : e.getPath()) {
-            if (reference.getFieldName() != null) {
-                path.append(path.length() > 0 ? "." : "").append(reference.getFieldName());
-            } else if (reference.getIndex() >= 0) {
-                path.append('[').append(reference.getIndex()).append(']');
-            }
-        }
-        return path.length() == 0 ? "the record" : path.toString();
+        String path = JsonKeyPath.of(e);
+        return path.isEmpty() ? "the record" : path;
     }
 }

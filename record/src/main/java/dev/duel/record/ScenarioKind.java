@@ -21,6 +21,13 @@ public enum ScenarioKind {
     @JsonProperty("throughput")
     THROUGHPUT;
 
+    /**
+     * The name of the report's section of every run's start-up time (time to ready), keyed beside the scenarios'
+     * names: a scenario cannot take it, or it would share that section's rows and thresholds. Defined once here, for
+     * the suite that refuses it and the report that shows it.
+     */
+    public static final String STARTUP_SECTION = "start-up";
+
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

@@ -20,6 +20,7 @@ final class SettingKeys {
             case VIRTUAL_USERS -> scenario + ".model.vus";
             case MAX_CONNECTIONS -> scenario + ".model.maxConnections";
             case RATE -> scenario + ".model.rate";
+            case ARRIVAL -> scenario + ".model.arrival";
             case TIMEOUT -> scenario + ".timeout";
             case THREADS -> "loadgen.threads";
             case WARMUP -> scenario + ".phases.warmup";

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.duel.load.Durations;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.file.KeyPositions;
-import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.file.YamlErrorLocator;
 import dev.duel.targets.JdkResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +40,9 @@ public final class MicroFileLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .build();
+    /** The parser's errors, worded as a suite file's (its top level is "the suite" there too). */
+    private static final YamlErrorLocator ERRORS = new YamlErrorLocator("the suite", Map.of(), Map.of());
+
     private final JdkResolver jdks;
 
     public MicroFileLoader(JdkResolver jdks) {
@@ -70,7 +73,7 @@ public final class MicroFileLoader {
         try {
             parsed = yaml.readValue(text, MicroFile.class);
         } catch (JsonProcessingException e) {
-            throw new SuiteException(SuiteLoader.describe(file, text, e), e);
+            throw new SuiteException(ERRORS.describe(file, text, e), e);
         }
         if (parsed == null) {
             throw new SuiteException(file + ": the micro file is empty");
@@ -124,11 +127,7 @@ public final class MicroFileLoader {
                     measurementTime,
                     parsed.cpus());
         } catch (IllegalArgumentException e) {
-            KeyPositions.Position position = positions.find(at);
-            throw new SuiteException(
-                    file + (position == null ? "" : ":" + position.line() + ":" + position.column()) + ": "
-                            + (at.isEmpty() ? "" : at + ": ") + e.getMessage(),
-                    e);
+            throw new SuiteException(YamlErrorLocator.locate(file, positions, at, at, e.getMessage()), e);
         }
     }
 

@@ -134,8 +134,8 @@ class SuiteLoaderTest {
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(fixed));
         assertTrue(
                 e.getMessage()
-                        .contains("scenarios[0] (json).phases.minWarmup: is a floor under warmup: auto; write warmup:"
-                                + " auto, or leave out minWarmup for a fixed warm-up"),
+                        .contains("scenarios[0] (json).phases.minWarmup: is a floor under an auto warm-up: set the"
+                                + " warm-up to auto, or leave this out for a fixed one"),
                 e.getMessage());
         Path above = write(GOOD.replace("warmup: 10s,", "warmup: auto, minWarmup: 50s, maxWarmup: 46s,"));
         SuiteException e2 = assertThrows(SuiteException.class, () -> loader.load(above));
@@ -159,8 +159,8 @@ class SuiteLoaderTest {
         SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file));
         assertTrue(
                 e.getMessage()
-                        .contains("scenarios[0] (json).phases.maxWarmup: caps warmup: auto; write warmup: auto,"
-                                + " or leave out maxWarmup for a fixed warm-up"),
+                        .contains("scenarios[0] (json).phases.maxWarmup: caps an auto warm-up: set the warm-up to"
+                                + " auto, or leave this out for a fixed one"),
                 e.getMessage());
         Path tiny = write(GOOD.replace("warmup: 10s,", "warmup: auto, maxWarmup: 1s,"));
         SuiteException e2 = assertThrows(SuiteException.class, () -> loader.load(tiny));
@@ -478,6 +478,36 @@ class SuiteLoaderTest {
                 at(temp.resolve("suite.yaml"), windows, "count: 0", "count")
                         + "scenarios[2] (curve).windows.count: must be at least 1, got 0",
                 failure(windows));
+    }
+
+    /**
+     * The load settings' rules of {@code LoadSettings}, each shown at the key of the setting it names. Per line: what
+     * GOOD writes, what it writes instead, the text where the key stands and the key, then the message after the place.
+     */
+    private static final String LOAD_RULES = """
+            model: {vus: 32} | model: {vus: 32, rate: 100} | rate: 100 | rate | \
+            scenarios[0] (json).model.rate: is the open model, and virtual users are the closed one: give a rate or \
+            virtual users, not both
+            model: {vus: 32} | model: {rate: 100, arrival: bursty} | arrival: bursty | arrival | \
+            scenarios[0] (json).model.arrival: is uniform or poisson, got 'bursty'
+            windows: {count: 6, length: 15s} | phases: {gap: 1s} | phases: {gap: 1s} | gap | \
+            scenarios[2] (curve).phases.gap: is a phase setting, and a run with windows has no phases: leave out the \
+            warm-up, gap and duration
+            phases: {warmup: 10s, gap: 5s, duration: 20s} | windows: {length: 15s} | windows: | windows | \
+            scenarios[0] (json).windows: windows belong to kind: warmup-curve; this scenario has phases
+            vars: {id: 'seq:1..10000'} | vars: {id: 'seq:1..10000', my-id: 'seq:1..2'} | my-id: | my-id | \
+            scenarios[1] (products).request.vars.my-id: name 'my-id' must be letters, digits and _, not starting \
+            with a digit
+            """;
+
+    @Test
+    void theLoadSettingsRulesAreShownAtTheKeyOfTheSettingTheyName() throws IOException {
+        Path file = temp.resolve("suite.yaml");
+        for (String rule : LOAD_RULES.lines().toList()) {
+            String[] part = rule.split(" \\| ", 5);
+            String yaml = GOOD.replace(part[0], part[1]);
+            assertEquals(at(file, yaml, part[2], part[3]) + part[4], failure(yaml), rule);
+        }
     }
 
     @Test
