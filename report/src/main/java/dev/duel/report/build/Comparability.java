@@ -2,6 +2,7 @@ package dev.duel.report.build;
 
 import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RunRecord;
+import dev.duel.record.ScenarioKind;
 import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.load.WarmupMode;
 import dev.duel.report.ReportOptions;
@@ -75,7 +76,7 @@ public final class Comparability {
         undermining.putAll(undermining(baseline, runsA, sideRows, a));
         undermining.putAll(undermining(other, runsB, sideRows, b));
         // A start-up scenario offers no load: its runs have no steady state to lack.
-        if (!scenario.equals(Runs.STARTUP_SECTION) && steadyApplies(scenario, runsA, runsB)) {
+        if (!scenario.equals(ScenarioKind.STARTUP_SECTION) && steadyApplies(scenario, runsA, runsB)) {
             undermining.putAll(SteadyMeasures.undermining(
                     baseline, runsA.stream().map(r -> runs.steady(r, scenario)).toList(), advice(runsA, scenario)));
             undermining.putAll(SteadyMeasures.undermining(

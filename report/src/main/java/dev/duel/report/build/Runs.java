@@ -1,6 +1,7 @@
 package dev.duel.report.build;
 
 import dev.duel.analysis.RunSteadyState;
+import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
 import dev.duel.report.model.Report;
 import dev.duel.report.read.ResultsReader;
@@ -17,9 +18,6 @@ import java.util.Set;
  * is analysed when first asked for, then kept); one per report.
  */
 public final class Runs {
-    /** The start-up section's key beside the scenarios; the suite loader refuses a scenario of this name. */
-    static final String STARTUP_SECTION = "start-up";
-
     private final ResultsReader.Results results;
     private final List<RunData> valid;
     /** The last attempt of each run: a discarded attempt that was repeated is not a run lost. */
@@ -68,7 +66,7 @@ public final class Runs {
     Report.Losses losses(String target, String scenario) {
         List<RunData> planned = finals.stream()
                 .filter(r -> r.target().equals(target)
-                        && (scenario.equals(STARTUP_SECTION)
+                        && (scenario.equals(ScenarioKind.STARTUP_SECTION)
                                 || r.record().scenarios().contains(scenario)
                                 || r.scenario(scenario) != null))
                 .toList();
@@ -124,7 +122,7 @@ public final class Runs {
      * valid run of the target (each run starts its target once, whatever it measured).
      */
     List<RunData> side(String target, String scenario) {
-        return scenario.equals(STARTUP_SECTION)
+        return scenario.equals(ScenarioKind.STARTUP_SECTION)
                 ? valid.stream().filter(r -> r.target().equals(target)).toList()
                 : runsOf(target, scenario);
     }

@@ -156,10 +156,10 @@ public final class Sections {
         List<Report.Row> rows = List.of(this.rows.startupSection(shown));
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (String other : others(shown)) {
-            comparisons.addAll(comparability.compare(Runs.STARTUP_SECTION, rows, shown, other));
+            comparisons.addAll(comparability.compare(ScenarioKind.STARTUP_SECTION, rows, shown, other));
         }
         return new Report.ScenarioReport(
-                Runs.STARTUP_SECTION,
+                ScenarioKind.STARTUP_SECTION,
                 SectionKind.PER_RUN,
                 "time from spawn to the first answer that passed the ready check, one per run",
                 shown,
@@ -168,7 +168,7 @@ public final class Sections {
                 null,
                 List.of(),
                 Map.of(),
-                runs.losses(Runs.STARTUP_SECTION, shown),
+                runs.losses(ScenarioKind.STARTUP_SECTION, shown),
                 null);
     }
 
