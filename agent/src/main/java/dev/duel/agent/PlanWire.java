@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Timing;
 import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
@@ -70,7 +71,7 @@ public final class PlanWire {
                 field(json, "seed").asLong(),
                 field(json, "threads").asInt(),
                 LoadPlan.Transport.valueOf(text(json, "transport")),
-                new LoadPlan.Segment(
+                new PlanSegment(
                         field(segment, "index").asInt(), field(segment, "count").asInt()));
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Timing;
 import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
@@ -45,7 +46,7 @@ class PlanWireTest {
                 -42L,
                 3,
                 LoadPlan.Transport.EPOLL,
-                new LoadPlan.Segment(2, 3));
+                new PlanSegment(2, 3));
 
         LoadPlan back = roundTrip(plan);
 
@@ -74,7 +75,7 @@ class PlanWireTest {
         assertEquals(fixed.model(), fixedBack.model());
         assertEquals(fixed.timing(), fixedBack.timing());
         assertNull(fixedBack.request().body());
-        assertEquals(LoadPlan.Segment.WHOLE, fixedBack.segment());
+        assertEquals(PlanSegment.WHOLE, fixedBack.segment());
 
         LoadPlan windowed = Plans.closed(
                 "http://127.0.0.1:9/", 2, new Timing.Windows(12, Duration.ofMillis(500), Duration.ofSeconds(30)));

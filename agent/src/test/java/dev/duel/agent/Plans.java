@@ -2,6 +2,7 @@ package dev.duel.agent;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Timing;
 import dev.duel.load.http.RequestSpec;
 import dev.duel.load.schedule.Rate;
@@ -47,6 +48,7 @@ final class Plans {
                 Duration.ofSeconds(2),
                 7,
                 1,
-                LoadPlan.Transport.NIO);
+                LoadPlan.Transport.NIO,
+                PlanSegment.WHOLE);
     }
 }

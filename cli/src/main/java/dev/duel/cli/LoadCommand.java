@@ -11,6 +11,7 @@ import dev.duel.load.LoadEngine;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
 import dev.duel.load.LoadSettings;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.load.Timing;
@@ -512,6 +513,7 @@ final class LoadCommand implements Callable<Integer> {
                 timeout,
                 seed,
                 threads,
-                transportKind);
+                transportKind,
+                PlanSegment.WHOLE);
     }
 }

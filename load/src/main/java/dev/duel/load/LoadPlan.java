@@ -17,7 +17,7 @@ import java.util.Map;
  * @param seed          seed of every random choice (Poisson arrivals, uniform variables)
  * @param threads       event-loop threads; 0 means the cores this process may use
  * @param transport     which socket transport to use
- * @param segment       this plan's share of a plan that several load agents run together ({@link Segment#WHOLE} for
+ * @param segment       this plan's share of a plan that several load agents run together ({@link PlanSegment#WHOLE} for
  *                      one engine): its model already holds the share's users or rate, and the engine draws variable
  *                      values and arrival times so that the segments together make the whole plan
  */
@@ -31,42 +31,7 @@ public record LoadPlan(
         long seed,
         int threads,
         Transport transport,
-        Segment segment) {
-
-    /** A plan run by one engine alone. */
-    public LoadPlan(
-            RequestSpec request,
-            Map<String, VariableSpec> variables,
-            List<String> checks,
-            LoadModel model,
-            Timing timing,
-            Duration timeout,
-            long seed,
-            int threads,
-            Transport transport) {
-        this(request, variables, checks, model, timing, timeout, seed, threads, transport, Segment.WHOLE);
-    }
-
-    /**
-     * Segment {@code index} of {@code count}: which share of a plan split between load agents this is. Immutable.
-     *
-     * @param index 0-based, below {@code count}
-     * @param count how many segments make the whole plan, at least 1
-     */
-    public record Segment(int index, int count) {
-        /** The whole plan, run by one engine. */
-        public static final Segment WHOLE = new Segment(0, 1);
-
-        public Segment {
-            if (count < 1 || index < 0 || index >= count) {
-                throw new IllegalArgumentException("segment " + index + " of " + count + " does not exist");
-            }
-        }
-
-        public boolean whole() {
-            return count == 1;
-        }
-    }
+        PlanSegment segment) {
 
     /** Socket transport: native epoll where the platform has it, else Java NIO. */
     public enum Transport {

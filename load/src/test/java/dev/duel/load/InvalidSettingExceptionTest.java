@@ -47,7 +47,8 @@ class InvalidSettingExceptionTest {
                 timeout,
                 1,
                 threads,
-                LoadPlan.Transport.NIO);
+                LoadPlan.Transport.NIO,
+                PlanSegment.WHOLE);
     }
 
     @Test

@@ -37,7 +37,8 @@ final class Loopback {
                 Duration.ofSeconds(5),
                 1,
                 2,
-                LoadPlan.Transport.AUTO);
+                LoadPlan.Transport.AUTO,
+                PlanSegment.WHOLE);
     }
 
     static Timing.Phases phases(long warmupMillis, long gapMillis, long mainMillis) {

@@ -1,12 +1,11 @@
 package dev.duel.suite;
 
-import dev.duel.suite.env.MachineCpu;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Reads the CPU time of the machine (as a whole and per CPU) and of duel's own processes at one
- * instant, the signal of the quiet and noise gates. {@link MachineCpu} reads /proc/stat; tests give
+ * instant, the signal of the quiet and noise gates. {@link dev.duel.suite.env.MachineCpu} reads /proc/stat; tests give
  * fakes. Thread-safe.
  */
 @FunctionalInterface

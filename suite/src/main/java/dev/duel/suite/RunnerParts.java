@@ -72,7 +72,7 @@ public record RunnerParts(
                 new EnvironmentProbe(jdks, duelHome),
                 JvmProbe::of,
                 cgroups::removeStaleGroups,
-                new LoadgenPreparation(engine),
+                new LoadgenPreparation(engine)::prepare,
                 HostProbeRunner.onThisMachine()::probe,
                 RuntimeReaders.onThisMachine());
     }

@@ -2,6 +2,7 @@ package dev.duel.suite;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Timing;
 import dev.duel.load.http.Header;
 import dev.duel.load.http.RequestSpec;
@@ -86,6 +87,7 @@ public record Scenario(
                 timeout,
                 seed,
                 threads,
-                LoadPlan.Transport.AUTO);
+                LoadPlan.Transport.AUTO,
+                PlanSegment.WHOLE);
     }
 }

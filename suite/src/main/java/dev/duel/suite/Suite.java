@@ -1,7 +1,6 @@
 package dev.duel.suite;
 
 import dev.duel.suite.aot.AotCacheSpec;
-import dev.duel.suite.gate.RepetitionCheck;
 import dev.duel.suite.gate.StopRule;
 import dev.duel.targets.Limits;
 import dev.duel.targets.ServiceSpec;
@@ -53,7 +52,7 @@ public record Suite(
      * How many repetitions run: {@code repetitions: 6} is {@code min = max = 6} with no rule; {@code repetitions:
      * {min: 3, max: 12, until: 'rps ci within 5%'}} runs 3, then one more at a time (a run of every target for
      * every scenario group, the order alternating as always) until the rule is met or 12 have run
-     * ({@link RepetitionCheck}).
+     * ({@link dev.duel.suite.gate.RepetitionCheck}).
      *
      * @param until null for a fixed number
      */

@@ -1,7 +1,7 @@
 package dev.duel.load.http;
 
 import dev.duel.load.InvalidSettingException;
-import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Setting;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
  *       every run of a suite.</li>
  * </ul>
  *
- * <p>A plan split between load agents ({@link LoadPlan.Segment}) splits the values first between the agents, then
+ * <p>A plan split between load agents ({@link PlanSegment}) splits the values first between the agents, then
  * each agent's between its loops: segment {@code i} of {@code n} of a {@code seq:} or {@code list:} takes the values
  * at positions {@code i, i + n, i + 2n, ...}, so no two agents send the same value and together they visit every
  * value once per cycle, whatever loops each agent has; a {@code uniform:} draws from the seed mixed with the segment;
@@ -46,7 +46,7 @@ public sealed interface VariableSpec {
      * @param seed    the run's seed
      */
     default Source source(int stream, int streams, long seed) {
-        return source(LoadPlan.Segment.WHOLE, stream, streams, seed);
+        return source(PlanSegment.WHOLE, stream, streams, seed);
     }
 
     /**
@@ -59,7 +59,7 @@ public sealed interface VariableSpec {
      * @throws InvalidSettingException {@link Setting#VARIABLES}: a {@code seq:} or {@code list:} has fewer values than
      *                                 the plan has segments
      */
-    Source source(LoadPlan.Segment segment, int stream, int streams, long seed);
+    Source source(PlanSegment segment, int stream, int streams, long seed);
 
     /** How many distinct values the spec makes, where that is finite and small enough to split; else -1. */
     default long valueCount() {
@@ -79,7 +79,7 @@ public sealed interface VariableSpec {
 
     record Sequence(long first, long last) implements VariableSpec {
         @Override
-        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+        public Source source(PlanSegment segment, int stream, int streams, long seed) {
             Positions positions = Positions.of(this, valueCount(), segment, stream, streams);
             return () -> Long.toString(first + positions.next());
         }
@@ -97,7 +97,7 @@ public sealed interface VariableSpec {
 
     record Uniform(long first, long last) implements VariableSpec {
         @Override
-        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+        public Source source(PlanSegment segment, int stream, int streams, long seed) {
             // Segment 0 draws what one engine alone draws; each other segment from its own seed.
             long segmentSeed = seed + segment.index() * 0xBF58476D1CE4E5B9L;
             SplittableRandom random = new SplittableRandom(segmentSeed * 0x9E3779B97F4A7C15L + stream);
@@ -116,7 +116,7 @@ public sealed interface VariableSpec {
         }
 
         @Override
-        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+        public Source source(PlanSegment segment, int stream, int streams, long seed) {
             Positions positions = Positions.of(this, valueCount(), segment, stream, streams);
             return () -> values.get((int) positions.next());
         }
@@ -152,7 +152,7 @@ public sealed interface VariableSpec {
         private static final int PREFIX_DIGITS = 13; // 2^64 - 1 in base 36
 
         @Override
-        public Source source(LoadPlan.Segment segment, int stream, int streams, long seed) {
+        public Source source(PlanSegment segment, int stream, int streams, long seed) {
             String digits = Long.toUnsignedString(prefix(PREFIXES.nextLong(), segment), 36);
             String prefix = "0".repeat(PREFIX_DIGITS - digits.length()) + digits + "-";
             return new Source() {
@@ -171,7 +171,7 @@ public sealed interface VariableSpec {
         }
 
         /** {@code random} moved to the nearest number below it that is {@code segment.index} modulo its count. */
-        static long prefix(long random, LoadPlan.Segment segment) {
+        static long prefix(long random, PlanSegment segment) {
             long count = segment.count();
             long moved = random - Long.remainderUnsigned(random, count) + segment.index();
             // Past 2^64 - 1 it would wrap to a small number of another residue: step back one count instead.
@@ -203,7 +203,7 @@ public sealed interface VariableSpec {
             this.next = start;
         }
 
-        static Positions of(VariableSpec spec, long size, LoadPlan.Segment segment, int stream, int streams) {
+        static Positions of(VariableSpec spec, long size, PlanSegment segment, int stream, int streams) {
             requireValuesFor(spec, segment.count());
             // Positions index, index + count, ... below size.
             long mine = (size - segment.index() + segment.count() - 1) / segment.count();

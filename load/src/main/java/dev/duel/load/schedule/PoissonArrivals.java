@@ -1,6 +1,6 @@
 package dev.duel.load.schedule;
 
-import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import java.util.SplittableRandom;
 
 /**
@@ -16,7 +16,7 @@ public final class PoissonArrivals implements ArrivalSchedule {
 
     /** Stream {@code stream} of {@code streams} of a plan run by one engine alone. */
     public PoissonArrivals(Rate rate, long seed, int stream, int streams) {
-        this(rate, seed, LoadPlan.Segment.WHOLE, stream, streams);
+        this(rate, seed, PlanSegment.WHOLE, stream, streams);
     }
 
     /**
@@ -26,7 +26,7 @@ public final class PoissonArrivals implements ArrivalSchedule {
      * @param seed    the whole plan's seed: it is mixed with the segment's index, so that every segment draws its
      *                own independent arrivals (independent Poisson processes of rate r/n add up to one of rate r)
      */
-    public PoissonArrivals(Rate rate, long seed, LoadPlan.Segment segment, int stream, int streams) {
+    public PoissonArrivals(Rate rate, long seed, PlanSegment segment, int stream, int streams) {
         if (streams <= 0 || stream < 0 || stream >= streams) {
             throw new IllegalArgumentException("stream " + stream + " of " + streams);
         }

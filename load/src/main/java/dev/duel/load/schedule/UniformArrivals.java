@@ -1,6 +1,6 @@
 package dev.duel.load.schedule;
 
-import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 
 /**
  * Evenly spaced arrivals. With {@code streams > 1}, stream {@code k} takes the global arrivals
@@ -21,7 +21,7 @@ public final class UniformArrivals implements ArrivalSchedule {
      *
      * @param segmentRate this engine's rate: the whole plan's divided by the segment's count
      */
-    public static UniformArrivals ofSegment(Rate segmentRate, LoadPlan.Segment segment, int loop, int loops) {
+    public static UniformArrivals ofSegment(Rate segmentRate, PlanSegment segment, int loop, int loops) {
         if (loops <= 0 || loop < 0 || loop >= loops) {
             throw new IllegalArgumentException("stream " + loop + " of " + loops);
         }

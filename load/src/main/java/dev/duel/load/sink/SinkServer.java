@@ -1,5 +1,6 @@
 package dev.duel.load.sink;
 
+import dev.duel.load.PlanSegment;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -117,7 +118,8 @@ public final class SinkServer implements AutoCloseable {
                     java.time.Duration.ofSeconds(10),
                     1,
                     threads,
-                    dev.duel.load.LoadPlan.Transport.AUTO));
+                    dev.duel.load.LoadPlan.Transport.AUTO,
+                    PlanSegment.WHOLE));
         }
         return plans;
     }

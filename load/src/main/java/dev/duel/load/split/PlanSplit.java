@@ -3,6 +3,7 @@ package dev.duel.load.split;
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Setting;
 import dev.duel.load.http.VariableSpec;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ public final class PlanSplit {
     private PlanSplit() {}
 
     /**
-     * @param plan   a whole plan ({@link LoadPlan.Segment#WHOLE})
+     * @param plan   a whole plan ({@link PlanSegment#WHOLE})
      * @param agents how many agents share it, at least 1
      * @return plan {@code i} is segment {@code i} of {@code agents}, in order
      * @throws InvalidSettingException {@link Setting#VIRTUAL_USERS}: fewer users than agents; {@link Setting#VARIABLES}:
@@ -52,7 +53,7 @@ public final class PlanSplit {
                     plan.seed(),
                     plan.threads(),
                     plan.transport(),
-                    new LoadPlan.Segment(i, agents)));
+                    new PlanSegment(i, agents)));
         }
         return List.copyOf(segments);
     }

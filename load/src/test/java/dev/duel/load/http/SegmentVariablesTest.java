@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.InvalidSettingException;
-import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Setting;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ class SegmentVariablesTest {
         int agents = LOOPS.length;
         Map<String, Integer> sentBy = new HashMap<>();
         for (int agent = 0; agent < agents; agent++) {
-            LoadPlan.Segment segment = new LoadPlan.Segment(agent, agents);
+            PlanSegment segment = new PlanSegment(agent, agents);
             long mine = (size - agent + agents - 1) / agents;
             for (int loop = 0; loop < LOOPS[agent]; loop++) {
                 VariableSpec.Source source = spec.source(segment, loop, LOOPS[agent], 1);
@@ -70,7 +70,7 @@ class SegmentVariablesTest {
     void aLoopStartsItsShareAgainAfterACycle() {
         VariableSpec spec = VariableSpec.parse("seq:0..9");
         // Agent 1 of 2 owns 1, 3, 5, 7, 9; its loop 0 of 2 takes 1, 5, 9.
-        VariableSpec.Source source = spec.source(new LoadPlan.Segment(1, 2), 0, 2, 1);
+        VariableSpec.Source source = spec.source(new PlanSegment(1, 2), 0, 2, 1);
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             sent.add(source.next());
@@ -82,10 +82,10 @@ class SegmentVariablesTest {
     void segmentZeroOfOneIsTheEngineAlone() {
         VariableSpec spec = VariableSpec.parse("seq:1..10");
         VariableSpec.Source alone = spec.source(1, 3, 5);
-        VariableSpec.Source whole = spec.source(LoadPlan.Segment.WHOLE, 1, 3, 5);
+        VariableSpec.Source whole = spec.source(PlanSegment.WHOLE, 1, 3, 5);
         VariableSpec uniform = VariableSpec.parse("uniform:1..1000000");
         VariableSpec.Source uniformAlone = uniform.source(0, 2, 5);
-        VariableSpec.Source uniformWhole = uniform.source(LoadPlan.Segment.WHOLE, 0, 2, 5);
+        VariableSpec.Source uniformWhole = uniform.source(PlanSegment.WHOLE, 0, 2, 5);
         for (int i = 0; i < 20; i++) {
             assertEquals(alone.next(), whole.next());
             assertEquals(uniformAlone.next(), uniformWhole.next());
@@ -97,7 +97,7 @@ class SegmentVariablesTest {
         VariableSpec uniform = VariableSpec.parse("uniform:1..1000000000");
         List<List<String>> drawn = new ArrayList<>();
         for (int agent = 0; agent < 3; agent++) {
-            VariableSpec.Source source = uniform.source(new LoadPlan.Segment(agent, 3), 0, 1, 9);
+            VariableSpec.Source source = uniform.source(new PlanSegment(agent, 3), 0, 1, 9);
             List<String> values = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 values.add(source.next());
@@ -116,7 +116,7 @@ class SegmentVariablesTest {
         Set<String> seen = new HashSet<>();
         for (int agent = 0; agent < agents; agent++) {
             for (int loop = 0; loop < 4; loop++) {
-                VariableSpec.Source source = spec.source(new LoadPlan.Segment(agent, agents), loop, 4, 1);
+                VariableSpec.Source source = spec.source(new PlanSegment(agent, agents), loop, 4, 1);
                 for (int i = 0; i < 200; i++) {
                     String value = source.next();
                     assertTrue(value.matches("[0-9a-z]{13}-[0-9a-z]+") && value.length() <= 24, value);
@@ -133,21 +133,21 @@ class SegmentVariablesTest {
 
     @Test
     void aPrefixNearTheTopOfTheRangeStaysInItsSegment() {
-        LoadPlan.Segment segment = new LoadPlan.Segment(6, 7);
+        PlanSegment segment = new PlanSegment(6, 7);
         long top = -1L; // 2^64 - 1 unsigned
         long prefix = VariableSpec.Unique.prefix(top, segment);
         assertEquals(6, Long.remainderUnsigned(prefix, 7));
         assertTrue(Long.compareUnsigned(prefix, top) <= 0);
-        assertEquals(3, Long.remainderUnsigned(VariableSpec.Unique.prefix(0L, new LoadPlan.Segment(3, 4)), 4));
-        assertEquals(0L, VariableSpec.Unique.prefix(0L, LoadPlan.Segment.WHOLE));
-        assertEquals(123L, VariableSpec.Unique.prefix(123L, LoadPlan.Segment.WHOLE));
+        assertEquals(3, Long.remainderUnsigned(VariableSpec.Unique.prefix(0L, new PlanSegment(3, 4)), 4));
+        assertEquals(0L, VariableSpec.Unique.prefix(0L, PlanSegment.WHOLE));
+        assertEquals(123L, VariableSpec.Unique.prefix(123L, PlanSegment.WHOLE));
     }
 
     @Test
     void fewerValuesThanAgentsIsRefusedNamingTheSetting() {
         InvalidSettingException e = assertThrows(
                 InvalidSettingException.class,
-                () -> VariableSpec.parse("seq:1..2").source(new LoadPlan.Segment(2, 3), 0, 1, 1));
+                () -> VariableSpec.parse("seq:1..2").source(new PlanSegment(2, 3), 0, 1, 1));
         assertEquals(Setting.VARIABLES, e.setting());
         assertTrue(e.problem().contains("'seq:1..2' has 2 values, fewer than the 3 load agents"), e.problem());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Timing;
 import dev.duel.load.engine.Results;
 import dev.duel.load.http.RequestSpec;
@@ -39,7 +40,8 @@ class ResultMergeTest {
             Duration.ofSeconds(5),
             7,
             0,
-            LoadPlan.Transport.AUTO);
+            LoadPlan.Transport.AUTO,
+            PlanSegment.WHOLE);
 
     /** Latencies of one agent: exponential with a mean that differs per agent, so that averaged percentiles would not do. */
     private static Histogram latencies(SplittableRandom random, int count, long meanNanos) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,10 +26,10 @@ class SegmentArrivalsTest {
      *
      * @param schedule the schedule of (agent's segment, loop index) for an agent of {@code LOOPS[agent]} loops
      */
-    private static long[] superposition(BiFunction<LoadPlan.Segment, Integer, ArrivalSchedule> schedule) {
+    private static long[] superposition(BiFunction<PlanSegment, Integer, ArrivalSchedule> schedule) {
         List<Long> all = new ArrayList<>();
         for (int agent = 0; agent < LOOPS.length; agent++) {
-            LoadPlan.Segment segment = new LoadPlan.Segment(agent, LOOPS.length);
+            PlanSegment segment = new PlanSegment(agent, LOOPS.length);
             for (int loop = 0; loop < LOOPS[agent]; loop++) {
                 ArrivalSchedule arrivals = schedule.apply(segment, loop);
                 for (long offset = arrivals.nextOffsetNanos();
@@ -70,8 +70,8 @@ class SegmentArrivalsTest {
     void agentsThatIgnoredTheirSegmentWouldSendTogetherAndFailTheSameTest() {
         Rate perAgent = Rate.perSecond(1_000).dividedBy(LOOPS.length);
         // Every agent drawing as if it ran the plan alone: the same arrivals, several times over.
-        long[] arrivals = superposition((segment, loop) ->
-                new PoissonArrivals(perAgent, 42, LoadPlan.Segment.WHOLE, loop, LOOPS[segment.index()]));
+        long[] arrivals = superposition(
+                (segment, loop) -> new PoissonArrivals(perAgent, 42, PlanSegment.WHOLE, loop, LOOPS[segment.index()]));
         SignificanceResult result = KolmogorovSmirnovTest.withDefaults()
                 .test(gapsMillis(arrivals), ExponentialDistribution.of(1.0)::cumulativeProbability);
         assertTrue(result.getPValue() < 1e-6, "a test that cannot fail proves nothing: p=" + result.getPValue());
@@ -80,7 +80,7 @@ class SegmentArrivalsTest {
     @Test
     void segmentZeroOfOneDrawsWhatTheEngineAloneDraws() {
         PoissonArrivals alone = new PoissonArrivals(Rate.perSecond(300), 11, 1, 2);
-        PoissonArrivals whole = new PoissonArrivals(Rate.perSecond(300), 11, LoadPlan.Segment.WHOLE, 1, 2);
+        PoissonArrivals whole = new PoissonArrivals(Rate.perSecond(300), 11, PlanSegment.WHOLE, 1, 2);
         for (int i = 0; i < 100; i++) {
             assertEquals(alone.nextOffsetNanos(), whole.nextOffsetNanos());
         }
@@ -105,7 +105,7 @@ class SegmentArrivalsTest {
     @Test
     void anAgentsUniformArrivalsAreOffsetByItsIndexOfTheWholeInterval() {
         Rate whole = Rate.perSecond(1_000); // 1 ms apart
-        UniformArrivals third = UniformArrivals.ofSegment(whole.dividedBy(4), new LoadPlan.Segment(2, 4), 0, 1);
+        UniformArrivals third = UniformArrivals.ofSegment(whole.dividedBy(4), new PlanSegment(2, 4), 0, 1);
         long[] first = new long[3];
         Arrays.setAll(first, i -> third.nextOffsetNanos());
         assertArrayEquals(new long[] {2_000_000, 6_000_000, 10_000_000}, first);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
+import dev.duel.load.PlanSegment;
 import dev.duel.load.Setting;
 import dev.duel.load.Timing;
 import dev.duel.load.http.RequestSpec;
@@ -29,7 +30,8 @@ class PlanSplitTest {
                 Duration.ofSeconds(4),
                 42,
                 2,
-                LoadPlan.Transport.NIO);
+                LoadPlan.Transport.NIO,
+                PlanSegment.WHOLE);
     }
 
     @Test
@@ -43,7 +45,7 @@ class PlanSplitTest {
                         .toList());
         for (int i = 0; i < 3; i++) {
             LoadPlan segment = segments.get(i);
-            assertEquals(new LoadPlan.Segment(i, 3), segment.segment());
+            assertEquals(new PlanSegment(i, 3), segment.segment());
             assertEquals(whole.request(), segment.request());
             assertEquals(whole.variables(), segment.variables());
             assertEquals(whole.checks(), segment.checks());

@@ -12,7 +12,6 @@ import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.gate.RunVerdict;
 import dev.duel.suite.run.ProcessLedger;
-import dev.duel.suite.run.RunAttempt;
 import dev.duel.suite.run.RunContext;
 import dev.duel.suite.run.Services;
 import dev.duel.suite.store.ResultStore;
@@ -195,7 +194,7 @@ public final class AotCaches {
             return new Outcome.Failed(
                     "AOT cache training failed: " + failure + " (log: " + relative(store.aotTrainingLog(spec.name()))
                             + ")",
-                    lastLines.subList(Math.max(0, lastLines.size() - RunAttempt.LOG_LINES_KEPT), lastLines.size()));
+                    lastLines.subList(Math.max(0, lastLines.size() - RunContext.LOG_LINES_KEPT), lastLines.size()));
         }
         RunRecord.AotCache info = new RunRecord.AotCache(
                 relative(file),

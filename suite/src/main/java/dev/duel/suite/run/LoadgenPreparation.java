@@ -4,7 +4,6 @@ import dev.duel.load.ProgressListener;
 import dev.duel.load.TargetUnreachableException;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.suite.LoadDriver;
-import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
@@ -20,14 +19,14 @@ import java.util.concurrent.TimeUnit;
  * with their own explicit mask ({@code dev.duel.targets.Affinity}), and each run records the affinity
  * every process ended up with. Thread-safe.
  */
-public final class LoadgenPreparation implements RunnerParts.LoadgenSetup {
+public final class LoadgenPreparation {
     private final LoadDriver engine;
 
     public LoadgenPreparation(LoadDriver engine) {
         this.engine = engine;
     }
 
-    @Override
+    /** Pins, then warms: the real parts' {@code RunnerParts.LoadgenSetup}. */
     public void prepare(Suite.Loadgen loadgen, SuiteListener listener) throws SuiteException, InterruptedException {
         pin(loadgen.cpuset(), listener);
         warm(loadgen, listener);

@@ -42,9 +42,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * out of the noise. Not thread-safe: one attempt at a time.
  */
 public final class RunAttempt {
-    /** Log lines kept in the record of a failed run. */
-    public static final int LOG_LINES_KEPT = 50;
-
     private final Suite suite;
     private final RunnerParts parts;
     private final ResultStore store;
@@ -233,7 +230,7 @@ public final class RunAttempt {
             verdicts.add(verdict);
             if (verdict.stopsRun()) {
                 // A target that died or answered wrongly has no speed worth measuring further.
-                measured.lastLines = target.lastLogLines(LOG_LINES_KEPT);
+                measured.lastLines = target.lastLogLines(RunContext.LOG_LINES_KEPT);
                 break;
             }
         }
@@ -326,7 +323,7 @@ public final class RunAttempt {
                     "the JVM warned about its AOT cache as it started (" + warning.trim()
                             + "): the run would not measure the cache the suite names",
                     null,
-                    target.lastLogLines(LOG_LINES_KEPT));
+                    target.lastLogLines(RunContext.LOG_LINES_KEPT));
         }
         return target;
     }

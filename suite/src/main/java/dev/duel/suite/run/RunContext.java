@@ -33,6 +33,8 @@ public record RunContext(
         ProcessLedger ledger,
         AtomicReference<TargetProcess> current,
         CpuMeter machine) {
+    /** Log lines kept in the record of a failed run, and of a failed AOT cache training. */
+    public static final int LOG_LINES_KEPT = 50;
 
     /** The quiet gate on this context's meter, waiting with the parts' sleeper. */
     QuietGate quietGate() {

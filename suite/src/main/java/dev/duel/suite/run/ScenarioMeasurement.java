@@ -137,7 +137,7 @@ final class ScenarioMeasurement {
             throw new TargetFailedException(
                     "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
                     target.exitCode(),
-                    target.lastLogLines(RunAttempt.LOG_LINES_KEPT));
+                    target.lastLogLines(RunContext.LOG_LINES_KEPT));
         } finally {
             memory.close();
             watch.close();
