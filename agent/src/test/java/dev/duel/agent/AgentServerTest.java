@@ -11,6 +11,7 @@ import dev.duel.load.sink.SinkServer;
 import dev.duel.record.Histograms;
 import dev.duel.record.Phase;
 import dev.duel.targets.TargetSpec;
+import dev.duel.targets.fixtures.TargetSpecs;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -206,19 +207,7 @@ class AgentServerTest {
     void aTargetIsStartedReadAndStoppedOnTheAgentAndStoppedWhenTheLeaseEnds() throws Exception {
         AgentClient controller = client(TOKEN);
         controller.lease("alice");
-        TargetSpec spec = new TargetSpec(
-                "app",
-                null,
-                null,
-                List.of("./app", "${port}"),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                TargetSpec.LOOPBACK);
+        TargetSpec spec = TargetSpecs.command("app", List.of("./app", "${port}"));
 
         AgentClient.HostedTarget first = controller.startTarget(spec, Map.of("DATABASE_URL", "jdbc:x"));
         assertEquals(

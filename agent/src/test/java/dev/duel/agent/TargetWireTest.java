@@ -7,6 +7,7 @@ import dev.duel.targets.IdentityCheck;
 import dev.duel.targets.Limits;
 import dev.duel.targets.ReadySpec;
 import dev.duel.targets.TargetSpec;
+import dev.duel.targets.fixtures.TargetSpecs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,19 +35,7 @@ class TargetWireTest {
 
     @Test
     void aCommandTargetWithNothingOptionalSurvivesTheWire() {
-        TargetSpec spec = new TargetSpec(
-                "cmd",
-                null,
-                null,
-                List.of("./server", "--port", "${port}"),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                TargetSpec.LOOPBACK);
+        TargetSpec spec = TargetSpecs.command("cmd", List.of("./server", "--port", "${port}"));
         assertEquals(spec, roundTrip(spec));
     }
 

@@ -15,6 +15,7 @@ import dev.duel.record.runtime.ThreadCpuWindow;
 import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
 import dev.duel.suite.run.Profiles;
+import dev.duel.targets.fixtures.TargetSpecs;
 import dev.duel.targets.runtime.JfrEvents;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,32 +121,8 @@ class RuntimeTimelineWithFakesTest {
 
     @Test
     void theDefaultIsJfrOnlyForAJarTargetInARunWithAWarmupCurve() {
-        dev.duel.targets.TargetSpec jar = new dev.duel.targets.TargetSpec(
-                "a",
-                "17",
-                Path.of("app.jar"),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                dev.duel.targets.TargetSpec.LOOPBACK);
-        dev.duel.targets.TargetSpec command = new dev.duel.targets.TargetSpec(
-                "c",
-                null,
-                null,
-                List.of("java", "-jar", "app.jar"),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                dev.duel.targets.TargetSpec.LOOPBACK);
+        dev.duel.targets.TargetSpec jar = TargetSpecs.jar("a", "17", Path.of("app.jar"));
+        dev.duel.targets.TargetSpec command = TargetSpecs.command("c", List.of("java", "-jar", "app.jar"));
         var load = List.of(dev.duel.record.ScenarioKind.LOAD);
         var curve = List.of(dev.duel.record.ScenarioKind.LOAD, dev.duel.record.ScenarioKind.WARMUP_CURVE);
         assertEquals(Profile.THREADS, Profiles.of(jar, load));

@@ -6,15 +6,9 @@ import dev.duel.load.Timing;
 import dev.duel.record.RunRecord;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.runtime.Profile;
-import dev.duel.suite.RunnerParts;
 import dev.duel.suite.Scenario;
-import dev.duel.suite.Suite;
-import dev.duel.suite.SuiteListener;
 import dev.duel.suite.gate.RunVerdict;
-import dev.duel.suite.run.ProcessLedger;
 import dev.duel.suite.run.RunContext;
-import dev.duel.suite.run.Services;
-import dev.duel.suite.store.ResultStore;
 import dev.duel.suite.store.RunInputs;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.Limits;
@@ -71,22 +65,10 @@ public final class AotCaches {
     /** Log lines of the training JVM read for the AOT errors it reports. */
     private static final int LOG_LINES_READ = 400;
 
-    private final Suite suite;
-    private final RunnerParts parts;
-    private final ResultStore store;
-    private final SuiteListener listener;
-    private final Services services;
-    private final ProcessLedger ledger;
     private final RunContext context;
 
     /** @param context the suite's run context: a training JVM is published in its {@code current} while it runs */
     public AotCaches(RunContext context) {
-        this.suite = context.suite();
-        this.parts = context.parts();
-        this.store = context.store();
-        this.listener = context.listener();
-        this.services = context.services();
-        this.ledger = context.ledger();
         this.context = context;
     }
 
@@ -99,13 +81,14 @@ public final class AotCaches {
      */
     public Map<String, Outcome> prepare(Set<String> targets) throws IOException, InterruptedException {
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        for (TargetSpec spec : suite.targets()) {
-            AotCacheSpec aot = suite.aotCache(spec.name());
+        for (TargetSpec spec : context.suite().targets()) {
+            AotCacheSpec aot = context.suite().aotCache(spec.name());
             if (aot != null && targets.contains(spec.name())) {
                 Outcome outcome = reuseOrTrain(spec, aot);
                 if (outcome instanceof Outcome.Failed failed) {
-                    listener.message("warning: " + spec.name() + "'s AOT cache: " + failed.reason()
-                            + "; its runs fail with this reason");
+                    context.listener()
+                            .message("warning: " + spec.name() + "'s AOT cache: " + failed.reason()
+                                    + "; its runs fail with this reason");
                 }
                 outcomes.put(spec.name(), outcome);
             }
@@ -114,13 +97,14 @@ public final class AotCaches {
     }
 
     private Outcome reuseOrTrain(TargetSpec spec, AotCacheSpec aot) throws IOException, InterruptedException {
-        Path file = store.aotCache(spec.name());
-        RunRecord.AotCache kept = store.aotCacheInfo(spec.name());
+        Path file = context.store().aotCache(spec.name());
+        RunRecord.AotCache kept = context.store().aotCacheInfo(spec.name());
         if (kept != null && Files.isRegularFile(file) && kept.sha256().equals(RunInputs.sha256(file))) {
-            listener.message("reusing " + spec.name() + "'s AOT cache " + kept.file() + " ("
-                    + megabytes(kept.sizeBytes()) + ", trained on " + kept.trainScenario() + ")");
+            context.listener()
+                    .message("reusing " + spec.name() + "'s AOT cache " + kept.file() + " ("
+                            + megabytes(kept.sizeBytes()) + ", trained on " + kept.trainScenario() + ")");
             // A session killed between the two writes of a training left inputs.json without the digest.
-            store.writeAotCacheInfo(spec.name(), kept);
+            context.store().writeAotCacheInfo(spec.name(), kept);
             return new Outcome.Ready(file.toAbsolutePath(), kept);
         }
         return train(spec, aot, file);
@@ -129,7 +113,8 @@ public final class AotCaches {
     private Outcome train(TargetSpec spec, AotCacheSpec aot, Path file) throws IOException, InterruptedException {
         Files.createDirectories(file.getParent());
         Files.deleteIfExists(file);
-        Scenario scenario = suite.scenario(aot.trainScenario())
+        Scenario scenario = context.suite()
+                .scenario(aot.trainScenario())
                 .withTiming(new Timing.Phases(Duration.ZERO, Duration.ZERO, aot.trainFor()));
         Long memory = spec.limits().memoryBytes();
         Long trainingMemory = trainingMemory(memory);
@@ -142,26 +127,29 @@ public final class AotCaches {
                                 List.of("-XX:AOTCacheOutput=" + file.toAbsolutePath(), "-XX:MaxRAM=" + memory))
                         .withLimits(
                                 new Limits(spec.limits().cpus(), spec.limits().cpuset(), trainingMemory));
-        listener.message("training " + spec.name() + "'s AOT cache: " + scenario.name() + " for "
-                + aot.trainFor().toSeconds() + " s, then the JVM writes " + relative(file) + " as it exits");
+        context.listener()
+                .message("training " + spec.name() + "'s AOT cache: " + scenario.name() + " for "
+                        + aot.trainFor().toSeconds() + " s, then the JVM writes " + relative(file) + " as it exits");
         long spawnNanos = context.nanos();
         TargetProcess target = null;
         String failure = null;
         List<String> lastLines = List.of();
         try {
-            target = parts.targets()
+            target = context.parts()
+                    .targets()
                     .start(
                             training,
-                            services.env(),
-                            store.aotTrainingLog(spec.name()),
-                            pid -> ledger.remember(pid, "AOT training of " + spec.name()));
+                            context.services().env(),
+                            context.store().aotTrainingLog(spec.name()),
+                            pid -> context.ledger().remember(pid, "AOT training of " + spec.name()));
             context.current().set(target);
-            LoadResult load = parts.load()
+            LoadResult load = context.parts()
+                    .load()
                     .run(
                             scenario.plan(
                                     target.host(),
                                     target.port(),
-                                    suite.loadgen().threads()),
+                                    context.suite().loadgen().threads()),
                             ProgressListener.NONE);
             failure = target.alive()
                     ? RunVerdict.wrongAnswers(scenario, load)
@@ -179,7 +167,7 @@ public final class AotCaches {
             if (target != null) {
                 context.current().set(null);
                 target.stop(EXIT_GRACE);
-                ledger.forget(target.pid());
+                context.ledger().forget(target.pid());
             }
         }
         long trainingMillis = (context.nanos() - spawnNanos) / 1_000_000;
@@ -192,8 +180,8 @@ public final class AotCaches {
         if (failure != null) {
             Files.deleteIfExists(file); // never measured with: a half-trained cache would pass for the real one
             return new Outcome.Failed(
-                    "AOT cache training failed: " + failure + " (log: " + relative(store.aotTrainingLog(spec.name()))
-                            + ")",
+                    "AOT cache training failed: " + failure + " (log: "
+                            + relative(context.store().aotTrainingLog(spec.name())) + ")",
                     lastLines.subList(Math.max(0, lastLines.size() - RunContext.LOG_LINES_KEPT), lastLines.size()));
         }
         RunRecord.AotCache info = new RunRecord.AotCache(
@@ -204,13 +192,14 @@ public final class AotCaches {
                 aot.trainScenario(),
                 aot.trainFor().toMillis() / 1_000.0,
                 trainingMemory);
-        store.writeAotCacheInfo(spec.name(), info);
-        listener.message(String.format(
-                Locale.ROOT,
-                "trained %s's AOT cache in %.1f s: %s",
-                spec.name(),
-                trainingMillis / 1_000.0,
-                megabytes(info.sizeBytes())));
+        context.store().writeAotCacheInfo(spec.name(), info);
+        context.listener()
+                .message(String.format(
+                        Locale.ROOT,
+                        "trained %s's AOT cache in %.1f s: %s",
+                        spec.name(),
+                        trainingMillis / 1_000.0,
+                        megabytes(info.sizeBytes())));
         return new Outcome.Ready(file.toAbsolutePath(), info);
     }
 
@@ -255,7 +244,8 @@ public final class AotCaches {
     }
 
     private String relative(Path file) {
-        return store.directory()
+        return context.store()
+                .directory()
                 .toAbsolutePath()
                 .relativize(file.toAbsolutePath())
                 .toString();
