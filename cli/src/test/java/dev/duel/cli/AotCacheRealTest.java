@@ -11,6 +11,7 @@ import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteOutcome;
 import dev.duel.suite.SuiteRunner;
 import dev.duel.suite.file.SuiteLoader;
+import dev.duel.suite.fixtures.GeneratorVerdicts;
 import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import dev.duel.targets.JdkResolver;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
+import dev.duel.suite.fixtures.GeneratorVerdicts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

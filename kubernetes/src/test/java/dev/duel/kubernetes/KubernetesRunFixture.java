@@ -124,10 +124,21 @@ final class KubernetesRunFixture implements AutoCloseable {
 
     static List<String> reasons(Suite suite, Path results) throws Exception {
         List<String> reasons = new java.util.ArrayList<>();
-        for (RunPlan plan : RunPlan.of(suite)) {
-            RunRecord record = RecordJson.readRun(results.resolve("runs/" + plan.fileStem() + ".json"));
-            reasons.add(plan.fileStem() + ": " + record.status() + " " + record.reason());
+        List<RunPlan> plans = RunPlan.of(suite);
+        List<RunRecord> records = records(suite, results);
+        for (int i = 0; i < plans.size(); i++) {
+            reasons.add(plans.get(i).fileStem() + ": " + records.get(i).status() + " "
+                    + records.get(i).reason());
         }
         return reasons;
+    }
+
+    /** The final record of each planned run, in plan order. */
+    static List<RunRecord> records(Suite suite, Path results) throws Exception {
+        List<RunRecord> records = new java.util.ArrayList<>();
+        for (RunPlan plan : RunPlan.of(suite)) {
+            records.add(RecordJson.readRun(results.resolve("runs/" + plan.fileStem() + ".json")));
+        }
+        return records;
     }
 }
