@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.RecordJson;
+import dev.duel.record.RunRecord;
+import dev.duel.record.Status;
 import dev.duel.suite.fixtures.FixtureSuites;
+import dev.duel.suite.fixtures.GeneratorVerdicts;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -93,20 +98,28 @@ class RunCommandTest {
     @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {
-        // Both runs must be ok: 2 s of main, since one 9 ms young collection of this JVM in the fixtures' 0.7 s was
-        // 1.3% of it, over the engine's GC gate (a clean-clone CI run failed so); in 2 s it is 0.45%.
-        Path file = Files.writeString(
-                temp.resolve("suite.yaml"),
-                FixtureSuites.suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1)
-                        .replace("duration: 700ms", "duration: 2s"));
+        Path file = suite(fixture("a", "a", "a") + fixture("b", "b", "b"), 1);
         Path results = temp.resolve("r");
         Captured first = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
-        assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
         assertTrue(first.out().contains("[1/2] a: health") && first.out().contains("[2/2] b: health"), first.out());
         assertTrue(first.out().contains("-> ok"), first.out());
+        List<RunRecord> records = new ArrayList<>();
         try (Stream<Path> runs = Files.list(results.resolve("runs"))) {
-            assertEquals(2, runs.filter(f -> f.toString().endsWith(".json")).count());
+            for (Path run : runs.filter(f -> f.toString().endsWith(".json")).toList()) {
+                records.add(RecordJson.readRun(run));
+            }
         }
+        assertEquals(2, records.size());
+        if (records.stream().anyMatch(GeneratorVerdicts::byTheGenerator)) {
+            // Beside other test JVMs the generator's own gates may judge a run of 0.7 s (one 9 ms young collection of
+            // this JVM was 1.3% of it): the run is still recorded whole and the resume below still finds it done.
+            assertEquals(ExitCodes.NOT_CLEAN, first.exitCode(), first.out() + first.err());
+        } else {
+            assertEquals(ExitCodes.OK, first.exitCode(), first.out() + first.err());
+        }
+        assertTrue(
+                records.stream().allMatch(r -> r.status() == Status.OK || GeneratorVerdicts.byTheGenerator(r)),
+                records.toString());
         assertTrue(Files.exists(results.resolve("env.json")) && Files.exists(results.resolve("suite.yaml")));
         assertTrue(Files.size(results.resolve("report.md")) > 0, "duel run writes the report");
         assertTrue(first.out().contains("report: " + results.resolve("report.html")), first.out());
@@ -117,7 +130,7 @@ class RunCommandTest {
                 report.out().contains("b against a:")
                         && report.out().contains("1 run(s) against 1 cannot show a difference"),
                 report.out());
-        // Runs this short (2 s of main) reach no steady state and may hold no whole second or too few samples for
+        // Runs this short (0.7 s of main) reach no steady state and may hold no whole second or too few samples for
         // a chart: the report still gives its warm-up answer, and every chart it did draw is a PNG.
         assertTrue(Files.readString(results.resolve("report.md")).contains("### health: warm-up"));
         if (Files.isDirectory(results.resolve("charts"))) {
@@ -145,7 +158,7 @@ class RunCommandTest {
         assertTrue(again.out().contains("2 already done"), again.out());
         assertFalse(again.out().contains("[1/2]"), again.out());
 
-        Files.writeString(file, Files.readString(file).replace("duration: 2s", "duration: 3s"));
+        Files.writeString(file, Files.readString(file).replace("duration: 700ms", "duration: 800ms"));
         Captured changed = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
         assertEquals(ExitCodes.USAGE, changed.exitCode(), changed.err());
         assertTrue(changed.err().contains("different version of the suite"), changed.err());
