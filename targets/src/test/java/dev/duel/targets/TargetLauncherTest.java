@@ -221,6 +221,13 @@ class TargetLauncherTest {
             long start = System.nanoTime();
             Thread.sleep(2_000); // 20 periods of the 100 ms quota
             ResourceReading used = target.read().since(before);
+            // A period is throttled only when the group got its 50 ms in it: beside other test JVMs on 2 cores the
+            // spinners may not (a clean-clone CI run saw 0.43 cores and no throttled period in 2 s), so the window
+            // grows, up to 10 s, until one shows. The quota bound below holds over any window.
+            while (used.throttledPeriods() == 0 && System.nanoTime() - start < 10_000_000_000L) {
+                Thread.sleep(500);
+                used = target.read().since(before);
+            }
             double cores = used.cpuNanos() / (double) (System.nanoTime() - start);
             assertTrue(cores <= 0.6, "used " + cores + " cores under a 0.5 CPU quota");
             assertTrue(cores >= 0.3, "the spinning thread ran: " + cores + " cores");
