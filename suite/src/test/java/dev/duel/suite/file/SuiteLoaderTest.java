@@ -1,5 +1,6 @@
 package dev.duel.suite.file;
 
+import static dev.duel.suite.TestFiles.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -343,16 +344,6 @@ class SuiteLoaderTest {
         assertTrue(assertThrows(SuiteException.class, () -> loader.load(write("targets: []\n")))
                 .getMessage()
                 .contains("targets: at least one target"));
-    }
-
-    /** {@code file:LINE:COLUMN: } of the first {@code key} in the first {@code text} of {@code yaml}: where a key is written. */
-    private static String at(Path file, String yaml, String text, String key) {
-        int found = yaml.indexOf(text);
-        assertTrue(found >= 0, "the suite has no " + text);
-        int keyAt = yaml.indexOf(key, found);
-        int lineStart = yaml.lastIndexOf('\n', keyAt) + 1;
-        long line = yaml.substring(0, keyAt).chars().filter(c -> c == '\n').count() + 1;
-        return file + ":" + line + ":" + (keyAt - lineStart + 1) + ": ";
     }
 
     private String failure(String yaml) throws IOException {
