@@ -4,13 +4,16 @@ import dev.duel.record.Phase;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * One run's steady state in one load scenario, from the per-second series its record holds
- * ({@code load.seconds}: correct responses and p99 per second). Which seconds count:
+ * One run's steady state in one load scenario, from the per-second series its record holds ({@code load.seconds}:
+ * correct responses and p99 per second). Which seconds count:
  *
  * <ul>
  *   <li>only seconds that lie wholly inside loaded time: warm-up [0, warm-up end) and main [main start, main end),
@@ -21,27 +24,24 @@ import java.util.List;
  *       warm-up.
  * </ul>
  *
- * Requests/s (higher is better) and p99 (lower is better; a second without a correct answer has none) are each
- * classified by {@link SteadyState#of(double[], SteadyState.Direction, SteadyState.Settings, int)}, its last quarter
- * measured on main (the whole series for windows, which have no main), and the run is steady from the later of the
- * two steady starts
- * ({@link SteadyState#combine}). A final segment is taken as a steady state only when its requests/s also pass the
- * engine's warm-up stopping rule ({@link WarmupStop}, on the seconds from the steady start on): at least 10 s long,
- * with a 95% interval of its mean no wider than ±5%. On a short series the classifier can accept a 5 s final segment
- * that is still a ramp; its mean is no steady value.
+ * A run is steady when its requests/s are: {@link SteadyState#of(double[], SteadyState.Direction,
+ * SteadyState.Settings, int)}, with main as the measured phase (the whole series for windows, which have no main),
+ * the one judge the engine's auto warm-up also asked ({@link WarmupStop}). So a run whose warm-up the engine ended as
+ * steady is steady here unless main itself moved, and {@link #mainMoved()} says so. Its p99 is judged for trend only
+ * ({@link Trend#ofLogs}) over main's seconds: a second with a collection has a p99 several times its neighbours', too
+ * bimodal to segment, and main's histogram, the only one a run keeps whole, is what its latency values come from.
  *
- * <p>The report (its steady-state rows and warm-up answer) and the suite (its {@code repetitions: {until}} rule)
- * both read a run's steady state from here, so the rule never stops on values the report would not print; which of
- * a run's measures are steady-state values is {@link SteadyValues}'. Immutable, so thread-safe; {@link #of} is
- * stateless.
+ * <p>The report (its steady-state rows and warm-up answer) and the suite (its {@code repetitions: {until}} rule) both
+ * read a run's steady state from here; which of a run's measures are steady-state values is {@link SteadyValues}'.
+ * Immutable, so thread-safe; {@link #of} is stateless.
  *
  * @param seconds            the run second (from the start of the load) of each value of the series
  * @param requestsPerSecond  correct responses in each of those seconds
  * @param p99Micros          the per-second p99 of those seconds, in microseconds (NaN without a correct answer)
  * @param segments           the requests/s series' segments, in run seconds, for the chart
- * @param classification     the run's classification (requests/s and p99 combined)
+ * @param classification     the run's classification (its requests/s)
  * @param why                the numbers behind it, in a sentence
- * @param steadyStartSecond  the run second the final (steady) segment begins in; -1 with no steady state
+ * @param steadyStartSecond  the run second the steady stretch begins in; -1 with no steady state
  * @param secondsToSteady    seconds from the start of the second of the first correct answer to the steady start,
  *                           gap included when the steady start lies in main (wall time); -1 with no steady state
  * @param steadyRequestsPerSecond mean requests/s over the steady seconds (from the steady start to the end),
@@ -52,6 +52,15 @@ import java.util.List;
  *                           negative for a slowdown, NaN with no steady state
  * @param steadyThroughMain  true when the steady start is at or before main's first whole second: main's latency
  *                           histogram and CPU per request are then steady-state values
+ * @param mainRequestsPerSecond mean requests/s over main's whole seconds (outliers left out): what a run that never
+ *                           settled contributes, marked (every run counts); NaN when main has no whole second
+ * @param wandering          steady as a whole, not at one level: regimes with no trend, or a transient bridged
+ * @param engineSteady       the engine's auto warm-up ended on a steady verdict; false for a fixed warm-up, a
+ *                           warm-up that ran to its cap and windowed runs
+ * @param mainMoved          the engine's warm-up ended steady, yet the run is not steady from before main: main
+ *                           itself moved (the why says where)
+ * @param latencyMoving      main's per-second p99 moved significantly (99.5%) by at least {@link
+ *                           #LATENCY_TOLERANCE}: main's latency percentiles are not a steady state's
  */
 public record RunSteadyState(
         int[] seconds,
@@ -64,7 +73,15 @@ public record RunSteadyState(
         double secondsToSteady,
         double steadyRequestsPerSecond,
         double warmupCostRequests,
-        boolean steadyThroughMain) {
+        boolean steadyThroughMain,
+        double mainRequestsPerSecond,
+        boolean wandering,
+        boolean engineSteady,
+        boolean mainMoved,
+        boolean latencyMoving) {
+
+    /** A p99 that moves by at least this factor less one over main (and significantly) is not steady: 10%. */
+    public static final double LATENCY_TOLERANCE = 0.10;
 
     /** Segment [fromSecond, toSecond) in run seconds (toSecond one past its last second) and its mean requests/s. */
     public record SegmentSpan(int fromSecond, int toSecond, double mean) {}
@@ -101,17 +118,12 @@ public record RunSteadyState(
         return of(load, SteadyState.Settings.DEFAULT);
     }
 
-    public static RunSteadyState of(LoadResult load, SteadyState.Settings settings) {
-        return of(load, settings, WarmupStop.Settings.DEFAULT);
-    }
-
     /**
      * @param load     a run's load result (null, or one without a main phase, settings or per-second series, has no
      *                 steady state)
-     * @param settings the classifier's
-     * @param stop     the stopping rule a final segment must also pass
+     * @param settings the judge's
      */
-    public static RunSteadyState of(LoadResult load, SteadyState.Settings settings, WarmupStop.Settings stop) {
+    public static RunSteadyState of(LoadResult load, SteadyState.Settings settings) {
         if (load == null || load.main() == null || load.settings() == null || load.seconds() == null) {
             return none("the record holds no per-second series");
         }
@@ -157,114 +169,120 @@ public record RunSteadyState(
                 firstMainIndex = i;
             }
         }
-        // A change inside main's last quarter is too close to the end to know whether it lasts; the warm-up's length
-        // (an auto rule's or a person's choice) must not change what counts as steady. Windows have no main: whole.
+        WarmupEnd end = load.warmupEnd();
+        boolean engineSteady = plan.windows() == 0
+                && end != null
+                && end.mode() == WarmupMode.AUTO
+                && end.reason() == WarmupEnd.Reason.STEADY;
+        // Windows have no main: judged whole, and every window is "main" for the last stretch.
         int measuredFromIndex = plan.windows() > 0 ? 0 : firstMainIndex;
         SteadyState.Analysis requests =
                 SteadyState.of(rps, SteadyState.Direction.HIGHER_IS_BETTER, settings, measuredFromIndex);
-        SteadyState.Analysis latency =
-                SteadyState.of(p99, SteadyState.Direction.LOWER_IS_BETTER, settings, measuredFromIndex);
-        SteadyState.Combined combined = SteadyState.combine(requests, latency);
-        WarmupStop.Decision settled = null;
-        if (combined.classification() != SteadyState.Classification.NO_STEADY_STATE) {
-            settled = WarmupStop.check(Arrays.copyOfRange(rps, combined.steadyStartIndex(), n), stop);
-        }
         List<SegmentSpan> spans = new ArrayList<>();
         for (Segmentation.Segment segment : requests.segments()) {
             spans.add(new SegmentSpan(
                     seconds[segment.startIndex()], seconds[segment.endIndex() - 1] + 1, segment.mean()));
         }
-        if (n == 0 || combined.classification() == SteadyState.Classification.NO_STEADY_STATE || !settled.steady()) {
-            String why = n == 0 ? "no whole loaded second holds a correct answer" : combined.why();
-            if (settled != null) {
-                int from = combined.steadyStartIndex();
-                why = n - from < stop.stableSeconds()
-                        ? String.format(
-                                java.util.Locale.ROOT,
-                                "its final segment, from second %d, lasted %d s: less than the %d s a steady state "
-                                        + "must last",
-                                seconds[from] - seconds[0],
-                                n - from,
-                                stop.stableSeconds())
-                        : Double.isNaN(settled.relativeHalfWidth())
-                                ? String.format(
-                                        java.util.Locale.ROOT,
-                                        "its final segment, from second %d, fails the stopping rule (within it: %s)",
-                                        seconds[from] - seconds[0],
-                                        settled.why())
-                                : String.format(
-                                        java.util.Locale.ROOT,
-                                        "its final segment, from second %d, is too noisy to be a steady state: %.0f%% interval "
-                                                + "half-width of its mean requests/s %.1f%%, more than %.1f%%",
-                                        seconds[from] - seconds[0],
-                                        stop.confidence() * 100,
-                                        settled.relativeHalfWidth() * 100,
-                                        stop.maxRelativeHalfWidth() * 100);
-            } else if (n > 0 && !requests.steady()) {
-                why += " (requests/s: " + requests.why() + ")";
-            } else if (n > 0 && !latency.steady()) {
-                why += " (p99: " + latency.why() + ")";
+        double mainRps = keptMean(rps, requests.outlierIndices(), Math.min(measuredFromIndex, n), n);
+        Trend.Fit latencyTrend =
+                Trend.ofLogs(Arrays.copyOfRange(p99, Math.min(measuredFromIndex, n), n), Trend.CONFIDENCE);
+        boolean latencyMoving = latencyTrend.moving(LATENCY_TOLERANCE);
+        if (n == 0 || !requests.steady()) {
+            String why = n == 0 ? "no whole loaded second holds a correct answer" : requests.why();
+            boolean mainMoved = engineSteady && n > 0;
+            if (mainMoved) {
+                why = "main moved after the warm-up ended steady: " + why;
             }
-            return none(seconds, rps, p99, spans, why);
+            return new RunSteadyState(
+                    seconds,
+                    rps,
+                    p99,
+                    spans,
+                    SteadyState.Classification.NO_STEADY_STATE,
+                    why,
+                    -1,
+                    -1,
+                    Double.NaN,
+                    Double.NaN,
+                    false,
+                    mainRps,
+                    false,
+                    engineSteady,
+                    mainMoved,
+                    latencyMoving);
         }
-        // The stopping rule re-cuts the seconds from the classifier's steady start; where it finds a later final
-        // segment, the steady state is that segment, as it would have been for the engine.
-        int start = combined.steadyStartIndex() + Math.max(0, settled.steadySinceSecond());
-        boolean[] outlier = new boolean[n];
-        for (int i : requests.outlierIndices()) {
+        int start = requests.steadyStartIndex();
+        boolean throughMain = start <= firstMainIndex;
+        boolean mainMoved = engineSteady && !throughMain;
+        String why = requests.why();
+        if (mainMoved) {
+            why = String.format(
+                    Locale.ROOT,
+                    "main moved after the warm-up ended steady: steady only from run second %d, %d s into main; %s",
+                    seconds[start],
+                    start - firstMainIndex,
+                    why);
+        }
+        if (latencyMoving) {
+            why += String.format(Locale.ROOT, "; p99 moved %+.0f%% over main", latencyTrend.relativeChange() * 100);
+        }
+        double cost = 0;
+        for (int i = 0; i < start; i++) {
+            cost += requests.steadyMean() - rps[i];
+        }
+        return new RunSteadyState(
+                seconds,
+                rps,
+                p99,
+                spans,
+                requests.classification(),
+                why,
+                seconds[start],
+                seconds[start] - seconds[0],
+                requests.steadyMean(),
+                cost,
+                throughMain,
+                mainRps,
+                requests.wandering(),
+                engineSteady,
+                mainMoved,
+                latencyMoving);
+    }
+
+    /** Mean of values[from, to) less the outliers; NaN when none is left. */
+    private static double keptMean(double[] values, int[] outlierIndices, int from, int to) {
+        boolean[] outlier = new boolean[values.length];
+        for (int i : outlierIndices) {
             outlier[i] = true;
         }
         double sum = 0;
         int count = 0;
-        for (int i = start; i < n; i++) {
-            if (!outlier[i]) {
-                sum += rps[i];
+        for (int i = from; i < to; i++) {
+            if (!outlier[i] && Double.isFinite(values[i])) {
+                sum += values[i];
                 count++;
             }
         }
-        double steadyRps = count == 0 ? Double.NaN : sum / count;
-        double cost = 0;
-        for (int i = 0; i < start; i++) {
-            cost += steadyRps - rps[i];
-        }
-        return new RunSteadyState(
-                seconds,
-                rps,
-                p99,
-                spans,
-                combined.classification(),
-                start == combined.steadyStartIndex()
-                        ? combined.why()
-                        : combined.why()
-                                + String.format(
-                                        java.util.Locale.ROOT,
-                                        "; the stopping rule, run again on that final segment, cut it once more: steady"
-                                                + " from run second %d",
-                                        seconds[start]),
-                seconds[start],
-                seconds[start] - seconds[0],
-                steadyRps,
-                cost,
-                start <= firstMainIndex);
+        return count == 0 ? Double.NaN : sum / count;
     }
 
     private static RunSteadyState none(String why) {
-        return none(new int[0], new double[0], new double[0], List.of(), why);
-    }
-
-    /** A run without a steady state: its series and segments kept for the chart, no steady value. */
-    private static RunSteadyState none(int[] seconds, double[] rps, double[] p99, List<SegmentSpan> spans, String why) {
         return new RunSteadyState(
-                seconds,
-                rps,
-                p99,
-                spans,
+                new int[0],
+                new double[0],
+                new double[0],
+                List.of(),
                 SteadyState.Classification.NO_STEADY_STATE,
                 why,
                 -1,
                 -1,
                 Double.NaN,
                 Double.NaN,
+                false,
+                Double.NaN,
+                false,
+                false,
+                false,
                 false);
     }
 

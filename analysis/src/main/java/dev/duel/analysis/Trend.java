@@ -28,8 +28,25 @@ public final class Trend {
         }
     }
 
+    /**
+     * The trend of a positive measure that moves by factors (a latency percentile: a second with a collection has a
+     * p99 several times its neighbours'): the line through the logs, its change given as a factor less one (+0.10 is
+     * 10% higher at the end than at the start). Non-positive and non-finite values are left out.
+     */
+    public static Fit ofLogs(double[] values, double confidence) {
+        double[] logs = java.util.Arrays.stream(values)
+                .filter(v -> v > 0 && Double.isFinite(v))
+                .map(Math::log)
+                .toArray();
+        return of(logs, confidence, true);
+    }
+
     /** @param values one per second, in order, at least 3; confidence two-sided, e.g. 0.99 */
     public static Fit of(double[] values, double confidence) {
+        return of(values, confidence, false);
+    }
+
+    private static Fit of(double[] values, double confidence, boolean logs) {
         int n = values.length;
         if (n < 3) {
             return new Fit(0, false);
@@ -54,7 +71,7 @@ public final class Trend {
             }
             previous = residual;
         }
-        double relativeChange = mean == 0 ? 0 : slope * (n - 1) / Math.abs(mean);
+        double relativeChange = logs ? Math.expm1(slope * (n - 1)) : mean == 0 ? 0 : slope * (n - 1) / Math.abs(mean);
         if (residualSquares == 0) {
             return new Fit(relativeChange, slope != 0);
         }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
  *       run ends. Every one must be "no steady state", and the engine's stopping rule must not have stopped
  *       warm-up on any prefix of it;
  *   <li>a `duel load` at an open rate of 110 requests/s is flat around 110 (it is paced) with per-second noise
- *       near 11%: flat, mean within 3% of 110, and with 20 s at that noise the 95% half-width of the mean is wider
- *       than 3%, so the stopping rule says not yet, because of the interval and not because of a change.
+ *       near 11%: flat, mean within 3% of 110, and steady for the engine too, though with 20 s at that noise the 95%
+ *       half-width of the mean is wider than 3%: no precision is asked of one run.
  * </ul>
  */
 class RecordedSeriesTest {
@@ -53,8 +53,13 @@ class RecordedSeriesTest {
         }
     }
 
+    /**
+     * The paced load is flat, and steady for the engine too: 20 s at 11% per-second noise pin its mean only to ±5.3%
+     * (the old rule's reason to refuse it), but how well one run pins its mean is the between-runs interval's business
+     * (issue 22). The half-width is still recorded.
+     */
     @Test
-    void aPacedLoadIsFlatButTwentyNoisySecondsDoNotPinItsMeanToThreePercent() throws IOException {
+    void aPacedLoadIsFlatAndSteadyThoughTwentyNoisySecondsDoNotPinItsMeanToThreePercent() throws IOException {
         Recorded paced = recorded().stream()
                 .filter(r -> r.name().startsWith("gc-bench"))
                 .findFirst()
@@ -66,7 +71,7 @@ class RecordedSeriesTest {
         assertEquals(110, analysis.steadyMean(), 110 * 0.03, analysis.why());
         assertEquals(0, analysis.warmupCost());
         WarmupStop.Decision decision = WarmupStop.check(paced.okPerSecond(), WarmupStop.Settings.DEFAULT);
-        assertFalse(decision.steady(), decision.why());
+        assertTrue(decision.steady(), decision.why());
         assertEquals(0, decision.steadySinceSecond(), decision.why());
         assertTrue(decision.relativeHalfWidth() > 0.03, decision.why());
     }

@@ -40,7 +40,12 @@ class RunRuntimeTest {
                 steadyStart,
                 1000,
                 0,
-                steadyStart >= 15);
+                steadyStart >= 15,
+                1000,
+                false,
+                false,
+                false,
+                false);
     }
 
     /**

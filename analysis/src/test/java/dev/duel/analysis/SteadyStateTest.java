@@ -27,7 +27,10 @@ class SteadyStateTest {
     private static final int WITHIN_SECONDS = 2;
 
     @ParameterizedTest
-    @EnumSource(value = Shape.class, names = "GENTLE_RAMP", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = Shape.class,
+            names = {"GENTLE_RAMP", "GC"},
+            mode = EnumSource.Mode.EXCLUDE)
     void theTrueChangepointIsFoundWithinTwoSecondsAndTheRunClassifiedInNinetyFivePercent(Shape shape) {
         int hits = 0;
         int[] missedSeeds = new int[5];
@@ -75,6 +78,62 @@ class SteadyStateTest {
         assertTrue(wrongClass <= 0.02 * CASES, "flat or slowdown: " + wrongClass + " of " + CASES);
     }
 
+    /**
+     * Issue 22: a GC-bound target that never changes (30% of its seconds 25% slower, at random) is steady in at least
+     * 90% of 1,000 cases. A cost that fits each segment's own variance cut its quieter stretches into segments of their
+     * own, and the old rule called it steady in 25-42% of seeded runs.
+     */
+    @Test
+    void aStationaryGcBoundSeriesIsSteadyInNinetyPercent() {
+        int steady = 0;
+        for (int seed = 0; seed < CASES; seed++) {
+            SyntheticSeries.Case c = SyntheticSeries.of(Shape.GC, seed);
+            steady += SteadyState.of(c.series(), Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT)
+                            .steady()
+                    ? 1
+                    : 0;
+        }
+        assertTrue(steady >= 0.90 * CASES, "steady in " + steady + " of " + CASES);
+    }
+
+    /**
+     * The long comparison's jdk17 /json (issue 22): after a 20 s warm-up its level moves between regimes for 10 to 36 s
+     * at a time with no trend (67k, 59k from second 28, 62k, 57k from second 60, 66k from second 96). No one level
+     * lasts; the process is stationary: steady from the warm-up's end, wandering, its value the mean over the stretch.
+     */
+    @Test
+    void regimesWithoutATrendAreOneWanderingSteadyState() {
+        Random random = new Random(21);
+        double[] series = new double[110];
+        double weighted = 0;
+        for (int i = 0; i < series.length; i++) {
+            double level = i < 20
+                    ? 5_000 + 3_100 * i
+                    : i < 28 ? 67_000 : i < 45 ? 59_000 : i < 60 ? 62_000 : i < 96 ? 57_000 : 66_000;
+            series[i] = level * (1 + 0.04 * random.nextGaussian());
+            weighted += i >= 20 ? level / 90.0 : 0;
+        }
+        Analysis analysis = SteadyState.of(series, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT, 90);
+        assertTrue(analysis.steady(), analysis.why());
+        assertTrue(analysis.wandering(), analysis.why());
+        assertTrue(analysis.steadyStartIndex() >= 17 && analysis.steadyStartIndex() <= 30, analysis.why());
+        assertEquals(weighted, analysis.steadyMean(), weighted * 0.03, analysis.why());
+    }
+
+    /** A level that switches by a third every 10 s is no wander: the final switch, late, leaves no steady state. */
+    @Test
+    void aLevelSwitchingByAThirdIsNoSteadyState() {
+        int none = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            SyntheticSeries.Case c = SyntheticSeries.of(Shape.OSCILLATION, seed);
+            none += SteadyState.of(c.series(), Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT)
+                            .steady()
+                    ? 0
+                    : 1;
+        }
+        assertTrue(none >= 190, none + " of 200 without a steady state");
+    }
+
     @Test
     void aSingleStallIsReportedAsAnOutlierAndLeavesTheRunFlat() {
         int flagged = 0;
@@ -115,26 +174,6 @@ class SteadyStateTest {
                 SteadyState.of(rising, Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT)
                         .classification(),
                 "the same rise is a warm-up when higher is better");
-    }
-
-    @Test
-    void aRunIsSteadyFromTheLaterOfItsRequestsAndP99SteadyStartsAndNotSteadyIfEitherNeverIs() {
-        Analysis requests = SteadyState.of(
-                steps(60, 12, 5000, 9000, 0.04, 3), Direction.HIGHER_IS_BETTER, SteadyState.Settings.DEFAULT);
-        Analysis p99 =
-                SteadyState.of(steps(60, 25, 40, 12, 0.05, 4), Direction.LOWER_IS_BETTER, SteadyState.Settings.DEFAULT);
-        SteadyState.Combined both = SteadyState.combine(requests, p99);
-        assertEquals(Classification.WARMUP, both.classification(), both.why());
-        assertEquals(Math.max(requests.steadyStartIndex(), p99.steadyStartIndex()), both.steadyStartIndex());
-        assertTrue(Math.abs(both.steadyStartIndex() - 25) <= 2, both.why());
-
-        Analysis late =
-                SteadyState.of(steps(60, 55, 40, 12, 0.05, 5), Direction.LOWER_IS_BETTER, SteadyState.Settings.DEFAULT);
-        assertEquals(Classification.NO_STEADY_STATE, late.classification(), late.why());
-        SteadyState.Combined none = SteadyState.combine(requests, late);
-        assertEquals(Classification.NO_STEADY_STATE, none.classification());
-        assertEquals(-1, none.steadyStartIndex());
-        assertEquals("p99 reached no steady state", none.why());
     }
 
     @Test

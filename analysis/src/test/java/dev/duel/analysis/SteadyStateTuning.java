@@ -16,10 +16,10 @@ final class SteadyStateTuning {
             stopping();
             return;
         }
-        double[] penalties = {3, 5, 8, 10, 15, 20};
-        int[] minSegments = {2, 3, 5};
+        double[] penalties = {2, 3, 4, 5};
+        int[] minSegments = {3, 5};
         double[] tolerances = {0.02};
-        int[] halfWindows = {5};
+        int[] halfWindows = {10};
         if (args.length > 0) {
             penalties = parse(args[0]);
             minSegments = java.util.Arrays.stream(parse(args[1]))
@@ -40,9 +40,11 @@ final class SteadyStateTuning {
                 for (double tolerance : tolerances) {
                     for (int halfWindow : halfWindows) {
                         SteadyState.Settings settings = new SteadyState.Settings(
-                                new Segmentation.Settings(penalty, minSegment, tolerance, halfWindow, 3, 0.001),
+                                new Segmentation.Settings(penalty, minSegment, tolerance, 2.5, halfWindow, 3),
                                 0.25,
-                                10);
+                                0.5,
+                                10,
+                                0.25);
                         System.out.printf(
                                 Locale.ROOT,
                                 "%7.0f %6d %3.0f%% %7d |",

@@ -36,11 +36,25 @@ final class SyntheticSeries {
         /** Noise around one level. Truth: flat. */
         NOISE,
         /** Noise around one level with one second at 0% to 30% of it (a stall), in [10%, 90%] of the run. Truth: flat. */
-        OUTLIER
+        OUTLIER,
+        /**
+         * A GC-bound target that never changes: each second independently, with probability 0.3, is 25% slower (a
+         * collection in it) and has a p99 of 15 to 25 ms against about 3 ms; between collections its seconds vary by
+         * only 1% to 3%. Truth: steady (flat).
+         */
+        GC
     }
 
-    /** @param changeIndex the true final changepoint (0 when flat); outlierIndex -1 unless OUTLIER */
-    record Case(double[] series, int changeIndex, SteadyState.Classification expected, int outlierIndex) {}
+    /**
+     * @param changeIndex the true final changepoint (0 when flat); outlierIndex -1 unless OUTLIER
+     * @param p99Micros   each second's p99 in microseconds: about 3 ms with 10% noise, 15 to 25 ms in a GC second
+     */
+    record Case(
+            double[] series,
+            int changeIndex,
+            SteadyState.Classification expected,
+            int outlierIndex,
+            double[] p99Micros) {}
 
     private SyntheticSeries() {}
 
@@ -48,7 +62,8 @@ final class SyntheticSeries {
         Random random = new Random(seed * 31 + shape.ordinal());
         int n = shape == Shape.OSCILLATION ? 50 + random.nextInt(71) : 30 + random.nextInt(91);
         double level = 1000 + 9000 * random.nextDouble();
-        double noise = 0.03 + 0.05 * random.nextDouble();
+        // A GC-bound target's spread is its collections: between them its seconds are quiet (1% to 3%).
+        double noise = shape == Shape.GC ? 0.01 + 0.02 * random.nextDouble() : 0.03 + 0.05 * random.nextDouble();
         boolean heavy = random.nextInt(4) == 0;
         double[] mean = new double[n];
         java.util.Arrays.fill(mean, level);
@@ -109,7 +124,7 @@ final class SyntheticSeries {
                 change = n - half;
                 expected = SteadyState.Classification.NO_STEADY_STATE;
             }
-            case NOISE -> expected = SteadyState.Classification.FLAT;
+            case NOISE, GC -> expected = SteadyState.Classification.FLAT;
             case OUTLIER -> {
                 outlier = between(random, 0.1 * n, 0.9 * n);
                 expected = SteadyState.Classification.FLAT;
@@ -117,14 +132,17 @@ final class SyntheticSeries {
             default -> throw new IllegalStateException();
         }
         double[] series = new double[n];
+        double[] p99 = new double[n];
         for (int i = 0; i < n; i++) {
+            boolean collection = shape == Shape.GC && random.nextDouble() < 0.3;
             double z = heavy ? studentT3(random) / Math.sqrt(3) : random.nextGaussian();
-            series[i] = Math.max(0, mean[i] * (1 + noise * z));
+            series[i] = Math.max(0, mean[i] * (collection ? 0.75 : 1) * (1 + noise * z));
+            p99[i] = collection ? 15_000 + 10_000 * random.nextDouble() : 3_000 * (1 + 0.1 * random.nextGaussian());
         }
         if (outlier >= 0) {
             series[outlier] = level * 0.3 * random.nextDouble();
         }
-        return new Case(series, change, expected, outlier);
+        return new Case(series, change, expected, outlier, p99);
     }
 
     private static int between(Random random, double low, double high) {

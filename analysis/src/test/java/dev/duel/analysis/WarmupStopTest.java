@@ -27,11 +27,16 @@ class WarmupStopTest {
         assertTrue(decision.why().contains("less than 10 s"), decision.why());
     }
 
+    /**
+     * No precision is asked of a steady stretch (issue 22): a plateau with 15% noise per second is steady once it has
+     * lasted the stable length, though 15 s of it pin its mean only to about ±9%; the half-width is recorded.
+     */
     @Test
-    void aNoisyPlateauIsNotSteadyUntilItsMeanIsKnownWithinThreePercent() {
+    void aNoisyPlateauIsSteadyWithoutAPrecisionDemandAndItsHalfWidthIsRecorded() {
         double[] series = series(new Random(3), 45, 30, 2000, 5000, 0.15);
         WarmupStop.Decision decision = WarmupStop.check(series, SETTINGS);
-        assertFalse(decision.steady(), decision.why());
+        assertTrue(decision.steady(), decision.why());
+        assertTrue(Math.abs(decision.steadySinceSecond() - 30) <= 2, decision.why());
         assertTrue(decision.relativeHalfWidth() > 0.03, decision.why());
     }
 

@@ -217,6 +217,26 @@ public final class SampleRecords {
                 null);
     }
 
+    /** The same load result with another account of how its warm-up ended (an auto warm-up's, say). */
+    public static LoadResult withWarmupEnd(LoadResult load, WarmupEnd end) {
+        return new LoadResult(
+                load.duelVersion(),
+                load.settings(),
+                load.startedAt(),
+                load.endedAt(),
+                load.target(),
+                load.warmup(),
+                load.main(),
+                load.windows(),
+                load.firstCorrectResponseMillis(),
+                load.seconds(),
+                load.failureExamples(),
+                load.engine(),
+                load.warnings(),
+                end,
+                load.agents());
+    }
+
     /** How a phased run's fixed warm-up ended: at its length, or earlier if the run was stopped; null with windows. */
     public static WarmupEnd fixedWarmupEnd(PlanSettings settings, PhaseResult warmup) {
         if (settings.windows() > 0) {
