@@ -1,59 +1,53 @@
 package dev.duel.analysis;
 
 import dev.duel.record.ScenarioKind;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Which runs give a steady-state value of a load scenario's measure, and which value: one rule for the report's
- * comparison rows and the suite's {@code repetitions: {until}} rule, so the rule stops on the interval the report
- * prints.
+ * Each run's value of a load scenario's measure, and whether it is a clean steady-state value or is counted with a
+ * mark: one rule for the report's comparison rows and the suite's {@code repetitions: {until}} rule, so the rule stops
+ * on what the report prints. Every run counts (issue 22): a run that never settled is not dropped (the runs a filter
+ * drops are the atypical ones, and a verdict from the survivors flatters the side); it gives its main phase's value,
+ * marked, and the report shows the verdict from every run beside the one from the clean runs alone.
  *
  * <ul>
- *   <li>requests/s is the mean of the run's steady seconds ({@link RunSteadyState#steadyRequestsPerSecond});
- *   <li>latency percentiles, mean latency and CPU per request are main's, but only from runs whose steady state covers
- *       all of main ({@link RunSteadyState#steadyThroughMain}): main's histogram and CPU counter cannot be split by
- *       second, so when the steady state began inside main they mix warm-up in (and a median of per-second p99s is
- *       not a p99);
- *   <li>a run that never reached a steady state gives none of them;
+ *   <li>requests/s is the mean of the run's steady seconds ({@link RunSteadyState#steadyRequestsPerSecond}); a run
+ *       that never settled gives its main's mean ({@link RunSteadyState#mainRequestsPerSecond}), marked {@link
+ *       Mark#NEVER_STEADY};
+ *   <li>latency percentiles, mean latency and CPU per request are main's (main's histogram and CPU counter cannot be
+ *       split by second): marked {@link Mark#NEVER_STEADY} for a run that never settled, {@link
+ *       Mark#STEADY_INSIDE_MAIN} when its steady state began inside main (main mixes warm-up in), {@link
+ *       Mark#LATENCY_MOVING} (latency only) when main's per-second p99 moved;
  *   <li>a latency percentile of a main phase with fewer than {@link #MIN_SAMPLES_FOR_PERCENTILES} correct answers is
- *       not used, steady or not.
+ *       marked {@link Mark#TOO_FEW_SAMPLES} (its p99 rests on a handful of answers).
  * </ul>
  *
  * Startup scenarios have no per-second series: their values are main's as measured. Stateless, thread-safe.
  */
 public final class SteadyValues {
-    /** Fewer correct responses than this in a run's main phase and its latency percentiles are not used. */
+    /** Fewer correct responses than this in a run's main phase and its latency percentiles are marked. */
     public static final long MIN_SAMPLES_FOR_PERCENTILES = 1_000;
-
-    /**
-     * Whether a side's steady runs may carry a steady-state verdict although some of its runs never settled: more
-     * than half of its runs, and at least two (an interval needs two values a side). Half or fewer, and the runs
-     * that settled may be the lucky ones: the issue's own example, 3 of 6 never settled, gives no verdict. The report
-     * and the repetitions rule both ask this, so the rule never stops where the report gives no verdict.
-     *
-     * @param steady runs of the side that reached a steady state
-     * @param runs   the side's ok runs
-     */
-    public static boolean enoughSteady(long steady, int runs) {
-        return steady >= 2 && steady * 2 > runs;
-    }
 
     private SteadyValues() {}
 
     /** The measures that have a steady-state value, by where it comes from. */
     public enum Measure {
         /** Requests/s, in requests per second: the mean of the steady seconds. */
-        REQUESTS_PER_SECOND(false),
+        REQUESTS_PER_SECOND(false, false),
         /** A percentile of main's latency histogram, in microseconds. */
-        LATENCY_PERCENTILE(true),
+        LATENCY_PERCENTILE(true, true),
         /** Main's mean latency, in microseconds. */
-        MEAN_LATENCY(false),
+        MEAN_LATENCY(false, true),
         /** Target CPU over main / requests completed in main, in microseconds per request. */
-        CPU_PER_REQUEST(false);
+        CPU_PER_REQUEST(false, false);
 
         private final boolean percentile;
+        private final boolean latency;
 
-        Measure(boolean percentile) {
+        Measure(boolean percentile, boolean latency) {
             this.percentile = percentile;
+            this.latency = latency;
         }
 
         /** True for latency percentiles, which need {@link #MIN_SAMPLES_FOR_PERCENTILES} answers in main. */
@@ -62,27 +56,46 @@ public final class SteadyValues {
         }
     }
 
-    /** Why a run gives no value, or that it gives one. */
-    public enum LeftOut {
-        /** The run gives a value. */
-        NONE,
-        /** Main has no value of the measure (no main phase, no answer, no CPU reading): negative or NaN. */
-        NOT_MEASURED,
-        /** The run never reached a steady state. */
-        NEVER_STEADY,
+    /** Why a run's value is not a clean steady-state value. */
+    public enum Mark {
+        /** The run never reached a steady state: its main phase's value. */
+        NEVER_STEADY("never steady"),
         /** The steady state began inside main: main's histogram or CPU counter mixes warm-up in. */
-        STEADY_INSIDE_MAIN,
+        STEADY_INSIDE_MAIN("steady only inside main"),
+        /** Main's per-second p99 moved significantly: main's latency is not one level's. */
+        LATENCY_MOVING("p99 moved over main"),
         /** A latency percentile of a main phase with fewer than {@link #MIN_SAMPLES_FOR_PERCENTILES} answers. */
-        TOO_FEW_SAMPLES
+        TOO_FEW_SAMPLES("thin samples");
+
+        private final String words;
+
+        Mark(String words) {
+            this.words = words;
+        }
+
+        /** In a few words: "never steady". */
+        public String words() {
+            return words;
+        }
     }
 
     /**
-     * @param value   the run's value in the measure's unit; NaN unless {@code leftOut} is NONE
-     * @param leftOut why the run gives no value, or NONE
+     * @param value the run's value in the measure's unit; NaN when not measured
+     * @param marks why it is not a clean steady-state value; empty when it is
      */
-    public record Value(double value, LeftOut leftOut) {
-        public boolean kept() {
-            return leftOut == LeftOut.NONE;
+    public record Value(double value, List<Mark> marks) {
+        public Value {
+            marks = List.copyOf(marks);
+        }
+
+        /** A value was measured. */
+        public boolean measured() {
+            return !Double.isNaN(value);
+        }
+
+        /** A clean steady-state value: measured, with no mark. */
+        public boolean clean() {
+            return measured() && marks.isEmpty();
         }
     }
 
@@ -92,8 +105,7 @@ public final class SteadyValues {
     }
 
     /**
-     * The run's value of the measure, or why it has none (checked in this order: not measured, never steady, steady
-     * only inside main, too few samples).
+     * The run's value of the measure, and its marks.
      *
      * @param run         the run's steady state in the scenario; null for a scenario the rule does not apply to
      *                    ({@link #applies}), whose value is main's as measured
@@ -103,23 +115,30 @@ public final class SteadyValues {
      */
     public static Value value(Measure measure, RunSteadyState run, double mainValue, long mainSamples) {
         if (Double.isNaN(mainValue) || mainValue < 0) {
-            return new Value(Double.NaN, LeftOut.NOT_MEASURED);
+            return new Value(Double.NaN, List.of());
         }
         double value = mainValue;
+        List<Mark> marks = new ArrayList<>();
         if (run != null) {
             if (!run.steady()) {
-                return new Value(Double.NaN, LeftOut.NEVER_STEADY);
+                marks.add(Mark.NEVER_STEADY);
+                if (measure == Measure.REQUESTS_PER_SECOND && Double.isFinite(run.mainRequestsPerSecond())) {
+                    value = run.mainRequestsPerSecond();
+                }
+            } else {
+                if (measure == Measure.REQUESTS_PER_SECOND) {
+                    value = run.steadyRequestsPerSecond();
+                } else if (!run.steadyThroughMain()) {
+                    marks.add(Mark.STEADY_INSIDE_MAIN);
+                }
             }
-            if (measure != Measure.REQUESTS_PER_SECOND && !run.steadyThroughMain()) {
-                return new Value(Double.NaN, LeftOut.STEADY_INSIDE_MAIN);
-            }
-            if (measure == Measure.REQUESTS_PER_SECOND) {
-                value = run.steadyRequestsPerSecond();
+            if (measure.latency && run.latencyMoving()) {
+                marks.add(Mark.LATENCY_MOVING);
             }
         }
         if (measure.percentile() && mainSamples < MIN_SAMPLES_FOR_PERCENTILES) {
-            return new Value(Double.NaN, LeftOut.TOO_FEW_SAMPLES);
+            marks.add(Mark.TOO_FEW_SAMPLES);
         }
-        return new Value(value, LeftOut.NONE);
+        return new Value(value, marks);
     }
 }

@@ -92,16 +92,16 @@ class RunSteadyStateTest {
         assertTrue(run.steadyStartSecond() > 15, run.toString());
         assertFalse(run.steadyThroughMain());
         assertEquals(
-                new SteadyValues.Value(run.steadyRequestsPerSecond(), SteadyValues.LeftOut.NONE),
+                new SteadyValues.Value(run.steadyRequestsPerSecond(), List.of()),
                 SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000));
+        // Main's latency and CPU mix warm-up in: counted, marked (every run counts).
         assertEquals(
-                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
-                SteadyValues.value(SteadyValues.Measure.LATENCY_PERCENTILE, run, 2_000, 20_000)
-                        .leftOut());
+                new SteadyValues.Value(2_000, List.of(SteadyValues.Mark.STEADY_INSIDE_MAIN)),
+                SteadyValues.value(SteadyValues.Measure.LATENCY_PERCENTILE, run, 2_000, 20_000));
         assertEquals(
-                SteadyValues.LeftOut.STEADY_INSIDE_MAIN,
+                List.of(SteadyValues.Mark.STEADY_INSIDE_MAIN),
                 SteadyValues.value(SteadyValues.Measure.CPU_PER_REQUEST, run, 50, 20_000)
-                        .leftOut());
+                        .marks());
     }
 
     /** The demo of issue 11: 8 s warm-up, 6 s main, rising all along; the classifier alone took a 5 s ramp as steady. */
@@ -111,10 +111,10 @@ class RunSteadyStateTest {
         assertEquals(SteadyState.Classification.NO_STEADY_STATE, run.classification(), run.why());
         assertTrue(Double.isNaN(run.steadyRequestsPerSecond()));
         assertEquals(-1, run.secondsToSteady());
-        assertEquals(
-                SteadyValues.LeftOut.NEVER_STEADY,
-                SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000)
-                        .leftOut());
+        // A run that never settled counts with main's mean, marked.
+        SteadyValues.Value value = SteadyValues.value(SteadyValues.Measure.REQUESTS_PER_SECOND, run, 1_000, 20_000);
+        assertEquals(List.of(SteadyValues.Mark.NEVER_STEADY), value.marks());
+        assertEquals(run.mainRequestsPerSecond(), value.value());
     }
 
     /**

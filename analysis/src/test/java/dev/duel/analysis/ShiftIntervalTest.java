@@ -21,7 +21,7 @@ class ShiftIntervalTest {
         ShiftInterval.Interval late =
                 ShiftInterval.of(new double[] {0, 0, 0, 0}, new double[] {0.040, 0.045, 0.042, 0.050}, 0.95);
         assertEquals(RatioInterval.Method.HODGES_LEHMANN, late.method());
-        assertEquals("Hodges-Lehmann, coverage >= 97.1%", late.label());
+        assertEquals("Hodges-Lehmann, coverage >= 97.1% under a pure shift", late.label());
         // k = 1 of 16 differences: the smallest and the largest, widened by the grid step 0.002 (0 ties with 0).
         assertEquals(0.040 - 0.002, late.low(), 1e-9);
         assertEquals(0.050 + 0.002, late.high(), 1e-9);
@@ -69,7 +69,7 @@ class ShiftIntervalTest {
      * comparisons; and a late-start share at 3 runs still gets none.
      */
     @Test
-    void aContinuousShareAtTwoOrThreeRunsGetsAWelchInterval() {
+    void aContinuousShareGetsAWelchHsuIntervalAtEveryRunCount() {
         Random random = new Random(1130);
         for (int runs : new int[] {2, 3}) {
             int held = 0;
@@ -82,25 +82,25 @@ class ShiftIntervalTest {
                     b[i] = 0.18 + 0.003 * random.nextGaussian();
                 }
                 ShiftInterval.Interval interval = ShiftInterval.ofContinuous(a, b, 0.95);
-                assertEquals(RatioInterval.Method.WELCH_T, interval.method());
+                assertEquals(RatioInterval.Method.WELCH_HSU, interval.method());
                 if (interval.contains(0.10)) {
                     held++;
                 }
             }
             double coverage = (double) held / trials;
-            assertTrue(coverage >= 0.93 && coverage <= 0.99, runs + " runs: coverage " + coverage);
+            assertTrue(coverage >= 0.95 && coverage <= 0.999, runs + " runs: coverage " + coverage);
         }
         ShiftInterval.Interval demo = ShiftInterval.ofContinuous(
                 new double[] {0.076, 0.083, 0.092}, new double[] {0.185, 0.186, 0.191}, 0.95);
         assertTrue(demo.bounded() && !demo.contains(0), "the demo's GC+VM shares: " + demo);
-        assertEquals("Welch t, approximate, assumes normal noise", demo.label());
+        assertEquals("Welch-Hsu t", demo.label());
         assertFalse(ShiftInterval.of(new double[] {0, 0, 0}, new double[] {0.04, 0.05, 0.06}, 0.95)
                 .bounded());
         assertEquals(
-                RatioInterval.Method.HODGES_LEHMANN,
+                RatioInterval.Method.WELCH_HSU,
                 ShiftInterval.ofContinuous(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8}, 0.95)
                         .method(),
-                "4 runs a side: the distribution-free interval, as before");
+                "4 runs a side: the same interval at every run count");
     }
 
     private static double[] ramp(int runs) {

@@ -124,8 +124,8 @@ final class DemoCommand implements Callable<Integer> {
                 .run(suiteFile, directory, dryRun);
         if (result.markdown() != null && result.report() != null) {
             out.println();
-            // The terminal form opens with the answer (steady-state verdict, time to steady state), then the tables.
-            out.print(new TerminalRenderer().render(result.report()));
+            // The answer in brief (at most a screen): the full tables are in report.md, report.html and summary.json.
+            out.print(new TerminalRenderer().brief(result.report()));
             out.println();
             out.printf(
                     Locale.ROOT,

@@ -62,6 +62,15 @@ final class ReportCommand implements Callable<Integer> {
             description = "compare distant runs or different environments anyway, under a loud label")
     boolean allowDistant;
 
+    @Option(
+            names = "--same-within",
+            paramLabel = "PERCENT",
+            converter = Converters.FractionConverter.class,
+            description =
+                    "the equivalence margin: a row whose 90%% interval lies within +-this says \"the same within\""
+                            + " (default: the suite's sameWithin, else 5%%)")
+    Double sameWithin;
+
     @Option(names = "--threshold", paramLabel = "EXPR", description = "a threshold beside the suite's own; repeatable")
     List<String> thresholds = new ArrayList<>();
 
@@ -79,9 +88,15 @@ final class ReportCommand implements Callable<Integer> {
         Report report;
         try {
             ResultsReader.Results results = new ResultsReader().read(directories);
-            report = new ReportBuilder(
-                            results, new ReportOptions(baseline, maxApart, allowDistant, thresholds, 0.95, 0.20))
-                    .build();
+            ReportOptions options = new ReportOptions(
+                    baseline,
+                    maxApart,
+                    allowDistant,
+                    thresholds,
+                    0.95,
+                    0.20,
+                    sameWithin != null ? sameWithin : results.sameWithin());
+            report = new ReportBuilder(results, options).build();
             report = MicroChain.attach(report, directories.get(0), 0.95);
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());

@@ -191,7 +191,8 @@ final class SuiteSession {
         }
         Report report;
         try {
-            report = new ReportBuilder(new ResultsReader().read(List.of(directory)), ReportOptions.DEFAULT).build();
+            ResultsReader.Results results = new ResultsReader().read(List.of(directory));
+            report = new ReportBuilder(results, ReportOptions.DEFAULT.withSameWithin(results.sameWithin())).build();
             report = dev.duel.report.build.MicroChain.attach(report, directory, 0.95);
         } catch (ReportException e) {
             err.println(prefix() + "the runs are recorded in " + directory

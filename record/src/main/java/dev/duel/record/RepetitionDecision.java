@@ -15,11 +15,14 @@ import java.util.Locale;
  * versioned: read strictly as it is, like {@code inputs.json}. Immutable. Field by field, with
  * units: {@code docs/records.md}.
  *
- * @param rule          the {@code until} text as the suite file wrote it ("rps ci within 5%")
+ * @param rule          the {@code until} text as the suite file wrote it ("rps clear", "rps ci within 5%")
  * @param scenario      the scenario whose runs the rule reads
  * @param measure       the measure's key ("rps", "p50", "p90", "p99", "cpu"), as thresholds name it
- * @param withinPercent the largest relative half-width that stops the suite, percent of the ratio (5 for 5%)
- * @param confidence    the interval's confidence, a fraction (0.95)
+ * @param withinPercent {@code ci within}: the largest relative half-width that stops the suite, percent of the ratio
+ *                      (5 for 5%); {@code clear}: the equivalence margin, percent
+ * @param confidence    each look's interval's confidence, a fraction: 1 − 0.05 / (max − min + 1), so that all the
+ *                      looks together call two equal targets different at most 5% of the time (0.95 in files written
+ *                      before issue 22)
  * @param min           repetitions always run
  * @param max           repetitions never exceeded, whatever became of the runs (failed and invalid runs count)
  * @param repetitions   repetitions complete when this decision was taken
@@ -52,12 +55,16 @@ public record RepetitionDecision(
         INTERVAL_NARROW,
         /** max repetitions ran and some interval was still wider than the rule (or could not be computed). */
         @JsonProperty("maximum_reached")
-        MAXIMUM_REACHED
+        MAXIMUM_REACHED,
+        /** {@code clear}: every comparison gave a change or "the same within" the margin. */
+        @JsonProperty("answer_clear")
+        ANSWER_CLEAR
     }
 
     /**
-     * Why an ok run gave no value of the measure: the report's steady-state rule, which the stopping rule follows so
-     * that it stops on the interval the report prints. Written in lower case ("never_steady").
+     * Why a run's value is counted with a mark (every run counts: issue 22), or, for {@link #NOT_MEASURED}, why a run
+     * gave none: the report's rule, which the stopping rule follows so that it stops on the answer the report prints.
+     * Written in lower case ("never_steady").
      */
     public enum LeftOut {
         /** Main has no value of the measure (no main phase, no correct answer, no CPU reading, or zero). */
@@ -71,11 +78,17 @@ public record RepetitionDecision(
         STEADY_INSIDE_MAIN,
         /** A latency percentile of a main phase with fewer than 1,000 correct answers. */
         @JsonProperty("too_few_samples")
-        TOO_FEW_SAMPLES
+        TOO_FEW_SAMPLES,
+        /** Latency: main's per-second p99 moved over main. */
+        @JsonProperty("latency_moving")
+        LATENCY_MOVING,
+        /** The run's status is not ok (invalid, failed, or disturbed without a clean repeat). */
+        @JsonProperty("not_ok")
+        NOT_OK
     }
 
     /**
-     * Ok runs of one target that gave no value, for one reason.
+     * Runs of one target counted with one mark (or, not measured, that gave no value).
      *
      * @param target the target whose runs they are
      * @param reason why they gave none
@@ -89,6 +102,8 @@ public record RepetitionDecision(
                 case NEVER_STEADY -> "never steady";
                 case STEADY_INSIDE_MAIN -> "steady only inside main";
                 case TOO_FEW_SAMPLES -> "under 1,000 answers";
+                case LATENCY_MOVING -> "p99 moving";
+                case NOT_OK -> "not ok";
             };
             return runs + " " + target + " " + why;
         }
@@ -107,10 +122,11 @@ public record RepetitionDecision(
      * @param high           upper bound, or null likewise
      * @param halfWidthPercent the larger distance of a bound from {@code ratio}, percent of it (4.1); null when the
      *                       interval is not bounded, which never stops the suite
-     * @param method         how the interval was computed ("Hodges-Lehmann, coverage >= 97.1%", "Welch t, ..."), or
-     *                       "none"
-     * @param leftOut        ok runs of either side that gave no value, by target (baseline first) and reason; empty
-     *                       when every ok run gave one
+     * @param method         how the interval was computed ("Welch-Hsu t on logs, 2 df"), or "none"
+     * @param leftOut        runs of either side counted with a mark, or not measured, by target (baseline first) and
+     *                       reason; empty when every run gave a clean value
+     * @param verdict        the answer at this look ("lower", "higher", "the same", "cannot tell", "too few runs",
+     *                       "depends on marked runs"); null in files written before issue 22
      */
     public record Comparison(
             String baseline,
@@ -122,7 +138,8 @@ public record RepetitionDecision(
             @JsonSetter(nulls = Nulls.SET) Double high,
             @JsonSetter(nulls = Nulls.SET) Double halfWidthPercent,
             String method,
-            List<LeftOutRuns> leftOut) {
+            List<LeftOutRuns> leftOut,
+            @JsonSetter(nulls = Nulls.SET) String verdict) {
 
         public Comparison {
             leftOut = List.copyOf(leftOut);
@@ -135,9 +152,9 @@ public record RepetitionDecision(
 
         /** "jdk25/jdk17 rps ratio 0.912, 95% CI ±4.1% (6 and 6 ok runs)". */
         String describe(String measure, double confidence) {
-            String runs = String.format(Locale.ROOT, "%d and %d ok runs", targetValues, baselineValues);
+            String runs = String.format(Locale.ROOT, "%d and %d runs", targetValues, baselineValues);
             if (!leftOut.isEmpty()) {
-                runs += "; left out: "
+                runs += "; marked: "
                         + String.join(
                                 ", ",
                                 leftOut.stream().map(LeftOutRuns::describe).toList());
@@ -147,13 +164,17 @@ public record RepetitionDecision(
             }
             return String.format(
                     Locale.ROOT,
-                    "%s/%s %s ratio %.3f, %.0f%% CI %s (%s)",
+                    "%s/%s %s ratio %.3f, %s%% CI %s%s (%s)",
                     target,
                     baseline,
                     measure,
                     ratio,
-                    confidence * 100,
+                    new BigDecimal(String.valueOf(confidence * 100))
+                            .round(new java.math.MathContext(3))
+                            .stripTrailingZeros()
+                            .toPlainString(),
                     halfWidthPercent == null ? "not bounded" : String.format(Locale.ROOT, "±%.1f%%", halfWidthPercent),
+                    verdict == null ? "" : ": " + verdict,
                     runs);
         }
     }
@@ -164,14 +185,13 @@ public record RepetitionDecision(
      */
     public String describe() {
         String range = min + " to " + max;
-        String what = String.format(
-                Locale.ROOT,
-                "%s %s CI within %s%%",
-                scenario,
-                measure,
-                new BigDecimal(String.valueOf(withinPercent))
-                        .stripTrailingZeros()
-                        .toPlainString());
+        String percent = new BigDecimal(String.valueOf(withinPercent))
+                .stripTrailingZeros()
+                .toPlainString();
+        String what = rule.matches("(?s).*\\bclear\\b.*")
+                ? String.format(
+                        Locale.ROOT, "%s %s clear (a change, or the same within ±%s%%)", scenario, measure, percent)
+                : String.format(Locale.ROOT, "%s %s CI within %s%%", scenario, measure, percent);
         String detail = String.join(
                 "; ",
                 comparisons.stream().map(c -> c.describe(measure, confidence)).toList());
@@ -184,6 +204,9 @@ public record RepetitionDecision(
                         + what + " (" + detail + ")";
             case MAXIMUM_REACHED ->
                 "repetitions: stopped at the maximum of " + max + " (of " + range + "): " + what + " was not met ("
+                        + detail + ")";
+            case ANSWER_CLEAR ->
+                "repetitions: stopped after " + repetitions + " (of " + range + "): the answer is clear, " + what + " ("
                         + detail + ")";
         };
     }

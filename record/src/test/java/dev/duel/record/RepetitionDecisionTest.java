@@ -21,7 +21,7 @@ class RepetitionDecisionTest {
             RepetitionDecision.Stop.MAXIMUM_REACHED,
             List.of(
                     new RepetitionDecision.Comparison(
-                            "a", "b", 12, 12, 1.1, 1.02, 1.19, 8.18, "Hodges-Lehmann, coverage >= 95.6%", List.of()),
+                            "a", "b", 12, 12, 1.1, 1.02, 1.19, 8.18, "Welch-Hsu t on logs, 11 df", List.of(), "higher"),
                     new RepetitionDecision.Comparison(
                             "a",
                             "c",
@@ -33,7 +33,8 @@ class RepetitionDecisionTest {
                             null,
                             "none",
                             List.of(new RepetitionDecision.LeftOutRuns(
-                                    "c", RepetitionDecision.LeftOut.NEVER_STEADY, 11)))));
+                                    "c", RepetitionDecision.LeftOut.NEVER_STEADY, 11)),
+                            null)));
 
     @Test
     void itRoundTripsThroughTheCodecWithNullsWhereNoIntervalExists() throws Exception {
@@ -46,14 +47,19 @@ class RepetitionDecisionTest {
                 RecordException.class,
                 () -> RecordJson.read(
                         json.replace("\"withinPercent\"", "\"within\""), "repetitions.json", RepetitionDecision.class));
+        // A file written before issue 22 has no verdict: read as null.
+        String older = json.replace(",\n      \"verdict\" : \"higher\"", "").replace(",\n      \"verdict\" : null", "");
+        assertTrue(!older.contains("verdict"), older);
+        RepetitionDecision read = RecordJson.read(older, "repetitions.json", RepetitionDecision.class);
+        assertEquals(null, read.comparisons().get(0).verdict());
     }
 
     @Test
     void itSaysWhatStoppedTheRepetitionsInOneLine() {
         assertEquals(
                 "repetitions: stopped at the maximum of 12 (of 3 to 12): json rps CI within 5% was not met (b/a rps"
-                        + " ratio 1.100, 95% CI ±8.2% (12 and 12 ok runs); c/a rps ratio 0.900, 95% CI not bounded (1 and"
-                        + " 12 ok runs; left out: 11 c never steady))",
+                        + " ratio 1.100, 95% CI ±8.2%: higher (12 and 12 runs); c/a rps ratio 0.900, 95% CI not bounded"
+                        + " (1 and 12 runs; marked: 11 c never steady))",
                 AT_MAX.describe());
     }
 }

@@ -61,7 +61,7 @@ public final class ReportBuilder {
                     + String.join(", ", targets));
         }
         this.baseline = options.baseline() != null ? options.baseline() : targets.get(0);
-        this.comparability = new Comparability(runs, options, baseline);
+        this.comparability = new Comparability(runs, options, baseline, results.repetitions());
         this.sections = new Sections(runs, comparability, baseline, results.repetitions());
     }
 

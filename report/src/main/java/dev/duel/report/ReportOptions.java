@@ -12,6 +12,8 @@ import java.util.List;
  * @param thresholds         more thresholds beside the suite's own
  * @param confidence         of the intervals, e.g. 0.95
  * @param maxThrottledShare  a side throttled in more than this share of CFS periods gets a warning, and its rows no verdict
+ * @param sameWithin         the equivalence margin: a row whose 90% interval lies inside ±this (0.05 = ±5%) says "the
+ *                           same within" ({@link dev.duel.analysis.RatioVerdict#DEFAULT_SAME_WITHIN} unless the suite or --same-within says)
  */
 public record ReportOptions(
         String baseline,
@@ -19,11 +21,26 @@ public record ReportOptions(
         boolean allowDistant,
         List<String> thresholds,
         double confidence,
-        double maxThrottledShare) {
-    public static final ReportOptions DEFAULT =
-            new ReportOptions(null, Duration.ofHours(2), false, List.of(), 0.95, 0.20);
+        double maxThrottledShare,
+        double sameWithin) {
+    public static final ReportOptions DEFAULT = new ReportOptions(
+            null,
+            Duration.ofHours(2),
+            false,
+            List.of(),
+            0.95,
+            0.20,
+            dev.duel.analysis.RatioVerdict.DEFAULT_SAME_WITHIN);
 
     public ReportOptions {
         thresholds = List.copyOf(thresholds);
+        if (!(sameWithin > 0 && sameWithin < 1)) {
+            throw new IllegalArgumentException("sameWithin must be above 0 and below 1, was " + sameWithin);
+        }
+    }
+
+    /** The same options with another equivalence margin. */
+    public ReportOptions withSameWithin(double margin) {
+        return new ReportOptions(baseline, maxApart, allowDistant, thresholds, confidence, maxThrottledShare, margin);
     }
 }

@@ -1,10 +1,7 @@
 package dev.duel.report.build;
 
-import dev.duel.analysis.SteadyValues;
-import dev.duel.record.RunRecord;
-import dev.duel.record.ScenarioKind;
-import dev.duel.record.load.WarmupEnd;
-import dev.duel.record.load.WarmupMode;
+import dev.duel.analysis.RatioInterval;
+import dev.duel.record.RepetitionDecision;
 import dev.duel.report.ReportOptions;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Measure;
@@ -35,25 +32,36 @@ public final class Comparability {
     private final String baseline;
     private final Verdicts verdicts;
 
+    /** The scenario a suite's repetitions rule read, and the confidence of each of its looks. */
+    private final Map<String, Double> looked = new LinkedHashMap<>();
+
     public Comparability(Runs runs, ReportOptions options, String baseline) {
+        this(runs, options, baseline, List.of());
+    }
+
+    /**
+     * @param repetitions each results folder's decision about repetitions: a scenario an adaptive rule read stopped
+     *                    after looks at its data, and its rows take the rule's corrected confidence (each look at 5% /
+     *                    looks), so that the stopping does not inflate false differences
+     */
+    public Comparability(Runs runs, ReportOptions options, String baseline, List<RepetitionDecision> repetitions) {
         this.runs = runs;
         this.options = options;
         this.baseline = baseline;
-        this.verdicts = new Verdicts(baseline, options.confidence());
+        this.verdicts = new Verdicts(baseline, options.confidence(), options.sameWithin());
+        repetitions.forEach(d -> looked.merge(d.scenario(), d.confidence(), Math::max));
+    }
+
+    /** The verdicts of a scenario: at the report's confidence, or a repetitions rule's corrected one. */
+    private Verdicts verdicts(String scenario) {
+        Double corrected = looked.get(scenario);
+        return corrected == null || corrected <= options.confidence()
+                ? verdicts
+                : new Verdicts(baseline, corrected, options.sameWithin());
     }
 
     List<Report.Comparison> compare(String scenario, List<Report.Row> rows, List<String> shown, String other) {
         return compare(scenario, rows, rows, shown, other);
-    }
-
-    /** False for a start-up scenario (the kind its runs recorded), true for scenarios that carry load. */
-    private static boolean steadyApplies(String scenario, List<RunData> runsA, List<RunData> runsB) {
-        return java.util.stream.Stream.concat(runsA.stream(), runsB.stream())
-                .map(r -> r.scenario(scenario))
-                .filter(s -> s != null)
-                .findFirst()
-                .map(s -> SteadyValues.applies(s.kind()))
-                .orElse(true);
     }
 
     /** @param sideRows the scenario's rows, where the throttling that undermines a side is read */
@@ -75,17 +83,6 @@ public final class Comparability {
         Map<String, String> undermining = new LinkedHashMap<>();
         undermining.putAll(undermining(baseline, runsA, sideRows, a));
         undermining.putAll(undermining(other, runsB, sideRows, b));
-        // A start-up scenario offers no load: its runs have no steady state to lack.
-        if (!scenario.equals(ScenarioKind.STARTUP_SECTION) && steadyApplies(scenario, runsA, runsB)) {
-            undermining.putAll(SteadyMeasures.undermining(
-                    baseline, runsA.stream().map(r -> runs.steady(r, scenario)).toList(), advice(runsA, scenario)));
-            undermining.putAll(SteadyMeasures.undermining(
-                    other, runsB.stream().map(r -> runs.steady(r, scenario)).toList(), advice(runsB, scenario)));
-            sideWarnings.addAll(SteadyMeasures.partial(
-                    baseline, runsA.stream().map(r -> runs.steady(r, scenario)).toList(), advice(runsA, scenario)));
-            sideWarnings.addAll(SteadyMeasures.partial(
-                    other, runsB.stream().map(r -> runs.steady(r, scenario)).toList(), advice(runsB, scenario)));
-        }
         undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());
         List<Report.Comparison> comparisons = new ArrayList<>();
@@ -94,49 +91,60 @@ public final class Comparability {
             Report.Cell cellA = row.cells().get(a);
             Report.Cell cellB = row.cells().get(b);
             List<String> reasons = new ArrayList<>();
-            lost(baseline, lossesA, cellA, measure).ifPresent(reasons::add);
-            lost(other, lossesB, cellB, measure).ifPresent(reasons::add);
-            reasons.addAll(SteadyMeasures.lost(baseline, cellA));
-            SteadyMeasures.lost(other, cellB).stream()
-                    .filter(r -> !reasons.contains(r))
-                    .forEach(reasons::add);
-            if (measure.equals(WarmupAnswer.TIME_TO_STEADY)
-                    || measure.equals(WarmupAnswer.WARMUP_COST)
-                    || measure.equals(RuntimeAnswer.JIT_UNTIL_STEADY)) {
-                // The runs that never settled are the slowest to settle: a median without them flatters the side,
-                // so any such run takes the warm-up verdict away, whatever the majority rule allows elsewhere.
-                for (int column : List.of(a, b)) {
-                    Report.Cell cell = row.cells().get(column);
-                    if (cell.unsteadyRuns() > 0) {
-                        String target = column == a ? baseline : other;
-                        String reason = SteadyMeasures.neverSteady(
-                                target, cell.unsteadyRuns(), cell.unsteadyRuns() + cell.runs());
-                        if (!reasons.contains(reason)) {
-                            reasons.add(reason);
-                        }
-                    }
+            lost(baseline, lossesA, cellA).ifPresent(reasons::add);
+            lost(other, lossesB, cellB).ifPresent(reasons::add);
+            // Runs that never reached what a warm-up or runtime row times have no value: a median without them
+            // flatters the side, so any such run takes that row's verdict away.
+            for (int column : List.of(a, b)) {
+                Report.Cell cell = row.cells().get(column);
+                if (cell.censoredRuns() > 0) {
+                    String target = column == a ? baseline : other;
+                    reasons.add(
+                            SteadyMeasures.neverSteady(target, cell.censoredRuns(), cell.censoredRuns() + cell.runs()));
                 }
             }
-            List<String> warnings = sideWarnings;
+            List<String> warnings = new ArrayList<>(sideWarnings);
+            bimodal(baseline, cellA, measure).ifPresent(warnings::add);
+            bimodal(other, cellB, measure).ifPresent(warnings::add);
             if (factNotSpeed(measure.key())) {
                 // A target that cannot keep up has a rising p99 and late starts: not at steady state, throttled
                 // or unlimited, what it got wrong and what it left waiting are still facts to compare.
-                warnings = sideWarnings.stream()
-                        .filter(w -> !undermining.containsKey(w))
-                        .toList();
+                warnings.removeIf(undermining::containsKey);
             } else {
                 undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
             }
             String runsBehind = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
-            comparisons.add(verdicts.of(
-                    measure,
-                    cellA,
-                    cellB,
-                    other,
-                    refusal != null && !options.allowDistant() ? refusal : null,
-                    new Verdicts.RowContext(warnings, runsBehind, reasons)));
+            comparisons.add(verdicts(scenario)
+                    .of(
+                            measure,
+                            cellA,
+                            cellB,
+                            other,
+                            refusal != null && !options.allowDistant() ? refusal : null,
+                            new Verdicts.RowContext(warnings, runsBehind, reasons)));
         }
         return comparisons;
+    }
+
+    /**
+     * "jdk17's runs fall into two groups (35,800 to 36,100 and 43,000 to 43,500): ..." for a side whose runs do
+     * ({@link RatioInterval#bimodal}), where the interval's coverage does not hold.
+     */
+    private static java.util.Optional<String> bimodal(String target, Report.Cell cell, Measure measure) {
+        if (cell.summary() == null
+                || !measure.comparable()
+                || !RatioInterval.bimodal(cell.summary().values())) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "%s: its %d runs' %s fall into two groups (%s to %s): a target that alternates between two levels "
+                        + "from one fresh start to the next; the interval does not hold its coverage then",
+                target,
+                cell.runs(),
+                measure.label(),
+                Format.value(cell.summary().min(), measure.unit()),
+                Format.value(cell.summary().max(), measure.unit())));
     }
 
     /**
@@ -153,54 +161,45 @@ public final class Comparability {
     }
 
     /**
-     * "jdk25 lost 2 of 6 runs (1 failed, 1 thin samples)" when a side lost runs whose outcome would have moved
-     * this measure: failed runs (all measures but those that count them) and thin-sample runs (percentiles: only
-     * the faster runs are left). Invalid runs and discarded ones are counted in the row, not held against it.
+     * "jdk25 lost 1 of 3 runs (they gave no value)": runs that planned the scenario but gave no value of this measure
+     * (the target failed before measuring, the measure was not read) and are not counted: every run counts, so a run
+     * lost is held against the row.
      */
-    private static java.util.Optional<String> lost(
-            String target, Report.Losses losses, Report.Cell cell, Measure measure) {
-        int failed = losses.failed() - cell.failedRuns();
-        int thin = measure.percentile() ? cell.thinRuns() : 0;
-        if (failed + thin == 0) {
+    private static java.util.Optional<String> lost(String target, Report.Losses losses, Report.Cell cell) {
+        int lost = losses.planned() - cell.runs() - cell.censoredRuns();
+        if (cell.summary() == null || lost <= 0) {
             return java.util.Optional.empty();
         }
-        String why = failed > 0 && thin > 0
-                ? failed + " failed, " + thin + " thin samples"
-                : failed > 0 ? "failed" : "thin samples: fewer than 1,000 correct responses";
-        return java.util.Optional.of(
-                String.format(Locale.ROOT, "%s lost %d of %d runs (%s)", target, failed + thin, losses.planned(), why));
+        return java.util.Optional.of(String.format(
+                Locale.ROOT, "%s lost %d of %d runs (they gave no value)", target, lost, losses.planned()));
     }
 
-    /** "jdk17 6 of 6", "jdk25 4 of 6 (lost 1 failed, 1 invalid, 1 thin samples)": the runs behind one side's value. */
+    /** "jdk17 3 of 3", "jdk25 3 of 3 (counted with a mark: 1 never steady)": the runs behind one side's value. */
     static String runs(String target, Report.Losses losses, Report.Cell cell) {
-        List<String> lost = new ArrayList<>();
-        int failed = losses.failed() - cell.failedRuns();
-        if (failed > 0) {
-            lost.add(failed + " failed");
-        }
-        if (losses.invalid() > 0) {
-            lost.add(losses.invalid() + " invalid");
-        }
-        if (losses.discarded() > 0) {
-            lost.add(losses.discarded() + " discarded without a clean repeat");
-        }
-        if (cell.thinRuns() > 0) {
-            lost.add(cell.thinRuns() + " thin samples");
-        }
-        if (cell.unsteadyRuns() > 0) {
-            lost.add(cell.unsteadyRuns() + " never steady");
-        }
-        if (cell.steadyInsideMainRuns() > 0) {
-            lost.add(cell.steadyInsideMainRuns() + " steady only inside main");
-        }
-        String text = String.format(Locale.ROOT, "%s %d of %d", target, cell.runs(), losses.planned());
         List<String> notes = new ArrayList<>();
-        if (cell.failedRuns() > 0) {
+        Map<String, Integer> marks = new LinkedHashMap<>();
+        for (Report.MarkedRun run : cell.marked()) {
+            marks.merge(run.why(), 1, Integer::sum);
+        }
+        if (!marks.isEmpty()) {
+            notes.add("counted with a mark: "
+                    + String.join(
+                            ", ",
+                            marks.entrySet().stream()
+                                    .map(e -> e.getValue() + " " + e.getKey())
+                                    .toList()));
+        }
+        if (cell.failedRuns() > 0 && cell.marked(Report.Mark.FAILED) == 0) {
             notes.add(cell.failedRuns() + " failed counted");
         }
-        if (!lost.isEmpty()) {
-            notes.add("lost " + String.join(", ", lost));
+        if (cell.censoredRuns() > 0) {
+            notes.add(cell.censoredRuns() + " never steady, no value");
         }
+        int lost = losses.planned() - cell.runs() - cell.censoredRuns();
+        if (lost > 0) {
+            notes.add("lost " + lost);
+        }
+        String text = String.format(Locale.ROOT, "%s %d of %d", target, cell.runs(), losses.planned());
         return notes.isEmpty() ? text : text + " (" + String.join("; ", notes) + ")";
     }
 
@@ -250,7 +249,7 @@ public final class Comparability {
 
     /**
      * Why no verdict of this side's rows can be trusted: throttling above the bound, limits asked for but not
-     * enforced (runs that never reached a steady state: {@link SteadyMeasures#undermining}). Each warning in full,
+     * enforced. Each warning in full,
      * with its reason in a few words ("jdk25 throttled above 20%"); empty when none.
      */
     private Map<String, String> undermining(String target, List<RunData> kept, List<Report.Row> rows, int column) {
@@ -280,28 +279,6 @@ public final class Comparability {
             }
         }
         return warnings;
-    }
-
-    /**
-     * What a side whose runs never settled can change: its runs' warm-ups say whether they were fixed, ran to
-     * their cap, or ended steady (records before schema 3, and windowed runs, count as fixed).
-     */
-    static SteadyMeasures.Advice advice(List<RunData> runs, String scenario) {
-        boolean capped = false;
-        boolean auto = false;
-        for (RunData run : runs) {
-            RunRecord.ScenarioResult result = run.record().result(scenario);
-            WarmupEnd end = result == null || result.load() == null
-                    ? null
-                    : result.load().warmupEnd();
-            if (end != null && end.mode() == WarmupMode.AUTO) {
-                auto = true;
-                capped |= end.reason() == WarmupEnd.Reason.CAP;
-            }
-        }
-        return capped
-                ? SteadyMeasures.Advice.AUTO_CAPPED
-                : auto ? SteadyMeasures.Advice.AUTO_STEADY : SteadyMeasures.Advice.FIXED_WARMUP;
     }
 
     private static String hours(Duration duration) {

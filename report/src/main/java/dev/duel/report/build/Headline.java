@@ -27,7 +27,7 @@ public final class Headline {
                 if (c.measure().equals(Metric.RPS.key())) {
                     String times = times(scenario, baseline, c.other());
                     // When neither side settled, the verdict's reasons already say so.
-                    lines.add(scenario.name() + ": " + verdict(c) + (times == null ? "" : "; " + times));
+                    lines.add(scenario.name() + ": " + verdict(c, scenario) + (times == null ? "" : "; " + times));
                     String why = runtimeDifference(scenario, c.other());
                     if (why != null) {
                         lines.add(scenario.name() + ": " + why);
@@ -59,28 +59,66 @@ public final class Headline {
         return sentence.startsWith("Largest runtime difference") ? sentence : null;
     }
 
-    /** "at steady state jdk25 serves 10% more requests/s than jdk17 (95% CI +5.2% to +11%)", or why not. */
+    /**
+     * "at steady state jdk25 serves 10% more requests/s than jdk17 (95% CI +5.2% to +11%)", or the same within the
+     * margin, or cannot tell, or why there is no verdict; with every label the row carries (compared despite a
+     * refusal, runs counted with a mark and their values, the clean runs' result beside).
+     */
     static String verdict(Report.Comparison c) {
-        String interval = "95% CI " + Format.change(c.low()) + " to " + Format.change(c.high());
-        // A verdict from the runs that settled, when some did not, says whose runs it stands on.
-        if (c.runs() != null && c.runs().contains("never steady")) {
-            interval += "; runs used: " + c.runs();
-        }
-        return switch (c.verdict()) {
-            case BETTER, WORSE, DIFFERENT -> {
-                String sentence = c.sentence();
-                int cut = sentence.indexOf(" (");
-                yield "at steady state " + (cut < 0 ? sentence : sentence.substring(0, cut)) + " (" + interval + ")";
-            }
-            case NO_DIFFERENCE ->
-                "at steady state " + c.other() + " and " + c.baseline() + " serve the same requests/s within noise ("
-                        + interval + ")";
-            case TOO_FEW_RUNS -> "no steady-state verdict: too few runs (" + after(c.sentence()) + ")";
+        return verdict(c, null);
+    }
+
+    /** As {@link #verdict(Report.Comparison)}, naming each run counted with a mark from the row's cells. */
+    static String verdict(Report.Comparison c, Report.ScenarioReport scenario) {
+        String text = switch (c.verdict()) {
+            case BETTER, WORSE, DIFFERENT, SAME -> "at steady state " + c.sentence();
+            case CANNOT_TELL -> "cannot tell: " + after(after(c.sentence()));
+            case TOO_FEW_RUNS -> "no verdict: too few runs (" + after(c.sentence()) + ")";
             case NOT_COMPARABLE ->
-                "no steady-state verdict: "
-                        + (c.reasons().isEmpty() ? after(c.sentence()) : String.join("; ", c.reasons()));
+                "no verdict: " + (c.reasons().isEmpty() ? after(c.sentence()) : String.join("; ", c.reasons()));
             case REFUSED -> "not compared: " + after(c.sentence());
         };
+        List<String> labels = new ArrayList<>();
+        c.warnings().stream().filter(w -> w.startsWith("COMPARED DESPITE")).forEach(labels::add);
+        if (scenario != null) {
+            String marked = marked(scenario, c);
+            if (marked != null) {
+                labels.add(marked);
+            }
+        }
+        if (c.steadyOnly() != null
+                && Double.isFinite(c.steadyOnly().ratio())
+                && c.steadyOnly().low() > 0) {
+            labels.add(String.format(
+                    Locale.ROOT,
+                    "clean runs only (%d v %d): %s, 95%% CI %s to %s",
+                    c.steadyOnly().runsA(),
+                    c.steadyOnly().runsB(),
+                    Format.change(c.steadyOnly().ratio()),
+                    Format.change(c.steadyOnly().low()),
+                    Format.change(c.steadyOnly().high())));
+        }
+        return labels.isEmpty() ? text : text + "; " + String.join("; ", labels);
+    }
+
+    /** "every run counted: jdk25 004 never steady 31,200": each run of the row counted with a mark, with its value. */
+    private static String marked(Report.ScenarioReport scenario, Report.Comparison c) {
+        Report.Row row = scenario.row(c);
+        if (row == null) {
+            return null;
+        }
+        List<String> runs = new ArrayList<>();
+        for (String target : List.of(c.baseline(), c.other())) {
+            int column = scenario.targets().indexOf(target);
+            if (column < 0) {
+                continue;
+            }
+            for (Report.MarkedRun run : row.cells().get(column).marked()) {
+                runs.add(target + " " + run.run() + " " + run.why() + " "
+                        + Format.value(run.value(), row.measure().unit()));
+            }
+        }
+        return runs.isEmpty() ? null : "every run counted, " + String.join(", ", runs);
     }
 
     /**
@@ -118,12 +156,12 @@ public final class Headline {
         if (cell == null || cell.summary() == null) {
             return null;
         }
-        if (cell.unsteadyRuns() > 0) {
+        if (cell.censoredRuns() > 0) {
             never.add(String.format(
                     Locale.ROOT,
                     "%d of %d %s runs never did",
-                    cell.unsteadyRuns(),
-                    cell.unsteadyRuns() + cell.runs(),
+                    cell.censoredRuns(),
+                    cell.censoredRuns() + cell.runs(),
                     target));
         }
         return seconds(cell.summary().median());

@@ -129,7 +129,7 @@ public final class MicroChain {
                 c.other() + " " + Format.change(c.ratio()).substring(1) + " faster (" + change + ci + thin + ")";
             case WORSE ->
                 c.other() + " " + Format.change(c.ratio()).substring(1) + " slower (" + change + ci + thin + ")";
-            case NO_DIFFERENCE -> c.other() + " within noise (" + change + ci + thin + ")";
+            case CANNOT_TELL, SAME -> c.other() + " within noise (" + change + ci + thin + ")";
             default -> c.other() + " no verdict (" + change + ci + thin + ")";
         };
     }
@@ -154,7 +154,10 @@ public final class MicroChain {
         return switch (c.verdict()) {
             case BETTER -> other + " " + Format.change(c.ratio()).substring(1) + " more requests/s (" + ci + ")";
             case WORSE -> other + " " + Format.change(c.ratio()).substring(1) + " fewer requests/s (" + ci + ")";
-            case NO_DIFFERENCE -> other + " within noise on requests/s (" + Format.ratio(c) + ", " + ci + ")";
+            case SAME ->
+                other + " the same on requests/s within " + Format.margin(c.sameWithin()) + " (" + Format.ratio(c)
+                        + ", " + ci + ")";
+            case CANNOT_TELL -> other + " within noise on requests/s (" + Format.ratio(c) + ", " + ci + ")";
             default -> other + " " + Format.verdict(c) + " on requests/s (" + Format.ratio(c) + ", " + ci + ")";
         };
     }

@@ -119,7 +119,10 @@ public final class MicroReportBuilder {
                     allocRatio,
                     alloc);
         }
-        double ratio = b.score().median() / a.score().median();
+        double ratio = a.score().min() > 0 && b.score().min() > 0
+                ? RatioInterval.of(a.score().values(), b.score().values(), confidence)
+                        .ratio()
+                : b.score().median() / a.score().median();
         boolean thin = Math.min(a.forks(), b.forks()) < THIN_FORKS;
         String thinNote = thin
                 ? String.format(
@@ -156,11 +159,11 @@ public final class MicroReportBuilder {
                     allocRatio,
                     alloc);
         }
-        String ci = Verdicts.ci(interval, confidence);
+        String ci = Verdicts.ci(interval);
         Report.Verdict verdict;
         String sentence;
         if (interval.contains(1.0)) {
-            verdict = Report.Verdict.NO_DIFFERENCE;
+            verdict = Report.Verdict.CANNOT_TELL;
             sentence = subject + " is within noise in-process (" + what + " " + Format.change(ratio) + ", " + ci + ")";
         } else {
             boolean faster = mode.higherIsFaster() == ratio > 1;

@@ -65,7 +65,7 @@ final class Rows {
 
     /** A start-up scenario's one row: each run's first start. */
     Report.Row startup(String name, List<String> shown) {
-        return row(Measure.STARTUP, shown, t -> startsOf(t, name), t -> 0);
+        return row(Measure.STARTUP, shown, t -> startsOf(t, name));
     }
 
     /** The start-up section's one row: every valid run's time to its first correct answer, whatever it measured. */
@@ -76,8 +76,7 @@ final class Rows {
                 t -> runs.valid().stream()
                         .filter(r -> r.target().equals(t) && r.startupMillis() > 0)
                         .mapToDouble(RunData::startupMillis)
-                        .toArray(),
-                t -> 0);
+                        .toArray());
     }
 
     /**
@@ -112,8 +111,7 @@ final class Rows {
             rows.add(row(
                     Measure.serviceCores(service),
                     shown,
-                    t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0)),
-                    t -> 0));
+                    t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0))));
         }
         return rows;
     }
@@ -122,38 +120,32 @@ final class Rows {
         double[] of(String target);
     }
 
-    private interface Thin {
-        int of(String target);
-    }
-
-    private Report.Row row(Measure measure, List<String> shown, Values values, Thin thin) {
+    private Report.Row row(Measure measure, List<String> shown, Values values) {
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : shown) {
             double[] v = values.of(target);
-            cells.add(
-                    v.length == 0
-                            ? new Report.Cell(null, "not measured", 0)
-                            : new Report.Cell(Summary.of(v), null, thin.of(target)));
+            cells.add(v.length == 0 ? new Report.Cell(null, "not measured") : new Report.Cell(Summary.of(v), null));
         }
         return new Report.Row(measure, cells);
     }
 
+    /**
+     * A load metric's row: every run that measured the scenario counts (its last attempt, whatever its status), each
+     * with the marks that say why its value is not a clean steady-state one ({@link SteadyValues}' rule, shared with
+     * the repetitions rule, and the run's status: invalid, failed, disturbed without a clean repeat). The errors
+     * count failed runs as data: with maxErrorRate 0 every run with an error fails, and the others would always count 0.
+     */
     private Report.Row metricRow(Metric metric, String scenario, List<String> shown) {
         Measure measure = Measure.of(metric);
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : shown) {
-            List<Double> kept = new ArrayList<>();
-            long thinSamples = 0;
-            int thin = 0;
+            List<Double> values = new ArrayList<>();
+            List<Report.MarkedRun> marked = new ArrayList<>();
             int failed = 0;
-            int unsteady = 0;
-            int steadyInsideMain = 0;
-            // Errors see failed runs too: with maxErrorRate 0 every run with an error fails, and ok runs alone
-            // would always count 0.
-            for (RunData run :
-                    metric == Metric.ERRORS ? runs.runsWithFailed(target, scenario) : runs.runsOf(target, scenario)) {
+            for (RunData run : runs.countedRuns(target, scenario)) {
                 RunData.ScenarioData data = run.scenario(scenario);
                 double value = read(metric, data);
+                List<Report.Mark> marks = new ArrayList<>(statusMarks(run, metric));
                 SteadyValues.Measure steadyMeasure = metric.steadyMeasure();
                 if (steadyMeasure == null) {
                     if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
@@ -161,61 +153,56 @@ final class Rows {
                     }
                 } else {
                     // The suite's repetitions rule reads the same values through the same rule.
-                    SteadyValues.Value steadyValue = SteadyValues.value(
+                    SteadyValues.Value steady = SteadyValues.value(
                             steadyMeasure,
                             SteadyValues.applies(data.kind()) ? runs.steady(run, scenario) : null,
                             value,
                             data.samples());
-                    switch (steadyValue.leftOut()) {
-                        case NOT_MEASURED -> {
-                            continue;
-                        }
-                        case NEVER_STEADY -> {
-                            unsteady++;
-                            continue;
-                        }
-                        case STEADY_INSIDE_MAIN -> {
-                            steadyInsideMain++;
-                            continue;
-                        }
-                        case TOO_FEW_SAMPLES -> {
-                            thin++;
-                            thinSamples = Math.max(thinSamples, data.samples());
-                            continue;
-                        }
-                        case NONE -> value = steadyValue.value();
+                    if (!steady.measured()) {
+                        continue;
                     }
+                    value = steady.value();
+                    steady.marks().forEach(m -> marks.add(mark(m)));
                 }
-                kept.add(value);
+                values.add(value);
+                if (!marks.isEmpty()) {
+                    marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
+                }
                 if (run.status() == Status.FAILED) {
                     failed++;
                 }
             }
-            if (!kept.isEmpty()) {
-                cells.add(new Report.Cell(
-                        Summary.of(
-                                kept.stream().mapToDouble(Double::doubleValue).toArray()),
-                        null,
-                        thin,
-                        failed,
-                        unsteady,
-                        steadyInsideMain));
-            } else if (thin > 0) {
-                cells.add(new Report.Cell(
-                        null,
-                        String.format(Locale.ROOT, "insufficient samples (n=%,d)", thinSamples),
-                        thin,
-                        0,
-                        unsteady,
-                        steadyInsideMain));
-            } else if (unsteady + steadyInsideMain > 0) {
-                cells.add(new Report.Cell(
-                        null, SteadyMeasures.missing(unsteady, steadyInsideMain), 0, 0, unsteady, steadyInsideMain));
-            } else {
-                cells.add(new Report.Cell(null, "not measured", 0));
-            }
+            cells.add(
+                    values.isEmpty()
+                            ? new Report.Cell(null, "not measured")
+                            : new Report.Cell(
+                                    Summary.of(values.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray()),
+                                    null,
+                                    marked,
+                                    failed));
         }
         return new Report.Row(measure, cells);
+    }
+
+    /** What a run's status says against its values: invalid, failed (but for the errors, which count it), disturbed. */
+    private static List<Report.Mark> statusMarks(RunData run, Metric metric) {
+        return switch (run.status()) {
+            case OK -> List.of();
+            case INVALID -> List.of(Report.Mark.INVALID);
+            case FAILED -> metric == Metric.ERRORS ? List.of() : List.of(Report.Mark.FAILED);
+            case DISCARDED -> List.of(Report.Mark.DISCARDED);
+        };
+    }
+
+    static Report.Mark mark(SteadyValues.Mark mark) {
+        return switch (mark) {
+            case NEVER_STEADY -> Report.Mark.NEVER_STEADY;
+            case STEADY_INSIDE_MAIN -> Report.Mark.STEADY_INSIDE_MAIN;
+            case LATENCY_MOVING -> Report.Mark.LATENCY_MOVING;
+            case TOO_FEW_SAMPLES -> Report.Mark.THIN_SAMPLES;
+        };
     }
 
     /** One row per kind of failure (timeout, status, check...) that any valid run saw. */
@@ -244,8 +231,8 @@ final class Rows {
                         runs.stream().filter(r -> r.status() == Status.FAILED).count();
                 cells.add(
                         counts.length == 0
-                                ? new Report.Cell(null, "not measured", 0)
-                                : new Report.Cell(Summary.of(counts), null, 0, failed));
+                                ? new Report.Cell(null, "not measured")
+                                : new Report.Cell(Summary.of(counts), null, List.of(), failed));
             }
             rows.add(new Report.Row(measure, cells));
         }

@@ -110,6 +110,17 @@ public final class Runs {
                 .toList();
     }
 
+    /**
+     * Every run of the target that measured the scenario, by its last attempt, whatever its status (ok, invalid,
+     * failed, disturbed without a clean repeat): every run counts, and its status marks its values.
+     */
+    List<RunData> countedRuns(String target, String scenario) {
+        return finals.stream()
+                .filter(r -> r.target().equals(target) && r.scenario(scenario) != null)
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .toList();
+    }
+
     /** The target's valid runs that measured the scenario. */
     List<RunData> runsOf(String target, String scenario) {
         return valid.stream()

@@ -146,14 +146,14 @@ final class RuntimeAnswer {
             int never = (int) runs.stream()
                     .filter(r -> r.leftOut() == RunRuntime.LeftOut.NEVER_STEADY)
                     .count();
-            // Runs whose timeline gave no value here (under 90% of the steady seconds covered, allocation not known,
-            // under 1,000 responses, a recording not read) are counted as thin, never dropped without a word.
+            // Runs whose timeline gave no value here (never steady; under 90% of the steady seconds covered, allocation
+            // not known, under 1,000 responses, a recording not read) are counted, never dropped without a word.
             int thin = (int) runs.stream()
                             .filter(r -> r.leftOut() != RunRuntime.LeftOut.NEVER_STEADY)
                             .count()
                     - values.length;
             if (values.length > 0) {
-                cells.add(new Report.Cell(Summary.of(values), null, thin, 0, never, 0));
+                cells.add(new Report.Cell(Summary.of(values), null, List.of(), 0, never + thin));
                 continue;
             }
             String missing;
@@ -173,7 +173,7 @@ final class RuntimeAnswer {
                                 + String.format(Locale.ROOT, "%,d", RunRuntime.MIN_REQUESTS) + " requests"
                         : "not measured";
             }
-            cells.add(new Report.Cell(null, missing, 0, 0, never, 0));
+            cells.add(new Report.Cell(null, missing, List.of(), 0, never));
         }
         return new Report.Row(measure, cells);
     }

@@ -88,6 +88,17 @@ public final class Sections {
                 kind == ScenarioKind.STARTUP ? new LinkedHashMap<>() : latency(name, shown);
         if (warmup != null) {
             notes.add(SteadyMeasures.NOTE);
+            // Said once for the scenario, not on every row: which runs never settled and what would change it.
+            for (String target : shown) {
+                List<RunData> counted = runs.countedRuns(target, name);
+                String unsettled = SteadyMeasures.unsettled(
+                        target,
+                        counted.stream().map(r -> runs.steady(r, name)).toList(),
+                        SteadyMeasures.advice(counted, name));
+                if (unsettled != null) {
+                    notes.add(unsettled);
+                }
+            }
         }
         return new Report.ScenarioReport(
                 name,

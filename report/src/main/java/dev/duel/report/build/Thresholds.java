@@ -96,8 +96,12 @@ public final class Thresholds {
                     String a = left.target.equals("*") ? target : left.target;
                     String b = right.target.equals("*") ? target : right.target;
                     String refused = a.equals(b) ? null : refusal.of(scenario.name(), a, b);
+                    if (refused == null && !a.equals(b)) {
+                        refused = notComparable(scenario, left.key, a, b);
+                    }
                     if (refused != null) {
-                        // A threshold between two targets is a comparison: it is refused when the comparison is.
+                        // A threshold between two targets is a comparison: it is not judged where the report gives the
+                        // comparison no verdict (refused, or not comparable), and a threshold not judged fails.
                         results.add(new Report.ThresholdResult(expression, false, where + "not judged: " + refused));
                         continue;
                     }
@@ -168,47 +172,19 @@ public final class Thresholds {
             return new Value(Double.NaN, name, name + " has no value (" + cell.missing() + ")");
         }
         Report.Losses losses = scenario.losses().getOrDefault(target, Report.Losses.NONE);
-        if (losses.failed() > 0) {
-            // A median over the runs that did not fail says nothing of those that did: *.errors == 0 must fail
-            // while a target crashes or answers wrongly.
+        int lost = losses.planned() - cell.runs() - cell.censoredRuns();
+        if (lost > 0 || cell.censoredRuns() > 0) {
+            // A median over the runs that gave a value says nothing of those that did not: *.rps must not pass while
+            // a target crashes before it is measured.
             return new Value(
                     Double.NaN,
                     name,
                     String.format(
                             Locale.ROOT,
-                            "not judged: %s lost %d of %d runs (failed)",
-                            target,
-                            losses.failed(),
-                            losses.planned()));
-        }
-        if (row.measure().percentile() && cell.thinRuns() > 0) {
-            return new Value(
-                    Double.NaN,
-                    name,
-                    String.format(
-                            Locale.ROOT,
-                            "not judged: %s leaves out %d of %d runs (thin samples: fewer than 1,000 correct "
-                                    + "responses), so it comes only from the faster runs",
+                            "not judged: %s has no value from %d of %d runs",
                             name,
-                            cell.thinRuns(),
+                            lost + cell.censoredRuns(),
                             losses.planned()));
-        }
-        int leftOutForSteadyState = cell.unsteadyRuns() + cell.steadyInsideMainRuns();
-        if (leftOutForSteadyState > 0 && !SteadyMeasures.enoughSteady(cell)) {
-            // A median over the few runs that settled says nothing of those that did not. With more than half
-            // settled the threshold judges the value the comparison row judges, as the report's verdict does.
-            return new Value(
-                    Double.NaN,
-                    name,
-                    String.format(
-                            Locale.ROOT,
-                            "not judged: %s leaves out %d of %d runs (%s)",
-                            name,
-                            cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
-                            cell.runs() + cell.thinRuns() + cell.unsteadyRuns() + cell.steadyInsideMainRuns(),
-                            cell.unsteadyRuns() > 0
-                                    ? "never reached steady state"
-                                    : "reached steady state only inside main"));
         }
         double median = cell.summary().median();
         String shown = Format.value(median, row.measure().unit());
@@ -217,6 +193,22 @@ public final class Thresholds {
                 : trim(operand.factor) + " x " + name + " " + shown + " = "
                         + Format.value(operand.factor * median, row.measure().unit());
         return new Value(operand.factor * median, text, null);
+    }
+
+    /**
+     * Why the report's comparison of {@code a} and {@code b} on the measure {@code key} gives no verdict (its reasons),
+     * or null when it gives one or compares no such pair.
+     */
+    private static String notComparable(Report.ScenarioReport scenario, String key, String a, String b) {
+        return scenario.comparisons().stream()
+                .filter(c -> c.measure().equals(key)
+                        && ((c.baseline().equals(a) && c.other().equals(b))
+                                || (c.baseline().equals(b) && c.other().equals(a))))
+                .filter(c -> c.verdict() == Report.Verdict.NOT_COMPARABLE || c.verdict() == Report.Verdict.REFUSED)
+                .findFirst()
+                .map(c -> "the comparison is not comparable: "
+                        + (c.reasons().isEmpty() ? c.sentence() : String.join("; ", c.reasons())))
+                .orElse(null);
     }
 
     private static Metric.Unit unitOf(Operand reference, Report.ScenarioReport scenario) {

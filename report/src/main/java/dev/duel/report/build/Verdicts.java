@@ -1,6 +1,7 @@
 package dev.duel.report.build;
 
 import dev.duel.analysis.RatioInterval;
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.ShiftInterval;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Measure;
@@ -12,23 +13,39 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A row's verdict: a pure function from the two sides' values (their summaries over runs, the interval made from
- * them) and what the row already knows against a verdict (a refusal, reasons that undermine it) to the row's
- * {@link Report.Comparison}: better, worse or different beyond noise, no difference, too few runs, not comparable or
- * refused, with its sentence. Ratios of medians for most measures, differences in percentage points for shares.
- * Immutable; thread-safe.
+ * A row's verdict: a pure function from the two sides' values (every run of each, some counted with a mark) and what
+ * the row already knows against a verdict (a refusal, reasons that undermine it) to the row's {@link
+ * Report.Comparison}, worded as benchstat, criterion.rs and BenchmarkDotNet word theirs:
+ *
+ * <ul>
+ *   <li>a change with its 95% interval, when the interval excludes no change ({@link Report.Verdict#BETTER}, {@link
+ *       Report.Verdict#WORSE}, {@link Report.Verdict#DIFFERENT});
+ *   <li>"the same within ±m%" ({@link Report.Verdict#SAME}) when two one-sided tests at the margin support it (the
+ *       90% interval inside ±m): said first, since a change inside the margin is not one that matters;
+ *   <li>otherwise "cannot tell" ({@link Report.Verdict#CANNOT_TELL}), with the smallest change these runs could have
+ *       detected.
+ * </ul>
+ *
+ * Every run counts: the verdict stands on every run of each side, and when some were counted with a mark (never
+ * steady, thin samples, invalid...) the clean runs' own result is kept beside it; when the two disagree in direction,
+ * or a marked run lies outside its side's clean runs' range, the row says so instead of a verdict. Ratios for most
+ * measures ({@link RatioInterval}), differences in percentage points for shares ({@link ShiftInterval}). Immutable;
+ * thread-safe.
  */
 final class Verdicts {
     private final String baseline;
     private final double confidence;
+    private final double sameWithin;
 
     /**
      * @param baseline   the target every other is compared with
      * @param confidence of the intervals, e.g. 0.95
+     * @param sameWithin the equivalence margin, e.g. 0.05 for ±5%
      */
-    Verdicts(String baseline, double confidence) {
+    Verdicts(String baseline, double confidence, double sameWithin) {
         this.baseline = baseline;
         this.confidence = confidence;
+        this.sameWithin = sameWithin;
     }
 
     /** What a comparison row says beside its verdict: warnings, the runs behind each side, why it has no verdict. */
@@ -40,44 +57,27 @@ final class Verdicts {
      * @param a       the baseline's cell: its summary over runs, or why it has none
      * @param b       the other's cell
      * @param refusal why the two sides' runs must not be compared at all, or null
-     * @param row     what the row says beside its verdict; a row with reasons gets no better or worse
+     * @param row     what the row says beside its verdict; a row with reasons gets no verdict
      */
     Report.Comparison of(Measure measure, Report.Cell a, Report.Cell b, String other, String refusal, RowContext row) {
         String label = measure.label();
         Result result = new Result(measure, other, row);
         if (refusal != null) {
-            return result.of(
-                    Double.NaN,
-                    null,
+            return result.none(
                     Report.Verdict.REFUSED,
                     label + ": not compared: " + refusal + " (--allow-distant shows it anyway)");
         }
         if (a.summary() == null || b.summary() == null) {
             String why = a.summary() == null ? baseline + " " + a.missing() : other + " " + b.missing();
-            List<String> reasons = new ArrayList<>(List.of(why));
-            reasons.addAll(row.reasons());
-            return result.of(
-                    Double.NaN,
-                    null,
-                    Report.Verdict.NOT_COMPARABLE,
-                    row.reasons().isEmpty()
-                            ? label + ": not compared (" + why + ")"
-                            : label + ": not comparable: " + String.join("; ", reasons));
+            return result.none(Report.Verdict.NOT_COMPARABLE, label + ": not compared (" + why + ")");
         }
         Summary sa = a.summary();
         Summary sb = b.summary();
         String medians = baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other + " "
                 + Format.value(sb.median(), measure.unit());
         if (!row.reasons().isEmpty()) {
-            // The row's own warnings undermine any verdict: no better or worse, and every reason said.
-            double ratio =
-                    sa.median() > 0 && sb.median() > 0 && measure.comparable() ? sb.median() / sa.median() : Double.NaN;
-            return result.of(
-                    ratio,
-                    null,
-                    Report.Verdict.NOT_COMPARABLE,
-                    label + ": not comparable: " + String.join("; ", row.reasons()) + " (" + medians
-                            + ", median per run)");
+            // No signed change beside reasons that undermine it: the medians, and every reason said.
+            return result.none(Report.Verdict.NOT_COMPARABLE, label + ": not comparable (" + medians + ")");
         }
         if (measure.unit() == Metric.Unit.SHARE) {
             return shift(measure, sa, sb, other, result);
@@ -85,58 +85,148 @@ final class Verdicts {
         if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
             String sentence = label + ": " + medians + " (median per run"
                     + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
-            return result.of(Double.NaN, null, Report.Verdict.NOT_COMPARABLE, sentence);
+            return result.none(Report.Verdict.NOT_COMPARABLE, sentence);
         }
-        double ratio = sb.median() / sa.median();
-        if (sa.min() == sa.max() && sb.min() == sb.max() && sa.runs() > 1 && sb.runs() > 1) {
-            String sentence = label + ": every run gave " + Format.value(sa.median(), measure.unit()) + " for "
-                    + baseline + " and "
-                    + Format.value(sb.median(), measure.unit()) + " for " + other
-                    + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
-                    + "; with no run-to-run variation at this resolution there is no noise estimate, so no verdict";
-            return result.of(ratio, null, Report.Verdict.NOT_COMPARABLE, sentence);
-        }
-        RatioInterval.Interval interval = RatioInterval.of(sa.values(), sb.values(), confidence);
-        String ci = ci(interval, confidence);
-        if (!interval.bounded()) {
-            int needed = RatioInterval.runsNeeded(confidence);
-            String sentence = String.format(
-                    Locale.ROOT,
-                    "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs 2, or %d for an interval "
-                            + "free of assumptions); medians %s and %s (%s)",
-                    label,
-                    sa.runs(),
-                    sb.runs(),
-                    confidence * 100,
-                    needed,
-                    Format.value(sa.median(), measure.unit()),
-                    Format.value(sb.median(), measure.unit()),
-                    Format.change(ratio));
-            return result.of(ratio, interval, Report.Verdict.TOO_FEW_RUNS, sentence);
-        }
-        if (interval.contains(1.0)) {
-            return result.of(
-                    ratio, interval, Report.Verdict.NO_DIFFERENCE, label + ": no difference beyond noise (" + ci + ")");
-        }
-        boolean higher = ratio > 1;
-        Report.Verdict verdict = switch (measure.direction()) {
-            case HIGHER -> higher ? Report.Verdict.BETTER : Report.Verdict.WORSE;
-            case LOWER -> higher ? Report.Verdict.WORSE : Report.Verdict.BETTER;
-            case NONE -> Report.Verdict.DIFFERENT;
+        RatioVerdict.Outcome outcome = RatioVerdict.of(side(a, sa), side(b, sb), confidence, sameWithin);
+        RatioInterval.Interval all = outcome.all();
+        RatioInterval.Interval steady = outcome.clean();
+        Report.CleanResult clean = a.marked().isEmpty() && b.marked().isEmpty()
+                ? null
+                : steady == null
+                        ? new Report.CleanResult(
+                                a.cleanValues().length, b.cleanValues().length, Double.NaN, 0, Double.POSITIVE_INFINITY)
+                        : new Report.CleanResult(
+                                a.cleanValues().length,
+                                b.cleanValues().length,
+                                steady.ratio(),
+                                steady.low(),
+                                steady.high());
+        return switch (outcome.kind()) {
+            case NO_NOISE -> {
+                double ratio = sb.median() / sa.median();
+                yield result.none(
+                        Report.Verdict.NOT_COMPARABLE,
+                        label + ": every run gave " + Format.value(sa.median(), measure.unit()) + " for " + baseline
+                                + " and " + Format.value(sb.median(), measure.unit()) + " for " + other
+                                + (ratio == 1 ? "" : " (" + Format.change(ratio) + ")")
+                                + "; with no run-to-run variation at this resolution there is no noise estimate, so"
+                                + " no verdict");
+            }
+            case TOO_FEW_RUNS ->
+                result.of(
+                        all,
+                        Report.Verdict.TOO_FEW_RUNS,
+                        String.format(
+                                Locale.ROOT,
+                                "%s: %d run(s) against %d cannot show a difference (an interval needs 2 runs a side);"
+                                        + " %s (%s)",
+                                label,
+                                sa.runs(),
+                                sb.runs(),
+                                medians,
+                                Format.change(all.ratio())),
+                        null);
+            case DEPENDS_ON_MARKED -> {
+                List<String> why = new ArrayList<>();
+                outside(baseline, a, outcome.outsideA(), measure).ifPresent(why::add);
+                outside(other, b, outcome.outsideB(), measure).ifPresent(why::add);
+                if (why.isEmpty()) {
+                    why.add(String.format(
+                            Locale.ROOT,
+                            "every run gives %s (%s), the clean runs alone %s (%s): the runs counted with a mark decide"
+                                    + " the direction",
+                            Format.change(all.ratio()),
+                            ci(all),
+                            Format.change(steady.ratio()),
+                            ci(steady)));
+                }
+                yield result.dependsOnMarked(label + ": no verdict: " + String.join("; ", why), clean);
+            }
+            case SAME ->
+                result.of(
+                        all,
+                        Report.Verdict.SAME,
+                        String.format(
+                                Locale.ROOT,
+                                "%s within %s (%s, %s CI %s to %s)",
+                                same(measure, other),
+                                Format.margin(sameWithin),
+                                Format.change(all.ratio()),
+                                Format.confidence(outcome.tost().confidence()),
+                                Format.change(outcome.tost().low()),
+                                Format.change(outcome.tost().high())),
+                        clean);
+            case CANNOT_TELL ->
+                result.of(
+                        all,
+                        Report.Verdict.CANNOT_TELL,
+                        String.format(
+                                Locale.ROOT,
+                                "%s: cannot tell: %s (%s); these runs would detect a change of about %s or more",
+                                label,
+                                Format.change(all.ratio()),
+                                ci(all),
+                                Format.margin(outcome.detectable())),
+                        clean);
+            case HIGHER, LOWER -> {
+                boolean higher = outcome.kind() == RatioVerdict.Kind.HIGHER;
+                Report.Verdict verdict = switch (measure.direction()) {
+                    case HIGHER -> higher ? Report.Verdict.BETTER : Report.Verdict.WORSE;
+                    case LOWER -> higher ? Report.Verdict.WORSE : Report.Verdict.BETTER;
+                    case NONE -> Report.Verdict.DIFFERENT;
+                };
+                String amount = Format.change(all.ratio()).substring(1);
+                yield result.of(all, verdict, words(measure, other, amount, higher) + " (" + ci(all) + ")", clean);
+            }
         };
-        String amount = Format.change(ratio).substring(1);
-        return result.of(ratio, interval, verdict, words(measure, other, amount, higher) + " (" + ci + ")");
     }
 
-    /** "95% CI +6.1% to +10.9%; Hodges-Lehmann, coverage >= 95.9%": a ratio's interval, as every sentence says it. */
-    static String ci(RatioInterval.Interval interval, double confidence) {
-        return String.format(
+    /** A cell as the verdict reads it: every run's value, marked or not. */
+    private static RatioVerdict.Side side(Report.Cell cell, Summary summary) {
+        double[] values = summary.values();
+        boolean[] marked = new boolean[values.length];
+        List<Double> markedValues = new ArrayList<>();
+        cell.marked().forEach(r -> markedValues.add(r.value()));
+        for (int i = 0; i < values.length; i++) {
+            marked[i] = markedValues.remove((Double) values[i]);
+        }
+        return new RatioVerdict.Side(values, marked);
+    }
+
+    /** "jdk25's run 004 (never steady) gave 31,200, outside its clean runs' 33,900 to 35,100". */
+    private static java.util.Optional<String> outside(
+            String target, Report.Cell cell, List<Integer> outsideIndices, Measure measure) {
+        if (outsideIndices.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double[] values = cell.summary().values();
+        double[] clean = cell.cleanValues();
+        List<String> runs = new ArrayList<>();
+        for (int index : outsideIndices) {
+            double value = values[index];
+            cell.marked().stream()
+                    .filter(r -> r.value() == value)
+                    .findFirst()
+                    .ifPresent(r -> runs.add(String.format(
+                            Locale.ROOT,
+                            "run %s (%s) gave %s",
+                            r.run(),
+                            r.why(),
+                            Format.value(value, measure.unit()))));
+        }
+        return java.util.Optional.of(String.format(
                 Locale.ROOT,
-                "%.0f%% CI %s to %s; %s",
-                confidence * 100,
-                Format.change(interval.low()),
-                Format.change(interval.high()),
-                interval.label());
+                "%s %s, outside its clean runs' %s to %s",
+                possessive(target),
+                String.join(", ", runs),
+                Format.value(java.util.Arrays.stream(clean).min().orElseThrow(), measure.unit()),
+                Format.value(java.util.Arrays.stream(clean).max().orElseThrow(), measure.unit())));
+    }
+
+    /** "95% CI +6.1% to +10.9%": a ratio's interval, as every sentence says it. */
+    static String ci(RatioInterval.Interval interval) {
+        return Format.confidence(interval.confidence()) + " CI " + Format.change(interval.low()) + " to "
+                + Format.change(interval.high());
     }
 
     /**
@@ -155,37 +245,30 @@ final class Verdicts {
             return result.ofShift(points, null, Report.Verdict.NOT_COMPARABLE, sentence);
         }
         // The runtime's shares (GC pauses, GC and JIT threads' CPU) are continuous, far from 0 and from each other:
-        // at 2 or 3 runs a side they get a t interval; late, unstarted and throttled shares, which pile up at 0, do
-        // not.
+        // they get a t interval at every run count; late, unstarted and throttled shares, which pile up at 0, do not.
         ShiftInterval.Interval interval = measure.key().startsWith("runtime.")
                 ? ShiftInterval.ofContinuous(sa.values(), sb.values(), confidence)
                 : ShiftInterval.of(sa.values(), sb.values(), confidence);
         if (!interval.bounded()) {
             String sentence = String.format(
                     Locale.ROOT,
-                    "%s: %d run(s) against %d cannot show a difference at %.0f%% (needs %d on each side); medians %s"
-                            + " (%s)",
+                    "%s: %d run(s) against %d cannot show a difference at %.0f%%; medians %s (%s)",
                     label,
                     sa.runs(),
                     sb.runs(),
                     confidence * 100,
-                    RatioInterval.runsNeeded(confidence),
                     medians,
                     Format.points(points));
             return result.ofShift(points, interval, Report.Verdict.TOO_FEW_RUNS, sentence);
         }
         String ci = String.format(
                 Locale.ROOT,
-                "%.0f%% CI %s; %s",
+                "%.0f%% CI %s",
                 confidence * 100,
-                Format.pointsRange(interval.low() * 100, interval.high() * 100),
-                interval.label());
+                Format.pointsRange(interval.low() * 100, interval.high() * 100));
         if (interval.contains(0)) {
             return result.ofShift(
-                    points,
-                    interval,
-                    Report.Verdict.NO_DIFFERENCE,
-                    label + ": no difference beyond noise (" + ci + ")");
+                    points, interval, Report.Verdict.CANNOT_TELL, label + ": no difference beyond noise (" + ci + ")");
         }
         boolean higher = points > 0;
         Report.Verdict verdict = switch (measure.direction()) {
@@ -216,21 +299,63 @@ final class Verdicts {
             this.row = row;
         }
 
-        Report.Comparison of(double ratio, RatioInterval.Interval interval, Report.Verdict verdict, String sentence) {
+        /** A row without an interval: refused, not compared or not comparable. No ratio is printed. */
+        Report.Comparison none(Report.Verdict verdict, String sentence) {
+            return comparison(Double.NaN, 0, Double.POSITIVE_INFINITY, verdict, sentence, "", Double.NaN, null);
+        }
+
+        /** A row whose verdict depends on its marked runs: the every-run ratio kept out, the clean runs' beside. */
+        Report.Comparison dependsOnMarked(String sentence, Report.CleanResult clean) {
+            return comparison(
+                    Double.NaN,
+                    0,
+                    Double.POSITIVE_INFINITY,
+                    Report.Verdict.NOT_COMPARABLE,
+                    sentence,
+                    "",
+                    Double.NaN,
+                    clean);
+        }
+
+        Report.Comparison of(
+                RatioInterval.Interval interval, Report.Verdict verdict, String sentence, Report.CleanResult clean) {
+            return comparison(
+                    interval.ratio(),
+                    interval.low(),
+                    interval.high(),
+                    verdict,
+                    sentence,
+                    interval.method() == RatioInterval.Method.NONE ? "" : interval.label(),
+                    verdict == Report.Verdict.CANNOT_TELL ? interval.detectable(0.8) : Double.NaN,
+                    clean);
+        }
+
+        private Report.Comparison comparison(
+                double ratio,
+                double low,
+                double high,
+                Report.Verdict verdict,
+                String sentence,
+                String method,
+                double detectable,
+                Report.CleanResult clean) {
             return new Report.Comparison(
                     measure.key(),
                     baseline,
                     other,
                     ratio,
-                    interval == null ? 0 : interval.low(),
-                    interval == null ? Double.POSITIVE_INFINITY : interval.high(),
+                    low,
+                    high,
                     verdict,
                     sentence,
                     row.warnings(),
                     row.runs(),
                     verdict == Report.Verdict.REFUSED ? List.of() : row.reasons(),
-                    interval == null || interval.method() == RatioInterval.Method.NONE ? "" : interval.label(),
-                    null);
+                    method,
+                    null,
+                    measure.comparable() ? sameWithin : Double.NaN,
+                    detectable,
+                    clean);
         }
 
         /** As {@link #of}, for a share compared as a difference of {@code points} percentage points. */
@@ -255,6 +380,16 @@ final class Verdicts {
                             bounded ? interval.low() * 100 : Double.NEGATIVE_INFINITY,
                             bounded ? interval.high() * 100 : Double.POSITIVE_INFINITY));
         }
+    }
+
+    /** "jdk25 and jdk17 serve the same requests/s", "jdk25's p99 and jdk17's are the same". */
+    private String same(Measure measure, String other) {
+        return switch (measure.key()) {
+            case "rps" -> other + " and " + baseline + " serve the same requests/s";
+            case "cpu" -> other + " and " + baseline + " use the same CPU per request";
+            case "startup" -> other + " and " + baseline + " take the same time to start";
+            default -> possessive(other) + " " + measure.label() + " and " + possessive(baseline) + " are the same";
+        };
     }
 
     /** "jdk25 serves 8.5% more requests/s than jdk17", "jdk25's p99 is 12% lower than jdk17's". */

@@ -90,11 +90,10 @@ final class WarmupAnswer {
                             ? new Report.Cell(
                                     null,
                                     runs.isEmpty() ? "not measured" : "no run reached steady state",
+                                    List.of(),
                                     0,
-                                    0,
-                                    never,
-                                    0)
-                            : new Report.Cell(Summary.of(values), null, 0, 0, never, 0));
+                                    never)
+                            : new Report.Cell(Summary.of(values), null, List.of(), 0, never));
         }
         return new Report.Row(measure, cells);
     }

@@ -95,31 +95,53 @@ public final class Format {
                 + ", spread " + spread + ")";
     }
 
-    /** A table's cell: its summary in the row's unit and the runs it left out, or why it has no value. */
+    /** A table's cell: its summary in the row's unit and the runs counted with a mark, or why it has no value. */
     public static String cell(Report.Row row, Report.Cell cell) {
         if (cell.summary() == null) {
-            return cell.missing();
+            return cell.missing() + (cell.censoredRuns() > 0 ? " [" + cell.censoredRuns() + " never steady]" : "");
         }
         String text = summary(cell.summary(), row.measure().unit());
-        if (cell.thinRuns() > 0) {
-            text += " [" + cell.thinRuns() + " thin run(s) left out]";
+        if (!cell.marked().isEmpty()) {
+            text += " ["
+                    + String.join(
+                            "; ",
+                            cell.marked().stream()
+                                    .map(r -> r.run() + " " + r.why())
+                                    .toList())
+                    + "]";
         }
-        if (cell.unsteadyRuns() > 0) {
-            text += " [" + cell.unsteadyRuns() + " run(s) never steady left out]";
-        }
-        if (cell.steadyInsideMainRuns() > 0) {
-            text += " [" + cell.steadyInsideMainRuns() + " run(s) steady only inside main left out]";
+        if (cell.censoredRuns() > 0) {
+            text += " [" + cell.censoredRuns() + " never steady, no value]";
         }
         return text;
     }
 
-    /** A verdict in a word: "better", "within noise", "-" (no verdict, the sentence says why). */
+    /** "95%", "99.5%": an interval's confidence. */
+    public static String confidence(double confidence) {
+        double percent = confidence * 100;
+        return Math.abs(percent - Math.rint(percent)) < 1e-9
+                ? String.format(Locale.ROOT, "%.0f%%", percent)
+                : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    /** "±5%": an equivalence margin or a detectable change (0.05), to the precision it needs. */
+    public static String margin(double fraction) {
+        if (!Double.isFinite(fraction)) {
+            return "±?";
+        }
+        double percent = fraction * 100;
+        return String.format(
+                Locale.ROOT, percent >= 10 || percent == Math.rint(percent) ? "±%.0f%%" : "±%.1f%%", percent);
+    }
+
+    /** A verdict in a word: "better", "the same", "cannot tell", "-" (no verdict, the sentence says why). */
     public static String verdict(Report.Verdict verdict) {
         return switch (verdict) {
             case BETTER -> "better";
             case WORSE -> "worse";
             case DIFFERENT -> "different";
-            case NO_DIFFERENCE -> "within noise";
+            case SAME -> "the same";
+            case CANNOT_TELL -> "cannot tell";
             case TOO_FEW_RUNS -> "too few runs";
             case NOT_COMPARABLE -> "-";
             case REFUSED -> "REFUSED";

@@ -161,29 +161,94 @@ public record Report(
     }
 
     /**
-     * A measure over one target's valid runs; {@code summary} is null when no run could give it,
-     * and {@code missing} then says why ("insufficient samples (n=640)", "not measured").
+     * A measure over one target's runs. Every run counts (issue 22): {@code summary} is over every run that gave a value,
+     * and the runs whose value is not a clean steady-state one are counted and named in {@code marked}; null summary
+     * when no run gave one, and {@code missing} then says why ("not measured").
      *
-     * @param thinRuns   runs left out because their main phase held fewer than 1,000 samples
-     * @param failedRuns failed runs whose values are in the summary (the errors measures count them)
-     * @param unsteadyRuns runs left out of a steady-state measure (requests/s, latency, CPU per request) because
-     *                   they never reached a steady state
-     * @param steadyInsideMainRuns runs left out of main's latency and CPU per request because their steady state
-     *                   began inside main: main's histogram mixes warm-up and steady seconds
+     * @param marked     the runs in the summary whose value is not clean (never steady, thin samples, invalid...), each
+     *                   with its value and why, in run order
+     * @param failedRuns failed runs in the summary
+     * @param censoredRuns runs with no value because they never reached what the row times (the time to steady state of
+     *                   a run that never settled): not in the summary, counted here, and any takes the row's verdict
+     *                   away (a median without them flatters the side)
      */
-    public record Cell(
-            Summary summary, String missing, int thinRuns, int failedRuns, int unsteadyRuns, int steadyInsideMainRuns) {
-        public Cell(Summary summary, String missing, int thinRuns, int failedRuns) {
-            this(summary, missing, thinRuns, failedRuns, 0, 0);
+    public record Cell(Summary summary, String missing, List<MarkedRun> marked, int failedRuns, int censoredRuns) {
+        public Cell {
+            marked = List.copyOf(marked);
         }
 
-        public Cell(Summary summary, String missing, int thinRuns) {
-            this(summary, missing, thinRuns, 0);
+        /** A cell whose runs are all clean, or one without a value. */
+        public Cell(Summary summary, String missing) {
+            this(summary, missing, List.of(), 0, 0);
+        }
+
+        /** A cell of counted runs, some marked. */
+        public Cell(Summary summary, String missing, List<MarkedRun> marked, int failedRuns) {
+            this(summary, missing, marked, failedRuns, 0);
         }
 
         /** Runs whose values are in the summary. */
         public int runs() {
             return summary == null ? 0 : summary.runs();
+        }
+
+        /** The values of the runs with no mark, in run order. */
+        public double[] cleanValues() {
+            if (summary == null) {
+                return new double[0];
+            }
+            List<Double> values = new java.util.ArrayList<>();
+            for (double v : summary.values()) {
+                values.add(v);
+            }
+            for (MarkedRun run : marked) {
+                values.remove(run.value());
+            }
+            return values.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+
+        /** How many of the counted runs carry {@code mark}. */
+        public int marked(Mark mark) {
+            return (int) marked.stream().filter(r -> r.marks().contains(mark)).count();
+        }
+    }
+
+    /** Why a run's value is counted but not clean, in a few words for sentences. */
+    public enum Mark {
+        NEVER_STEADY("never steady"),
+        STEADY_INSIDE_MAIN("steady only inside main"),
+        LATENCY_MOVING("p99 moved over main"),
+        THIN_SAMPLES("thin samples"),
+        INVALID("invalid"),
+        FAILED("failed"),
+        DISCARDED("disturbed, no clean repeat");
+
+        private final String words;
+
+        Mark(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * A run counted with a mark.
+     *
+     * @param run   its number as in the records ("004")
+     * @param value its value in the row's unit
+     * @param marks why it is not clean
+     */
+    public record MarkedRun(String run, double value, List<Mark> marks) {
+        public MarkedRun {
+            marks = List.copyOf(marks);
+        }
+
+        /** "never steady, thin samples". */
+        public String why() {
+            return String.join(", ", marks.stream().map(Mark::words).toList());
         }
     }
 
@@ -202,32 +267,42 @@ public record Report(
         public static final Losses NONE = new Losses(0, 0, 0, 0);
     }
 
+    /**
+     * A row's verdict: better, worse or different beyond noise (the 95% interval excludes no change); the same within
+     * the margin (the 90% interval lies inside ±m: two one-sided tests); cannot tell (neither); too few runs for an
+     * interval; not comparable (a reason in the row); refused (runs that must not be compared).
+     */
     public enum Verdict {
         BETTER,
         WORSE,
         DIFFERENT,
-        NO_DIFFERENCE,
+        SAME,
+        CANNOT_TELL,
         TOO_FEW_RUNS,
         NOT_COMPARABLE,
         REFUSED
     }
 
     /**
-     * B against the baseline A for one measure.
+     * B against the baseline A for one measure, from every run of each side.
      *
-     * @param ratio    median(B) / median(A), NaN when not comparable
-     * @param low      lower bound of the 95% interval of B / A (0 when unbounded)
-     * @param high     upper bound (infinity when unbounded)
-     * @param sentence the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to +10.9%)"
-     * @param warnings said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
-     * @param runs     the runs each side's value came from and those it lost, and why: "jdk17 6 of 6; jdk25 4 of 6
-     *                 (lost 1 failed, 1 thin samples)"
-     * @param reasons  why the row gives no verdict although it has numbers (runs lost to failure or thin samples,
-     *                 not at steady state, throttled, limits not enforced); empty when nothing undermines it
-     * @param method   the interval's method and coverage ("Hodges-Lehmann, coverage >= 97.1%"), "" without one
-     * @param shift    for shares (late, unstarted, throttled), compared as a difference rather than a ratio: the
-     *                 difference and its interval in percentage points ({@code ratio} is then NaN); null for the
-     *                 others, and left out of summary.json
+     * @param ratio      B / A: the ratio of geometric means over runs; NaN when not comparable
+     * @param low        lower bound of the 95% interval of B / A (0 when unbounded)
+     * @param high       upper bound (infinity when unbounded)
+     * @param sentence   the verdict in words, e.g. "jdk25 serves 8.5% more requests/s than jdk17 (95% CI +6.1% to
+     *                   +10.9%)"
+     * @param warnings   said in the same row: saturated or noisy runs, limits not enforced, heavy throttling, distance
+     * @param runs       the runs each side's value came from and those marked, and why: "jdk17 3 of 3; jdk25 3 of 3
+     *                   (1 never steady, counted)"
+     * @param reasons    why the row gives no verdict although it has numbers; empty when nothing undermines it
+     * @param method     the interval's method ("Welch-Hsu t on logs, 2 df"), "" without one
+     * @param shift      for shares (late, unstarted, throttled), compared as a difference rather than a ratio: the
+     *                   difference and its interval in percentage points ({@code ratio} is then NaN); null for the
+     *                   others, and left out of summary.json
+     * @param sameWithin the margin of the row's equivalence test (0.05 = ±5%); NaN for rows without one
+     * @param detectable the smallest change these runs would have detected (0.08 = 8%), said when the verdict is
+     *                   "cannot tell"; NaN otherwise
+     * @param steadyOnly the result from the clean runs alone, when some runs were counted with a mark; null otherwise
      */
     public record Comparison(
             String measure,
@@ -242,12 +317,60 @@ public record Report(
             String runs,
             List<String> reasons,
             String method,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Shift shift) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Shift shift,
+            double sameWithin,
+            double detectable,
+            @JsonInclude(JsonInclude.Include.NON_NULL) CleanResult steadyOnly) {
         public Comparison {
             warnings = List.copyOf(warnings);
             reasons = List.copyOf(reasons);
         }
+
+        /** A comparison without an equivalence margin, detectable change or clean-runs result (shares, micro). */
+        public Comparison(
+                String measure,
+                String baseline,
+                String other,
+                double ratio,
+                double low,
+                double high,
+                Verdict verdict,
+                String sentence,
+                List<String> warnings,
+                String runs,
+                List<String> reasons,
+                String method,
+                Shift shift) {
+            this(
+                    measure,
+                    baseline,
+                    other,
+                    ratio,
+                    low,
+                    high,
+                    verdict,
+                    sentence,
+                    warnings,
+                    runs,
+                    reasons,
+                    method,
+                    shift,
+                    Double.NaN,
+                    Double.NaN,
+                    null);
+        }
     }
+
+    /**
+     * The clean runs' result beside a verdict from every run (issue 22: no silent survivorship, and none hidden either).
+     *
+     * @param runsA  the baseline's clean runs
+     * @param runsB  the other's clean runs
+     * @param ratio  B / A over them; NaN with none
+     * @param low    its 95% interval's lower bound (0 when unbounded)
+     * @param high   its upper bound (infinity when unbounded)
+     */
+    public record CleanResult(int runsA, int runsB, double ratio, double low, double high) {}
 
     /**
      * B - A for a share, in percentage points (4.2 = B's median share is 4.2 points above A's).

@@ -3,6 +3,7 @@ package dev.duel.report.read;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.record.Environment;
 import dev.duel.record.RecordException;
 import dev.duel.record.RecordJson;
@@ -30,13 +31,16 @@ public final class ResultsReader {
      *
      * @param repetitions each folder's {@code repetitions.json} (a suite that repeated until an interval was narrow:
      *                    why it stopped), in the order of the folders; empty when none has one
+     * @param sameWithin  the equivalence margin the first suite file that names one gives ({@code sameWithin: 3%}),
+     *                    else {@link RatioVerdict#DEFAULT_SAME_WITHIN}
      */
     public record Results(
             List<RunData> runs,
             Map<String, Environment> environments,
             List<String> thresholds,
             List<String> suites,
-            List<RepetitionDecision> repetitions) {
+            List<RepetitionDecision> repetitions,
+            double sameWithin) {
         public Results {
             runs = List.copyOf(runs);
             environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
@@ -48,7 +52,7 @@ public final class ResultsReader {
 
     /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record SuiteHeader(String name, List<String> thresholds) {}
+    record SuiteHeader(String name, List<String> thresholds, String sameWithin) {}
 
     public Results read(List<Path> directories) throws ReportException {
         List<RunData> runs = new ArrayList<>();
@@ -56,6 +60,7 @@ public final class ResultsReader {
         List<String> thresholds = new ArrayList<>();
         List<String> suites = new ArrayList<>();
         List<RepetitionDecision> repetitions = new ArrayList<>();
+        Double sameWithin = null;
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
             if (!Files.isDirectory(runsFolder)) {
@@ -85,6 +90,9 @@ public final class ResultsReader {
                     if (suite != null && suite.thresholds() != null) {
                         thresholds.addAll(suite.thresholds());
                     }
+                    if (sameWithin == null && suite != null && suite.sameWithin() != null) {
+                        sameWithin = percent(suiteCopy, suite.sameWithin());
+                    }
                 } catch (IOException e) {
                     throw new ReportException(suiteCopy + " is not readable YAML: " + e.getMessage());
                 }
@@ -105,7 +113,31 @@ public final class ResultsReader {
             throw new ReportException(
                     "no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
         }
-        return new Results(runs, environments, thresholds, suites, repetitions);
+        return new Results(
+                runs,
+                environments,
+                thresholds,
+                suites,
+                repetitions,
+                sameWithin == null ? RatioVerdict.DEFAULT_SAME_WITHIN : sameWithin);
+    }
+
+    /** "5%" or "0.05" as a fraction; the suite loader checked it when the suite ran. */
+    private static double percent(Path file, String text) throws ReportException {
+        String trimmed = text.trim();
+        try {
+            double value = trimmed.endsWith("%")
+                    ? Double.parseDouble(
+                                    trimmed.substring(0, trimmed.length() - 1).trim())
+                            / 100
+                    : Double.parseDouble(trimmed);
+            if (value > 0 && value < 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ReportException(file + ": sameWithin is a margin above 0% and below 100%, got '" + text + "'");
     }
 
     private static String readText(Path file) throws ReportException {

@@ -142,11 +142,18 @@ public final class HtmlRenderer {
                     .toList();
             String baseline = comparisons.get(0).baseline();
             List<String> warnings = Words.distinctWarnings(comparisons);
+            List<String> reasons = Words.pairReasons(comparisons);
             html.append("<h3>")
                     .append(escape(other))
                     .append(" against ")
                     .append(escape(baseline))
-                    .append("</h3>\n<table>\n<tr>");
+                    .append("</h3>\n");
+            if (!reasons.isEmpty()) {
+                html.append("<p class=\"note\">Not comparable: ")
+                        .append(escape(String.join("; ", reasons)))
+                        .append("</p>\n");
+            }
+            html.append("<table>\n<tr>");
             for (String h : List.of(
                     "measure",
                     other + " vs " + baseline,
@@ -167,7 +174,7 @@ public final class HtmlRenderer {
                         Format.ratio(c),
                         Format.interval(c),
                         Format.verdict(c),
-                        c.sentence(),
+                        Words.sentence(c, reasons),
                         c.runs(),
                         Words.warningRefs(c, warnings))) {
                     html.append("<td>").append(escape(cell)).append("</td>");
@@ -228,11 +235,13 @@ public final class HtmlRenderer {
         List<List<String>> rows = Words.warmupTable(scenario);
         table(html, rows.get(0), rows.subList(1, rows.size()));
         if (!scenario.warmup().comparisons().isEmpty()) {
+            List<String> shared = Words.pairReasons(scenario.warmup().comparisons());
             html.append("<ul>\n");
             scenario.warmup()
                     .comparisons()
-                    .forEach(c ->
-                            html.append("<li>").append(escape(c.sentence())).append("</li>\n"));
+                    .forEach(c -> html.append("<li>")
+                            .append(escape(Words.sentence(c, shared)))
+                            .append("</li>\n"));
             html.append("</ul>\n");
         }
         specs.stream()

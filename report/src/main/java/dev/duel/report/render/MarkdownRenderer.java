@@ -136,8 +136,14 @@ public final class MarkdownRenderer {
                 md.setLength(md.length() - 2);
                 md.append('\n');
             }
+            List<String> reasons = Words.pairReasons(comparisons);
+            if (!reasons.isEmpty()) {
+                md.append("Not comparable: ")
+                        .append(escape(String.join("; ", reasons)))
+                        .append("\n\n");
+            }
             for (Report.Comparison c : comparisons) {
-                md.append("- ").append(escape(c.sentence())).append('\n');
+                md.append("- ").append(escape(Words.sentence(c, reasons))).append('\n');
             }
             md.append('\n');
         }
@@ -171,8 +177,9 @@ public final class MarkdownRenderer {
         }
         List<List<String>> rows = Words.warmupTable(scenario);
         table(md, rows.get(0), rows.subList(1, rows.size()));
+        List<String> reasons = Words.pairReasons(scenario.warmup().comparisons());
         for (Report.Comparison c : scenario.warmup().comparisons()) {
-            md.append("- ").append(escape(c.sentence())).append('\n');
+            md.append("- ").append(escape(Words.sentence(c, reasons))).append('\n');
         }
         if (!scenario.warmup().comparisons().isEmpty()) {
             md.append('\n');

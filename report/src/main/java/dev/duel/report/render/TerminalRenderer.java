@@ -48,32 +48,7 @@ public final class TerminalRenderer {
             Set<String> others = new LinkedHashSet<>();
             scenario.comparisons().forEach(c -> others.add(c.other()));
             for (String other : others) {
-                out.append("  ")
-                        .append(other)
-                        .append(" against ")
-                        .append(report.baseline())
-                        .append(":\n");
-                Set<String> shownWarnings = new LinkedHashSet<>();
-                String runs = null;
-                for (Report.Comparison c : scenario.comparisons()) {
-                    if (!c.other().equals(other)) {
-                        continue;
-                    }
-                    if (!c.runs().equals(runs)) {
-                        runs = c.runs();
-                        out.append("    runs used of planned: ").append(runs).append('\n');
-                    }
-                    out.append("    ")
-                            .append(marker(c.verdict()))
-                            .append(' ')
-                            .append(c.sentence())
-                            .append('\n');
-                    for (String warning : c.warnings()) {
-                        if (shownWarnings.add(warning)) {
-                            out.append("        ! ").append(warning).append('\n');
-                        }
-                    }
-                }
+                pair(out, report, scenario, other, Report.Comparison.class::isInstance);
             }
             if (scenario.warmup() != null) {
                 warmup(out, scenario);
@@ -108,6 +83,100 @@ public final class TerminalRenderer {
         return out.toString();
     }
 
+    /** One pair's comparisons: the runs behind them, the reasons they share once, then a line per measure. */
+    private static void pair(
+            StringBuilder out,
+            Report report,
+            Report.ScenarioReport scenario,
+            String other,
+            java.util.function.Predicate<Report.Comparison> shown) {
+        List<Report.Comparison> pair = scenario.comparisons().stream()
+                .filter(c -> c.other().equals(other))
+                .filter(shown)
+                .toList();
+        if (pair.isEmpty()) {
+            return;
+        }
+        out.append("  ")
+                .append(other)
+                .append(" against ")
+                .append(report.baseline())
+                .append(":\n");
+        List<String> reasons = Words.pairReasons(pair);
+        if (!reasons.isEmpty()) {
+            out.append("    not comparable: ")
+                    .append(String.join("; ", reasons))
+                    .append('\n');
+        }
+        Set<String> shownWarnings = new LinkedHashSet<>();
+        String runs = null;
+        for (Report.Comparison c : pair) {
+            if (!c.runs().equals(runs)) {
+                runs = c.runs();
+                out.append("    runs used of planned: ").append(runs).append('\n');
+            }
+            out.append("    ")
+                    .append(marker(c.verdict()))
+                    .append(' ')
+                    .append(Words.sentence(c, reasons))
+                    .append('\n');
+            for (String warning : c.warnings()) {
+                if (shownWarnings.add(warning)) {
+                    out.append("        ! ").append(warning).append('\n');
+                }
+            }
+        }
+    }
+
+    /**
+     * The report in brief, for the end of a suite or demo: the headline, the warnings, and per scenario its notes and
+     * the verdicts of its main measures (requests/s, p50, p99, CPU per request, errors), the pair's shared reasons
+     * once. The full tables are in report.md, report.html and summary.json.
+     */
+    public String brief(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("duel report: ")
+                .append(report.title())
+                .append("   (baseline ")
+                .append(report.baseline())
+                .append(")\n");
+        report.headline().forEach(line -> out.append("  ").append(line).append('\n'));
+        report.warnings().forEach(w -> out.append("  ! ").append(w).append('\n'));
+        Set<String> brief = Set.of("rps", "p50", "p99", "cpu", "errors");
+        for (Report.ScenarioReport scenario : report.scenarios()) {
+            if (scenario.comparisons().stream().noneMatch(c -> brief.contains(c.measure()))) {
+                continue;
+            }
+            out.append('\n').append(scenario.name());
+            if (!scenario.load().isEmpty()) {
+                out.append(": ").append(scenario.load());
+            }
+            out.append('\n');
+            scenario.notes().stream()
+                    .filter(n -> !n.startsWith("steady state: "))
+                    .forEach(n -> out.append("  note: ").append(n).append('\n'));
+            Set<String> others = new LinkedHashSet<>();
+            scenario.comparisons().forEach(c -> others.add(c.other()));
+            for (String other : others) {
+                pair(out, report, scenario, other, c -> brief.contains(c.measure()));
+            }
+        }
+        long failed = report.thresholds().stream().filter(t -> !t.passed()).count();
+        if (!report.thresholds().isEmpty()) {
+            out.append("\nthresholds: ")
+                    .append(report.thresholds().size() - failed)
+                    .append(" passed, ")
+                    .append(failed)
+                    .append(" failed")
+                    .append(failed == 0 ? "" : " (report.md lists them)")
+                    .append('\n');
+        }
+        if (!report.excluded().isEmpty()) {
+            out.append(report.excluded().size()).append(" run(s) left out: report.md says why\n");
+        }
+        return out.toString();
+    }
+
     private static void warmup(StringBuilder out, Report.ScenarioReport scenario) {
         Report.Warmup warmup = scenario.warmup();
         out.append("  warm-up: ").append(Words.WARMUP_INTRO).append('\n');
@@ -118,11 +187,12 @@ public final class TerminalRenderer {
         header.set(0, "");
         rows.set(0, header);
         aligned(out, "    ", rows);
+        List<String> reasons = Words.pairReasons(warmup.comparisons());
         for (Report.Comparison c : warmup.comparisons()) {
             out.append("    ")
                     .append(marker(c.verdict()))
                     .append(' ')
-                    .append(c.sentence())
+                    .append(Words.sentence(c, reasons))
                     .append('\n');
         }
     }
@@ -137,11 +207,12 @@ public final class TerminalRenderer {
         scenario.runtime()
                 .largest()
                 .forEach(line -> out.append("    ").append(line).append('\n'));
+        List<String> reasons = Words.pairReasons(scenario.runtime().comparisons());
         for (Report.Comparison c : scenario.runtime().comparisons()) {
             out.append("    ")
                     .append(marker(c.verdict()))
                     .append(' ')
-                    .append(c.sentence())
+                    .append(Words.sentence(c, reasons))
                     .append('\n');
         }
     }

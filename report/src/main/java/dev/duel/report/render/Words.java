@@ -32,18 +32,16 @@ final class Words {
     }
 
     static String howToRead(Report report) {
-        return "Each cell is the median over valid runs, then (min to max, spread = (max - min) / median); the errors "
-                + "measures count failed runs too. Requests/s counts correct responses only. Latency percentiles of runs "
-                + "whose main phase held fewer than 1,000 correct responses are left out. Comparisons are the ratio of medians against the "
-                + "baseline " + report.baseline() + " (shares: the difference in points), with a 95% interval: "
-                + report.method()
-                + ". \"Within noise\" means the interval contains no change. Each row says how many runs each side's value "
-                + "came from, of how many planned, and which were lost and why. A row gives no better or worse when a side "
-                + "lost runs that would have moved it (failed runs; thin-sample runs for percentiles, which leave only the "
-                + "faster runs), when a side has runs that never reached steady state, the target was throttled above the "
-                + "bound or its limits were not enforced: it says \"not comparable\" and every reason. Requests/s is "
-                + "each run's steady-state mean; latency and CPU per request come only from runs steady through all of "
-                + "main.";
+        return "Each cell is the median over the runs of a target, then (min to max, spread = (max - min) / median), "
+                + "and the runs counted with a mark in brackets. Every run counts: a run that never settled gives main's "
+                + "mean, one with thin samples its percentiles, an invalid or failed one its values, each marked; a row "
+                + "shows the clean runs' result beside its verdict and gives none when the two disagree in direction or "
+                + "a marked run lies outside its side's clean runs' range. Requests/s counts correct responses only. "
+                + "Comparisons are the ratio of geometric means against the baseline " + report.baseline()
+                + " (shares: the difference in points): " + report.method() + ". A row gives no verdict where a "
+                + "reason undermines it (runs lost, the target throttled above the bound, limits not enforced, the "
+                + "host's speed drifted); the pair's shared reasons are said once. Requests/s is each run's mean over "
+                + "its steady seconds; latency and CPU per request are main's.";
     }
 
     /** A scenario's measures x targets, header row first. */
@@ -93,7 +91,7 @@ final class Words {
                     steady ? String.format(Locale.ROOT, "%.0f s", run.secondsToSteady()) : "-",
                     steady ? Format.value(run.warmupCostRequests(), Metric.Unit.COUNT) : "-",
                     steady ? Format.value(run.steadyRequestsPerSecond(), Metric.Unit.RATE) : "-",
-                    steady ? (run.steadyThroughMain() ? "yes" : "no: latency and CPU left out") : "-"));
+                    steady ? (run.steadyThroughMain() ? "yes" : "no: latency and CPU marked") : "-"));
         }
         return rows;
     }
@@ -147,6 +145,66 @@ final class Words {
             rows.add(cells);
         }
         return rows;
+    }
+
+    /**
+     * The reasons a pair's rows share (throttling, limits not enforced, host drift, runs lost): said once for the pair,
+     * not on every row. A reason counts when two or more of the pair's rows carry it.
+     */
+    static List<String> pairReasons(List<Report.Comparison> comparisons) {
+        List<String> shared = new ArrayList<>();
+        for (Report.Comparison c : comparisons) {
+            for (String reason : c.reasons()) {
+                if (!shared.contains(reason)
+                        && comparisons.stream()
+                                        .filter(x -> x.reasons().contains(reason))
+                                        .count()
+                                >= 2) {
+                    shared.add(reason);
+                }
+            }
+        }
+        return shared;
+    }
+
+    /**
+     * A row's sentence with the reasons it has beyond the pair's ({@link #pairReasons}), and the clean runs' result
+     * when some runs were counted with a mark.
+     */
+    static String sentence(Report.Comparison c, List<String> pairReasons) {
+        StringBuilder text = new StringBuilder(c.sentence());
+        List<String> own =
+                c.reasons().stream().filter(r -> !pairReasons.contains(r)).toList();
+        if (!own.isEmpty()) {
+            text.append(": ").append(String.join("; ", own));
+        } else if (!c.reasons().isEmpty()) {
+            text.append(": the reasons above");
+        }
+        String clean = clean(c);
+        if (clean != null) {
+            text.append("; ").append(clean);
+        }
+        return text.toString();
+    }
+
+    /** "clean runs only (2 v 3): -19%, 95% CI -30% to -6%", or null when every run was clean. */
+    static String clean(Report.Comparison c) {
+        Report.CleanResult clean = c.steadyOnly();
+        if (clean == null || c.verdict() == Report.Verdict.NOT_COMPARABLE && Double.isNaN(clean.ratio())) {
+            return null;
+        }
+        if (Double.isNaN(clean.ratio())) {
+            return String.format(Locale.ROOT, "clean runs only (%d v %d): no ratio", clean.runsA(), clean.runsB());
+        }
+        return String.format(
+                Locale.ROOT,
+                "clean runs only (%d v %d): %s%s",
+                clean.runsA(),
+                clean.runsB(),
+                Format.change(clean.ratio()),
+                clean.low() > 0 && Double.isFinite(clean.high())
+                        ? ", CI " + Format.change(clean.low()) + " to " + Format.change(clean.high())
+                        : ", no interval");
     }
 
     /** Distinct warnings of a group of comparisons, in order: rows refer to them by number. */

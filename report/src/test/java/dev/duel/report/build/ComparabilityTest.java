@@ -382,7 +382,7 @@ class ComparabilityTest {
     }
 
     private Report build(List<String> thresholds) throws Exception {
-        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, thresholds, 0.95, 0.2);
+        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, thresholds, 0.95, 0.2, 0.05);
         return new ReportBuilder(new ResultsReader().read(List.of(temp)), options).build();
     }
 

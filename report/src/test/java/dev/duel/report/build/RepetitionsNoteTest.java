@@ -34,7 +34,7 @@ class RepetitionsNoteTest {
             results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
             results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
         }
-        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, List.of(), 0.95, 0.2);
+        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, List.of(), 0.95, 0.2, 0.05);
         return new ReportBuilder(new ResultsReader().read(List.of(temp)), options).build();
     }
 
@@ -51,11 +51,11 @@ class RepetitionsNoteTest {
                 4,
                 RepetitionDecision.Stop.INTERVAL_NARROW,
                 List.of(new RepetitionDecision.Comparison(
-                        "a", "b", 4, 4, 1.3, 1.27, 1.33, 2.3, "Hodges-Lehmann, coverage >= 97.1%", List.of())));
+                        "a", "b", 4, 4, 1.3, 1.27, 1.33, 2.3, "Welch-Hsu t on logs, 3 df", List.of(), "higher")));
         Files.write(temp.resolve("repetitions.json"), RecordJson.bytes(decision));
         Report report = report();
         String line = "repetitions: stopped after 4 (of 3 to 12): the interval is narrow enough, s rps CI within 5%"
-                + " (b/a rps ratio 1.300, 95% CI ±2.3% (4 and 4 ok runs))";
+                + " (b/a rps ratio 1.300, 95% CI ±2.3%: higher (4 and 4 runs))";
         assertEquals(decision.describe(), line);
         assertTrue(
                 report.scenarios().get(0).notes().contains(line),

@@ -17,16 +17,16 @@ class RuntimeDifferenceTest {
         return new Report.Row(
                 measure,
                 List.of(
-                        new Report.Cell(Summary.of(new double[] {a, a * 1.01, a * 0.99}), null, 0),
-                        new Report.Cell(Summary.of(new double[] {b, b * 1.01, b * 0.99}), null, 0)));
+                        new Report.Cell(Summary.of(new double[] {a, a * 1.01, a * 0.99}), null),
+                        new Report.Cell(Summary.of(new double[] {b, b * 1.01, b * 0.99}), null)));
     }
 
     private static Report.Row oneSided(Measure measure, double a) {
         return new Report.Row(
                 measure,
                 List.of(
-                        new Report.Cell(Summary.of(new double[] {a}), null, 0),
-                        new Report.Cell(null, "no JFR recording (profile: threads)", 0)));
+                        new Report.Cell(Summary.of(new double[] {a}), null),
+                        new Report.Cell(null, "no JFR recording (profile: threads)")));
     }
 
     private static Report.Comparison comparison(Measure measure, Report.Verdict verdict, List<String> reasons) {
@@ -125,7 +125,7 @@ class RuntimeDifferenceTest {
                 largest(
                         rows,
                         List.of(
-                                comparison(RuntimeAnswer.GC_PAUSE_SHARE, Report.Verdict.NO_DIFFERENCE, List.of()),
+                                comparison(RuntimeAnswer.GC_PAUSE_SHARE, Report.Verdict.CANNOT_TELL, List.of()),
                                 comparison(RuntimeAnswer.ALLOCATION, Report.Verdict.WORSE, List.of()))));
         assertEquals(
                 "jdk25 against jdk17: no runtime difference at steady state stands beyond noise; the largest between"
@@ -138,7 +138,7 @@ class RuntimeDifferenceTest {
                                         RuntimeAnswer.GC_PAUSE_SHARE,
                                         Report.Verdict.NOT_COMPARABLE,
                                         List.of("jdk25 throttled above 20%")),
-                                comparison(RuntimeAnswer.ALLOCATION, Report.Verdict.NO_DIFFERENCE, List.of()))));
+                                comparison(RuntimeAnswer.ALLOCATION, Report.Verdict.CANNOT_TELL, List.of()))));
     }
 
     /** The named row's warnings (runs left out, distant runs compared anyway) travel with the sentence. */

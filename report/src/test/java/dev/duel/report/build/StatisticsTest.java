@@ -51,22 +51,26 @@ class StatisticsTest {
     }
 
     @Test
-    void fewerThanFourRunsASideFallBackToWelchAndOneRunGivesNoInterval() {
+    void twoOrMoreRunsASideGetWelchHsuAndOneRunGivesNoInterval() {
         RatioInterval.Interval three =
                 RatioInterval.of(new double[] {100, 102, 98}, new double[] {120, 121, 119}, 0.95);
-        assertEquals(RatioInterval.Method.WELCH_T, three.method());
+        assertEquals(RatioInterval.Method.WELCH_HSU, three.method());
         assertTrue(three.bounded() && three.contains(1.2) && !three.contains(1.0), three.toString());
-        assertEquals(4, RatioInterval.runsNeeded(0.95));
         assertEquals(
-                RatioInterval.Method.HODGES_LEHMANN,
+                RatioInterval.Method.WELCH_HSU,
                 RatioInterval.of(new double[] {1, 2, 3, 4}, new double[] {10, 11, 12, 13}, 0.95)
                         .method());
         RatioInterval.Interval one = RatioInterval.of(new double[] {100}, new double[] {120, 121, 119}, 0.95);
         assertFalse(one.bounded(), one.toString());
     }
 
+    /**
+     * Every run counts (issue 22): a percentile from fewer than 1,000 answers is counted with a mark, not left out
+     * (the runs left out were the slower ones); the row keeps its verdict only while the marked runs agree with the
+     * clean ones.
+     */
     @Test
-    void percentilesOfThinRunsAreLeftOutAndSaidSo() throws Exception {
+    void percentilesOfThinRunsAreCountedWithAMarkAndSaidSo() throws Exception {
         SeededResults results = new SeededResults(temp, 1, Instant.parse("2026-11-30T06:00:00Z"));
         results.environment("e", List.of());
         SeededResults.Behaviour thin = new SeededResults.Behaviour("a", "17", 500, 5_000, 999, 0);
@@ -79,18 +83,18 @@ class StatisticsTest {
         Report report = build(ReportOptions.DEFAULT);
         Report.ScenarioReport scenario = report.scenarios().get(0);
         Report.Row p99 = row(scenario, "p99");
-        assertEquals("insufficient samples (n=999)", p99.cells().get(0).missing());
-        assertEquals(null, p99.cells().get(0).summary());
-        assertEquals(3, p99.cells().get(1).summary().runs(), "the one thin run of b is left out");
-        assertEquals(1, p99.cells().get(1).thinRuns());
-        assertEquals(4, row(scenario, "rps").cells().get(0).summary().runs(), "throughput is never suppressed");
-        assertEquals(4, row(scenario, "mean").cells().get(0).summary().runs(), "nor the mean");
+        assertEquals(4, p99.cells().get(0).summary().runs(), "every run counts");
+        assertEquals(4, p99.cells().get(0).marked(Report.Mark.THIN_SAMPLES));
+        assertEquals(4, p99.cells().get(1).summary().runs());
+        assertEquals(1, p99.cells().get(1).marked(Report.Mark.THIN_SAMPLES));
+        assertEquals(4, row(scenario, "rps").cells().get(0).summary().runs(), "throughput is never marked thin");
+        assertTrue(row(scenario, "rps").cells().get(0).marked().isEmpty());
         Report.Comparison p99Comparison = scenario.comparisons().stream()
                 .filter(c -> c.measure().equals("p99"))
                 .findFirst()
                 .orElseThrow();
-        assertEquals(Report.Verdict.NOT_COMPARABLE, p99Comparison.verdict());
-        assertTrue(p99Comparison.sentence().contains("insufficient samples (n=999)"), p99Comparison.sentence());
+        assertTrue(p99Comparison.runs().contains("counted with a mark: 4 thin samples"), p99Comparison.runs());
+        assertEquals(0, p99Comparison.steadyOnly().runsA(), "no clean run of a: its result stands on marked runs");
     }
 
     @Test
@@ -104,7 +108,7 @@ class StatisticsTest {
             results.run(b, "ok", "", 1, 180 + i * 2, "e", List.of("s"), false);
         }
         Report refused = build(new ReportOptions(
-                null, Duration.ofHours(2), false, List.of("b.rps >= a.rps", "*.errors == 0"), 0.95, 0.2));
+                null, Duration.ofHours(2), false, List.of("b.rps >= a.rps", "*.errors == 0"), 0.95, 0.2, 0.05));
         Report.Comparison rps = comparison(refused, "rps");
         assertEquals(Report.Verdict.REFUSED, rps.verdict());
         assertTrue(rps.sentence().contains("runs taken 3 h 07 min apart (more than 2 h 00 min)"), rps.sentence());
@@ -116,10 +120,10 @@ class StatisticsTest {
                 "a threshold on each target alone is no comparison: "
                         + refused.thresholds().get(1));
 
-        Report within = build(new ReportOptions(null, Duration.ofHours(4), false, List.of(), 0.95, 0.2));
+        Report within = build(new ReportOptions(null, Duration.ofHours(4), false, List.of(), 0.95, 0.2, 0.05));
         assertTrue(comparison(within, "rps").verdict() != Report.Verdict.REFUSED);
 
-        Report allowed = build(new ReportOptions(null, Duration.ofHours(2), true, List.of(), 0.95, 0.2));
+        Report allowed = build(new ReportOptions(null, Duration.ofHours(2), true, List.of(), 0.95, 0.2, 0.05));
         Report.Comparison shown = comparison(allowed, "rps");
         assertEquals(Report.Verdict.BETTER, shown.verdict());
         assertTrue(
@@ -138,16 +142,12 @@ class StatisticsTest {
         Report.Comparison rps = comparison(report, "rps");
         assertEquals(Report.Verdict.BETTER, rps.verdict());
         assertTrue(
-                rps.sentence()
-                        .matches(
-                                "b serves \\d+% more requests/s than a \\(95% CI \\+\\d+% to \\+\\d+%; Hodges-Lehmann, coverage >= \\d+\\.\\d%\\)"),
+                rps.sentence().matches("b serves \\d+% more requests/s than a \\(95% CI \\+\\d+% to \\+\\d+%\\)"),
                 rps.sentence());
         Report.Comparison p99 = comparison(report, "p99");
         assertEquals(Report.Verdict.BETTER, p99.verdict(), "lower latency is better");
         assertTrue(
-                p99.sentence()
-                        .matches(
-                                "b's p99 is \\d+% lower than a's \\(95% CI -\\d+% to -\\d+%; Hodges-Lehmann, coverage >= \\d+\\.\\d%\\)"),
+                p99.sentence().matches("b's p99 is \\d+% lower than a's \\(95% CI -\\d+% to -\\d+%\\)"),
                 p99.sentence());
         Report.Comparison cpu = comparison(report, "cpu");
         assertEquals(Report.Verdict.BETTER, cpu.verdict());
@@ -156,19 +156,17 @@ class StatisticsTest {
                 cpu.sentence());
         Report.Comparison rss = comparison(report, "anon");
         assertTrue(
-                rss.verdict() == Report.Verdict.NO_DIFFERENCE
-                        && rss.sentence().startsWith("peak anonymous memory: no difference beyond noise (95% CI "),
+                rss.verdict() == Report.Verdict.SAME
+                        && rss.sentence().startsWith("b's peak anonymous memory and a's are the same within ±5% ("),
                 rss.sentence());
         Report.Comparison errors = comparison(report, "errors");
         assertEquals("errors: a 0, b 0 (median per run)", errors.sentence());
 
-        Report reversed = build(new ReportOptions("b", Duration.ofHours(2), false, List.of(), 0.95, 0.2));
+        Report reversed = build(new ReportOptions("b", Duration.ofHours(2), false, List.of(), 0.95, 0.2, 0.05));
         Report.Comparison worse = comparison(reversed, "rps");
         assertEquals(Report.Verdict.WORSE, worse.verdict());
         assertTrue(
-                worse.sentence()
-                        .matches(
-                                "a serves \\d+% fewer requests/s than b \\(95% CI -\\d+% to -\\d+%; Hodges-Lehmann, coverage >= \\d+\\.\\d%\\)"),
+                worse.sentence().matches("a serves \\d+% fewer requests/s than b \\(95% CI -\\d+% to -\\d+%\\)"),
                 worse.sentence());
     }
 

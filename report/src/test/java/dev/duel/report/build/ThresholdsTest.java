@@ -33,7 +33,8 @@ class ThresholdsTest {
     }
 
     private List<Report.ThresholdResult> evaluate(String... thresholds) throws Exception {
-        ReportOptions options = new ReportOptions(null, Duration.ofHours(2), false, List.of(thresholds), 0.95, 0.2);
+        ReportOptions options =
+                new ReportOptions(null, Duration.ofHours(2), false, List.of(thresholds), 0.95, 0.2, 0.05);
         return new ReportBuilder(new ResultsReader().read(List.of(temp)), options)
                 .build()
                 .thresholds();

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * reason against a verdict ever stands beside a better or a worse.
  */
 class VerdictsTest {
-    private static final Verdicts VERDICTS = new Verdicts("jdk17", 0.95);
+    private static final Verdicts VERDICTS = new Verdicts("jdk17", 0.95, 0.05);
     private static final Measure RPS = Measure.of(Metric.RPS);
     private static final Measure P99 = Measure.of(Metric.P99);
     private static final Measure LATE = Measure.of(Metric.LATE);
@@ -27,11 +27,11 @@ class VerdictsTest {
     /** Six runs around {@code median}, within 1% of it. */
     private static Report.Cell cell(double median) {
         return new Report.Cell(
-                Summary.of(Arrays.stream(NOISE).map(x -> x * median).toArray()), null, 0);
+                Summary.of(Arrays.stream(NOISE).map(x -> x * median).toArray()), null);
     }
 
     private static Report.Cell cell(double... values) {
-        return new Report.Cell(Summary.of(values), null, 0);
+        return new Report.Cell(Summary.of(values), null);
     }
 
     /** jdk25 against jdk17 on a row with nothing against a verdict. */
@@ -48,7 +48,7 @@ class VerdictsTest {
     void moreRequestsPerSecondBeyondNoiseIsFaster() {
         Report.Comparison c = compared(RPS, cell(1000), cell(1200));
         assertEquals(Report.Verdict.BETTER, c.verdict(), c.sentence());
-        assertEquals(1.2, c.ratio(), 1e-9);
+        assertEquals(1.2, c.ratio(), 1e-6, "the ratio of geometric means");
         assertTrue(c.low() > 1 && c.high() > c.low(), c.low() + " to " + c.high());
         assertTrue(c.sentence().startsWith("jdk25 serves 20% more requests/s than jdk17 (95% CI +"), c.sentence());
         assertEquals("rps", c.measure());
@@ -71,32 +71,69 @@ class VerdictsTest {
     }
 
     @Test
-    void valuesWithinEachOthersNoiseAreTheSame() {
+    void valuesWithinEachOthersNoiseAndInsideTheMarginAreTheSameWithinIt() {
         Report.Comparison c =
                 compared(RPS, cell(1000, 1010, 990, 1005, 995, 1002), cell(1003, 992, 1008, 997, 1001, 1006));
-        assertEquals(Report.Verdict.NO_DIFFERENCE, c.verdict(), c.sentence());
+        assertEquals(Report.Verdict.SAME, c.verdict(), c.sentence());
         assertTrue(c.low() < 1 && c.high() > 1, "the interval holds no change: " + c.low() + " to " + c.high());
-        assertTrue(c.sentence().startsWith("requests/s: no difference beyond noise (95% CI -"), c.sentence());
+        assertTrue(
+                c.sentence().startsWith("jdk25 and jdk17 serve the same requests/s within ±5% (+0.0%, 90% CI -"),
+                c.sentence());
+        assertEquals(0.05, c.sameWithin());
+    }
+
+    /** Noisy runs: no change shows, and the interval is too wide for "the same within ±5%": cannot tell, and how much. */
+    @Test
+    void noisyRunsCannotTellAndSayWhatTheyCouldHaveDetected() {
+        Report.Comparison c = compared(RPS, cell(1000, 1150, 870), cell(1060, 910, 1130));
+        assertEquals(Report.Verdict.CANNOT_TELL, c.verdict(), c.sentence());
+        assertTrue(c.sentence().startsWith("requests/s: cannot tell: +"), c.sentence());
+        assertTrue(c.sentence().contains("these runs would detect a change of about ±"), c.sentence());
+        assertTrue(c.detectable() > 0.1, "detectable " + c.detectable());
+    }
+
+    /**
+     * Every run counts: a run that never settled gives main's mean, marked; the verdict stands on every run, the clean
+     * runs' result beside it; a marked run outside its side's clean range takes the verdict away.
+     */
+    @Test
+    void runsCountedWithAMarkKeepTheVerdictUnlessTheyDecideIt() {
+        Report.Cell steadyA = cell(1000, 1010, 990);
+        Report.MarkedRun never = new Report.MarkedRun("004", 1195, List.of(Report.Mark.NEVER_STEADY));
+        Report.Cell inside = new Report.Cell(Summary.of(new double[] {1200, 1195, 1210}), null, List.of(never), 0);
+        Report.Comparison kept = compared(RPS, steadyA, inside);
+        assertEquals(Report.Verdict.BETTER, kept.verdict(), kept.sentence());
+        assertEquals(3, kept.steadyOnly().runsA());
+        assertEquals(2, kept.steadyOnly().runsB());
+        assertEquals(1.2, kept.steadyOnly().ratio(), 0.01);
+
+        Report.MarkedRun low = new Report.MarkedRun("004", 900, List.of(Report.Mark.NEVER_STEADY));
+        Report.Cell outside = new Report.Cell(Summary.of(new double[] {1200, 900, 1210}), null, List.of(low), 0);
+        Report.Comparison depends = compared(RPS, steadyA, outside);
+        assertEquals(Report.Verdict.NOT_COMPARABLE, depends.verdict(), depends.sentence());
+        assertEquals(
+                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside its clean runs' 1,200 to"
+                        + " 1,210",
+                depends.sentence());
+        assertTrue(Double.isNaN(depends.ratio()), "no signed change beside a verdict taken away");
     }
 
     @Test
-    void aRowWithAReasonAgainstItIsNotComparableWhateverItsNumbers() {
+    void aRowWithAReasonAgainstItIsNotComparableWhateverItsNumbersAndPrintsNoChange() {
         Verdicts.RowContext lost = new Verdicts.RowContext(
-                List.of(), "jdk17 6 of 6; jdk25 5 of 6", List.of("jdk25 lost 1 of 6 runs (failed)"));
+                List.of(), "jdk17 6 of 6; jdk25 5 of 6", List.of("jdk25 lost 1 of 6 runs (they gave no value)"));
         Report.Comparison c = VERDICTS.of(RPS, cell(1000), cell(1200), "jdk25", null, lost);
         assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
-        assertEquals(
-                "requests/s: not comparable: jdk25 lost 1 of 6 runs (failed) (jdk17 1,001, jdk25 1,201, median per run)",
-                c.sentence());
-        assertEquals(List.of("jdk25 lost 1 of 6 runs (failed)"), c.reasons());
-        assertEquals(1.2, c.ratio(), 1e-9, "the ratio of medians is still shown");
+        assertEquals("requests/s: not comparable (jdk17 1,001, jdk25 1,201)", c.sentence());
+        assertEquals(List.of("jdk25 lost 1 of 6 runs (they gave no value)"), c.reasons());
+        assertTrue(Double.isNaN(c.ratio()), "a not-comparable row prints no signed change (audit item 9)");
         assertEquals(0, c.low(), "no interval");
         assertEquals(Double.POSITIVE_INFINITY, c.high(), "no interval");
     }
 
     @Test
     void aSideWithoutAValueIsNotCompared() {
-        Report.Comparison c = compared(RPS, cell(1000), new Report.Cell(null, "not measured", 0));
+        Report.Comparison c = compared(RPS, cell(1000), new Report.Cell(null, "not measured"));
         assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
         assertEquals("requests/s: not compared (jdk25 not measured)", c.sentence());
         assertTrue(Double.isNaN(c.ratio()));

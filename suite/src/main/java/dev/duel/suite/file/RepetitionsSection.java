@@ -15,7 +15,8 @@ final class RepetitionsSection {
      * runs a side), max at least min, a rule that names a scenario with a main phase (it may leave the name out when
      * the suite has one scenario), two targets or more, in alternate order.
      */
-    static Suite.Repetitions repetitions(RepetitionsEntry r, List<Scenario> scenarios, int targets, Suite.Order order) {
+    static Suite.Repetitions repetitions(
+            RepetitionsEntry r, List<Scenario> scenarios, int targets, Suite.Order order, double sameWithin) {
         if (r == null) {
             return Suite.Repetitions.fixed(3);
         }
@@ -76,6 +77,9 @@ final class RepetitionsSection {
                     "repetitions.until",
                     "a rule adds runs of every target at a time, which needs order: alternate (sequential runs"
                             + " every repetition of one target before the next)");
+        }
+        if (rule.clear() && !r.until().contains("within")) {
+            rule = new StopRule(rule.text(), rule.scenario(), rule.measure(), true, sameWithin * 100);
         }
         return new Suite.Repetitions(r.min(), r.max(), rule.about(scenario));
     }

@@ -21,6 +21,7 @@ public record SuiteFile(
         LoadgenEntry loadgen,
         GatesEntry gates,
         List<String> thresholds,
+        String sameWithin,
         KubernetesEntry kubernetes) {
 
     /** One target: a jar on a JDK, or a command. */

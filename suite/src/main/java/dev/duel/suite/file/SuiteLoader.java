@@ -3,6 +3,7 @@ package dev.duel.suite.file;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.record.ScenarioKind;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
@@ -155,8 +156,16 @@ public final class SuiteLoader {
                     case "sequential" -> Suite.Order.SEQUENTIAL;
                     default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
                 };
+        // The equivalence margin of the report's "the same within" (read by the report from the suite's copy) and of a
+        // repetitions rule 'clear' that names none.
+        double sameWithin = f.sameWithin() == null
+                ? RatioVerdict.DEFAULT_SAME_WITHIN
+                : Values.fraction("sameWithin", f.sameWithin());
+        if (!(sameWithin > 0 && sameWithin < 1)) {
+            throw new Problem("sameWithin", "is a margin above 0% and below 100%, e.g. 5%, got " + f.sameWithin());
+        }
         Suite.Repetitions repetitions =
-                RepetitionsSection.repetitions(f.repetitions(), scenarios, targets.size(), order);
+                RepetitionsSection.repetitions(f.repetitions(), scenarios, targets.size(), order, sameWithin);
         Duration cooldown = Values.duration("cooldown", f.cooldown(), Duration.ofSeconds(5));
         Map<String, AotCacheSpec> aotCaches = aotCaches(f.targets(), targets, scenarios);
         return new Suite(

@@ -1,31 +1,29 @@
 package dev.duel.suite.gate;
 
-import dev.duel.analysis.RatioInterval;
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.Suite;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Whether a suite with {@code repetitions: {min, max, until}} needs another repetition, from the
- * final records of its repetitions so far. Pure: records in, decision out, so that a resumed suite
- * takes the same decisions from the records on disk.
+ * Whether a suite with {@code repetitions: {min, max, until}} needs another repetition, from the final records of its
+ * repetitions so far. Pure: records in, decision out, so that a resumed suite takes the same decisions from the
+ * records on disk.
  *
- * <p>Only ok runs give values, and only the values the report's comparison rows use ({@link StopRule.Measure}:
- * steady requests/s; latency and CPU per request from runs steady through all of main; nothing from a run that
- * never reached a steady state), so the rule never stops on values the report leaves out, nor while half or more of a side's ok runs never settled (the report's majority rule, {@link SteadyValues#enoughSteady}); it can still stop where the report withholds a verdict for other reasons (failed or thin runs, throttling, host drift). Each comparison
- * says how many ok runs were left out and why. A failed, invalid or discarded run gives none but still counts
- * toward max, which is a cap on repetitions (and so on time), never on values. Each target other
- * than the first is compared with the first (the report's default baseline): the point estimate is
- * the ratio of medians (other / first, as the report prints it) and the interval is
- * {@link RatioInterval} at 95%, the report's own. An interval is narrow enough when both bounds lie
- * within N% of the point estimate: {@code max(ratio - low, high - ratio) / ratio <= N / 100}. The
- * suite stops once every comparison is narrow enough, or at max. An unbounded interval (fewer than
- * two values on a side, or every value the same) is never narrow. Stateless, thread-safe.
+ * <p>Every run counts, as in the report: each final record of a target that measured the scenario gives its value
+ * ({@link StopRule.Measure}, the report's rule), counted with a mark when it is not a clean steady-state one or the
+ * run's status is not ok; the answer is {@link RatioVerdict}'s, the report's own decision. A run that gave no value
+ * still counts toward max, which is a cap on repetitions (and so on time), never on values.
+ *
+ * <p>Looking after every repetition and stopping when the answer looks clear (or its interval narrow: the width depends
+ * on the same variances as the test) is optional stopping: at 95% each look, two equal targets came out "different"
+ * 5.7-7.1% of the time in the audit's simulation. Each look here, and the report's rows of the scenario the rule reads,
+ * take the interval at 1 − 5% / looks, looks = max − min + 1 (Bonferroni: the chance that any look calls two equal
+ * targets different is at most the sum, 5%); the equivalence test takes the same α. Stateless, thread-safe.
  */
 public final class RepetitionCheck {
     private RepetitionCheck() {}
@@ -41,22 +39,32 @@ public final class RepetitionCheck {
         if (until == null) {
             throw new IllegalArgumentException("a fixed number of repetitions has nothing to decide");
         }
+        double confidence = StopRule.confidence(looks(rule));
+        double margin = until.clear() ? until.withinPercent() / 100 : RatioVerdict.DEFAULT_SAME_WITHIN;
         String baseline = targets.get(0);
         Side baselineSide = side(records, baseline, until, repetitions);
         List<RepetitionDecision.Comparison> comparisons = new ArrayList<>();
-        List<Side> sides = new ArrayList<>();
+        boolean allClear = true;
+        boolean allNarrow = true;
         for (String target : targets.subList(1, targets.size())) {
             Side side = side(records, target, until, repetitions);
-            sides.add(side);
-            comparisons.add(compare(baselineSide, side));
+            RatioVerdict.Outcome outcome = baselineSide.values().length == 0 || side.values().length == 0
+                    ? null
+                    : RatioVerdict.of(baselineSide.verdictSide(), side.verdictSide(), confidence, margin);
+            RepetitionDecision.Comparison comparison = compare(baselineSide, side, outcome);
+            comparisons.add(comparison);
+            allClear &= outcome != null && outcome.clear();
+            allNarrow &= outcome != null
+                    && outcome.kind() != RatioVerdict.Kind.DEPENDS_ON_MARKED
+                    && comparison.within(until.withinPercent());
         }
-        // A side where half or more of the ok runs never settled has no verdict in the report: never narrow.
-        boolean settled = baselineSide.settled() && sides.stream().allMatch(Side::settled);
-        boolean narrow = settled && comparisons.stream().allMatch(c -> c.within(until.withinPercent()));
+        boolean met = until.clear() ? allClear : allNarrow;
         RepetitionDecision.Stop stop = repetitions < rule.min()
                 ? RepetitionDecision.Stop.GOING_ON
-                : narrow
-                        ? RepetitionDecision.Stop.INTERVAL_NARROW
+                : met
+                        ? (until.clear()
+                                ? RepetitionDecision.Stop.ANSWER_CLEAR
+                                : RepetitionDecision.Stop.INTERVAL_NARROW)
                         : repetitions >= rule.max()
                                 ? RepetitionDecision.Stop.MAXIMUM_REACHED
                                 : RepetitionDecision.Stop.GOING_ON;
@@ -65,7 +73,7 @@ public final class RepetitionCheck {
                 until.scenario(),
                 until.measure().key(),
                 until.withinPercent(),
-                StopRule.CONFIDENCE,
+                confidence,
                 rule.min(),
                 rule.max(),
                 repetitions,
@@ -73,97 +81,113 @@ public final class RepetitionCheck {
                 comparisons);
     }
 
+    /** The looks an adaptive suite may take at its data: one after each repetition from min to max. */
+    public static int looks(Suite.Repetitions rule) {
+        return rule.max() - rule.min() + 1;
+    }
+
     /**
-     * One target's values and the ok runs that gave none, by reason in {@link RepetitionDecision.LeftOut}'s order.
-     *
-     * @param values the measure's values, in the measure's unit, in record order
+     * One target's values (every run that gave one, in record order), which are marked, and the runs counted with a
+     * mark or not measured, by reason in {@link RepetitionDecision.LeftOut}'s order.
      */
-    record Side(String target, double[] values, List<RepetitionDecision.LeftOutRuns> leftOut) {
-        /** Whether enough of the side's ok runs settled for the report to give a verdict ({@link SteadyValues#enoughSteady}). */
-        boolean settled() {
-            int never = 0;
-            int okRuns = values.length;
-            for (RepetitionDecision.LeftOutRuns runs : leftOut) {
-                okRuns += runs.runs();
-                if (runs.reason() == RepetitionDecision.LeftOut.NEVER_STEADY) {
-                    never += runs.runs();
-                }
-            }
-            return never == 0 || SteadyValues.enoughSteady(okRuns - never, okRuns);
+    record Side(String target, double[] values, boolean[] marked, List<RepetitionDecision.LeftOutRuns> leftOut) {
+        RatioVerdict.Side verdictSide() {
+            return new RatioVerdict.Side(values, marked);
         }
     }
 
-    /** The measure's values in the ok runs of {@code target} in repetitions 1 to {@code repetitions}. */
+    /** The measure's values in the final runs of {@code target} in repetitions 1 to {@code repetitions}. */
     static Side side(List<RunRecord> records, String target, StopRule until, int repetitions) {
         List<Double> values = new ArrayList<>();
-        int[] leftOut = new int[RepetitionDecision.LeftOut.values().length];
+        List<Boolean> marked = new ArrayList<>();
+        int[] counts = new int[RepetitionDecision.LeftOut.values().length];
         for (RunRecord record : records) {
             if (!record.target().equals(target)
-                    || record.status() != Status.OK
                     || record.repetition() > repetitions
                     || record.result(until.scenario()) == null) {
                 continue;
             }
             SteadyValues.Value value = until.measure().value(record.result(until.scenario()));
-            switch (value.leftOut()) {
-                case NONE -> values.add(value.value());
-                case NOT_MEASURED -> leftOut[RepetitionDecision.LeftOut.NOT_MEASURED.ordinal()]++;
-                case NEVER_STEADY -> leftOut[RepetitionDecision.LeftOut.NEVER_STEADY.ordinal()]++;
-                case STEADY_INSIDE_MAIN -> leftOut[RepetitionDecision.LeftOut.STEADY_INSIDE_MAIN.ordinal()]++;
-                case TOO_FEW_SAMPLES -> leftOut[RepetitionDecision.LeftOut.TOO_FEW_SAMPLES.ordinal()]++;
+            if (!value.measured()) {
+                counts[RepetitionDecision.LeftOut.NOT_MEASURED.ordinal()]++;
+                continue;
+            }
+            values.add(value.value());
+            boolean notOk = record.status() != Status.OK;
+            marked.add(notOk || !value.marks().isEmpty());
+            if (notOk) {
+                counts[RepetitionDecision.LeftOut.NOT_OK.ordinal()]++;
+            }
+            for (SteadyValues.Mark mark : value.marks()) {
+                counts[leftOut(mark).ordinal()]++;
             }
         }
         List<RepetitionDecision.LeftOutRuns> reasons = new ArrayList<>();
         for (RepetitionDecision.LeftOut reason : RepetitionDecision.LeftOut.values()) {
-            if (leftOut[reason.ordinal()] > 0) {
-                reasons.add(new RepetitionDecision.LeftOutRuns(target, reason, leftOut[reason.ordinal()]));
+            if (counts[reason.ordinal()] > 0) {
+                reasons.add(new RepetitionDecision.LeftOutRuns(target, reason, counts[reason.ordinal()]));
             }
         }
-        return new Side(target, values.stream().mapToDouble(Double::doubleValue).toArray(), reasons);
+        boolean[] marks = new boolean[marked.size()];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = marked.get(i);
+        }
+        return new Side(target, values.stream().mapToDouble(Double::doubleValue).toArray(), marks, reasons);
     }
 
-    private static RepetitionDecision.Comparison compare(Side baseline, Side other) {
-        double[] a = baseline.values();
-        double[] b = other.values();
+    private static RepetitionDecision.LeftOut leftOut(SteadyValues.Mark mark) {
+        return switch (mark) {
+            case NEVER_STEADY -> RepetitionDecision.LeftOut.NEVER_STEADY;
+            case STEADY_INSIDE_MAIN -> RepetitionDecision.LeftOut.STEADY_INSIDE_MAIN;
+            case LATENCY_MOVING -> RepetitionDecision.LeftOut.LATENCY_MOVING;
+            case TOO_FEW_SAMPLES -> RepetitionDecision.LeftOut.TOO_FEW_SAMPLES;
+        };
+    }
+
+    private static RepetitionDecision.Comparison compare(Side baseline, Side other, RatioVerdict.Outcome outcome) {
         List<RepetitionDecision.LeftOutRuns> leftOut = new ArrayList<>(baseline.leftOut());
         leftOut.addAll(other.leftOut());
-        if (a.length == 0 || b.length == 0) {
-            return new RepetitionDecision.Comparison(
-                    baseline.target(), other.target(), a.length, b.length, null, null, null, null, "none", leftOut);
-        }
-        double ratio = median(b) / median(a);
-        RatioInterval.Interval interval = RatioInterval.of(a, b, StopRule.CONFIDENCE);
-        if (!interval.bounded()) {
+        if (outcome == null) {
             return new RepetitionDecision.Comparison(
                     baseline.target(),
                     other.target(),
-                    a.length,
-                    b.length,
-                    ratio,
+                    baseline.values().length,
+                    other.values().length,
                     null,
                     null,
                     null,
-                    interval.label(),
-                    leftOut);
+                    null,
+                    "none",
+                    leftOut,
+                    "too few runs");
         }
-        double halfWidth = Math.max(ratio - interval.low(), interval.high() - ratio) / ratio;
+        double ratio = outcome.all().ratio();
+        boolean bounded = outcome.all().bounded();
+        Double halfWidth =
+                bounded ? Math.max(ratio - outcome.all().low(), outcome.all().high() - ratio) / ratio * 100 : null;
         return new RepetitionDecision.Comparison(
                 baseline.target(),
                 other.target(),
-                a.length,
-                b.length,
+                baseline.values().length,
+                other.values().length,
                 ratio,
-                interval.low(),
-                interval.high(),
-                halfWidth * 100,
-                interval.label(),
-                leftOut);
+                bounded ? outcome.all().low() : null,
+                bounded ? outcome.all().high() : null,
+                halfWidth,
+                outcome.all().label(),
+                leftOut,
+                words(outcome.kind()));
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    private static String words(RatioVerdict.Kind kind) {
+        return switch (kind) {
+            case HIGHER -> "higher";
+            case LOWER -> "lower";
+            case SAME -> "the same";
+            case CANNOT_TELL -> "cannot tell";
+            case TOO_FEW_RUNS -> "too few runs";
+            case NO_NOISE -> "no run-to-run variation";
+            case DEPENDS_ON_MARKED -> "depends on marked runs";
+        };
     }
 }

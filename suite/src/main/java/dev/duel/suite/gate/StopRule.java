@@ -1,5 +1,6 @@
 package dev.duel.suite.gate;
 
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RunRecord;
@@ -12,33 +13,49 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The {@code until} of {@code repetitions: {min, max, until}}: {@code [<scenario>:]<measure> ci within <N>%}.
- * The suite stops adding repetitions once, for every target against the first, the 95% interval of
- * the ratio of the measure (other / first, over the steady-state values of the ok runs of the scenario, as the
- * report's comparison rows take them: {@link Measure}) lies within N% of its point estimate (the ratio of medians)
- * on both sides: {@code max(ratio - low, high - ratio) / ratio
- * <= N / 100}. Immutable.
+ * The {@code until} of {@code repetitions: {min, max, until}}: {@code [<scenario>:]<measure> clear [within <M>%]} or
+ * {@code [<scenario>:]<measure> ci within <N>%}. The suite stops adding repetitions once, for every target against the
+ * first, the answer on the measure (other / first, over every run of the scenario, as the report's comparison rows
+ * take them: {@link Measure}, {@link dev.duel.analysis.RatioVerdict}) is clear (a change, or the same within ±M%,
+ * 5% unless written), or its interval lies within N% of its point estimate on both sides: {@code max(ratio - low,
+ * high - ratio) / ratio <= N / 100}. Each repetition from min to max is a look at the data: {@link
+ * RepetitionCheck} and the report test each at 5% / looks, so that stopping when the answer looks clear does not
+ * inflate false differences. Immutable.
  *
  * @param text          the rule as written
  * @param scenario      the scenario named before the colon, or null when none was (the loader fills in the
  *                      suite's only scenario)
  * @param measure       what is read from each run
- * @param withinPercent N, percent of the point estimate, above 0 and below 100
+ * @param clear         true for {@code clear}: stop on a clear answer; false for {@code ci within}
+ * @param withinPercent {@code ci within}: N, percent of the point estimate; {@code clear}: the equivalence margin M,
+ *                      percent; above 0 and below 100
  */
-public record StopRule(String text, String scenario, Measure measure, double withinPercent) {
-    /** The interval's confidence: the report's default, so the rule sees the interval the report prints. */
-    public static final double CONFIDENCE = 0.95;
+public record StopRule(String text, String scenario, Measure measure, boolean clear, double withinPercent) {
+    /** The overall level of the looks, 5%: the report's 95% over all the looks a suite may take. */
+    public static final double FALSE_DIFFERENCE_RATE = 0.05;
 
     /** Words, measure, number; one space or more between words, nothing else. */
     private static final Pattern FORM = Pattern.compile(
             "(?:([A-Za-z0-9][A-Za-z0-9_.-]*)\\s*:\\s*)?([a-z0-9.]+)\\s+ci\\s+within\\s+(\\d+(?:\\.\\d+)?)\\s*%");
 
+    /** {@code [scenario:] measure clear [within M%]}. */
+    private static final Pattern CLEAR = Pattern.compile(
+            "(?:([A-Za-z0-9][A-Za-z0-9_.-]*)\\s*:\\s*)?([a-z0-9.]+)\\s+clear(?:\\s+within\\s+(\\d+(?:\\.\\d+)?)\\s*%)?");
+
+    /**
+     * The confidence each look's interval takes so that all {@code looks} together say "different" of two equal
+     * targets at most 5% of the time (Bonferroni: each at 5% / looks).
+     */
+    public static double confidence(int looks) {
+        return 1 - FALSE_DIFFERENCE_RATE / Math.max(1, looks);
+    }
+
     /**
      * What the rule reads from a run's scenario result; keys as the report's thresholds name them. Each run's value is
      * the one the report's comparison rows use ({@link SteadyValues}): requests/s is the mean of the run's steady
-     * seconds; latency percentiles and CPU per request are main's, only from runs steady through all of main, and
-     * percentiles only with at least {@link SteadyValues#MIN_SAMPLES_FOR_PERCENTILES} answers; a run that never
-     * reached a steady state gives none.
+     * seconds, main's for a run that never settled (marked); latency percentiles and CPU per request are main's,
+     * marked when the run was not steady through all of main, and percentiles when under {@link
+     * SteadyValues#MIN_SAMPLES_FOR_PERCENTILES} answers.
      */
     public enum Measure {
         RPS("rps", SteadyValues.Measure.REQUESTS_PER_SECOND, r -> main(r) == null ? 0 : main(r).okPerSecond()),
@@ -74,16 +91,16 @@ public record StopRule(String text, String scenario, Measure measure, double wit
         }
 
         /**
-         * The run's value, or why it has none: the report's rule ({@link SteadyValues#value}), and a value that is
-         * not positive is not measured either (a zero leaves the report no ratio, and the interval none).
+         * The run's value and its marks: the report's rule ({@link SteadyValues#value}); a value that is not positive
+         * is not measured (a zero leaves the report no ratio).
          */
         public SteadyValues.Value value(RunRecord.ScenarioResult result) {
             RunSteadyState run = SteadyValues.applies(result.kind()) ? RunSteadyState.of(result.load()) : null;
             PhaseResult main = main(result);
             long samples = main == null ? 0 : main.latency().count();
             SteadyValues.Value value = SteadyValues.value(steady, run, readMain.applyAsDouble(result), samples);
-            if (value.kept() && !(value.value() > 0 && Double.isFinite(value.value()))) {
-                return new SteadyValues.Value(Double.NaN, SteadyValues.LeftOut.NOT_MEASURED);
+            if (value.measured() && !(value.value() > 0 && Double.isFinite(value.value()))) {
+                return new SteadyValues.Value(Double.NaN, java.util.List.of());
             }
             return value;
         }
@@ -110,37 +127,45 @@ public record StopRule(String text, String scenario, Measure measure, double wit
 
     /** @throws IllegalArgumentException saying what the form is, or which part is wrong */
     public static StopRule parse(String text) {
+        Matcher clear = CLEAR.matcher(text.trim());
         Matcher matcher = FORM.matcher(text.trim());
-        if (!matcher.matches()) {
-            throw new IllegalArgumentException("is '[<scenario>:]<measure> ci within <N>%', e.g. 'rps ci within 5%' or"
-                    + " 'json: p99 ci within 10%', got '" + text + "'");
+        boolean isClear = clear.matches();
+        if (!isClear && !matcher.matches()) {
+            throw new IllegalArgumentException("is '[<scenario>:]<measure> clear [within <M>%]' or"
+                    + " '[<scenario>:]<measure> ci within <N>%', e.g. 'rps clear' or 'json: p99 ci within 10%', got '"
+                    + text + "'");
         }
-        Measure measure = Measure.byKey(matcher.group(2));
+        Matcher found = isClear ? clear : matcher;
+        Measure measure = Measure.byKey(found.group(2));
         if (measure == null) {
-            throw new IllegalArgumentException("the measure is one of " + keys() + ", got '" + matcher.group(2) + "'");
+            throw new IllegalArgumentException("the measure is one of " + keys() + ", got '" + found.group(2) + "'");
         }
-        double within = Double.parseDouble(matcher.group(3));
+        String number = found.group(3);
+        double within = number == null ? RatioVerdict.DEFAULT_SAME_WITHIN * 100 : Double.parseDouble(number);
         if (!(within > 0 && within < 100)) {
-            throw new IllegalArgumentException("N is above 0% and below 100%, got " + matcher.group(3) + "%");
+            throw new IllegalArgumentException("the percentage is above 0% and below 100%, got " + number + "%");
         }
-        return new StopRule(text, matcher.group(1), measure, within);
+        return new StopRule(text, found.group(1), measure, isClear, within);
     }
 
     /** The same rule about {@code scenarioName}. */
     public StopRule about(String scenarioName) {
-        return new StopRule(text, scenarioName, measure, withinPercent);
+        return new StopRule(text, scenarioName, measure, clear, withinPercent);
     }
 
-    /** "json rps CI within 5%". */
+    /** "json rps clear (the same within ±5%)", "json rps CI within 5%". */
     public String describe() {
-        return String.format(
-                Locale.ROOT,
-                "%s %s CI within %s%%",
-                scenario,
-                measure.key(),
-                new BigDecimal(String.valueOf(withinPercent))
-                        .stripTrailingZeros()
-                        .toPlainString());
+        String percent = new BigDecimal(String.valueOf(withinPercent))
+                .stripTrailingZeros()
+                .toPlainString();
+        return clear
+                ? String.format(
+                        Locale.ROOT,
+                        "%s %s clear (a change, or the same within ±%s%%)",
+                        scenario,
+                        measure.key(),
+                        percent)
+                : String.format(Locale.ROOT, "%s %s CI within %s%%", scenario, measure.key(), percent);
     }
 
     private static String keys() {

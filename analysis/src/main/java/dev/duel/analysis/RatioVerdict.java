@@ -1,0 +1,183 @@
+package dev.duel.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The verdict of B against A on one measure from every run of each side, some counted with a mark (never steady, thin
+ * samples, invalid...): the one decision the report's rows and the suite's {@code repetitions: {until}} rule share, so
+ * the rule stops on the answer the report prints. A pure function of the values.
+ *
+ * <ol>
+ *   <li>Fewer than 2 runs a side, or no run-to-run variation: no interval ({@link Kind#TOO_FEW_RUNS}, {@link
+ *       Kind#NO_NOISE}).
+ *   <li>Every run counts: the interval is over every run ({@link RatioInterval}). When some runs are marked, the clean
+ *       runs' interval is computed beside it, and the verdict depends on the marked runs ({@link
+ *       Kind#DEPENDS_ON_MARKED}) when a marked run lies outside its side's clean runs' range (a side with two or more
+ *       clean runs), or when the two point the opposite ways and either excludes no change.
+ *   <li>The same within ±margin ({@link Kind#SAME}) when two one-sided tests support it (the interval at 1 − 2α inside
+ *       the margin): before a change, since a change inside the margin is not one that matters.
+ *   <li>Higher or lower ({@link Kind#HIGHER}, {@link Kind#LOWER}) when the interval excludes no change.
+ *   <li>Otherwise {@link Kind#CANNOT_TELL}, with the smallest change these runs would have detected (80% power).
+ * </ol>
+ *
+ * Stateless and thread-safe.
+ */
+public final class RatioVerdict {
+    /** ±5%: the equivalence margin when a suite or report names none (docs/reports.md has the data behind it). */
+    public static final double DEFAULT_SAME_WITHIN = 0.05;
+
+    /** The power at which {@link Outcome#detectable()} is said. */
+    public static final double POWER = 0.8;
+
+    private RatioVerdict() {}
+
+    public enum Kind {
+        HIGHER,
+        LOWER,
+        SAME,
+        CANNOT_TELL,
+        TOO_FEW_RUNS,
+        NO_NOISE,
+        DEPENDS_ON_MARKED
+    }
+
+    /**
+     * One side's runs.
+     *
+     * @param values each run's value, positive
+     * @param marked for each run, whether it is counted with a mark
+     */
+    public record Side(double[] values, boolean[] marked) {
+        public Side {
+            if (values.length != marked.length) {
+                throw new IllegalArgumentException("a mark per value: " + values.length + " and " + marked.length);
+            }
+            values = values.clone();
+            marked = marked.clone();
+        }
+
+        /** Every run clean. */
+        public static Side clean(double... values) {
+            return new Side(values, new boolean[values.length]);
+        }
+
+        @Override
+        public double[] values() {
+            return values.clone();
+        }
+
+        @Override
+        public boolean[] marked() {
+            return marked.clone();
+        }
+
+        public double[] cleanValues() {
+            List<Double> clean = new ArrayList<>();
+            for (int i = 0; i < values.length; i++) {
+                if (!marked[i]) {
+                    clean.add(values[i]);
+                }
+            }
+            return clean.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+
+        boolean anyMarked() {
+            for (boolean m : marked) {
+                if (m) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Indices of the marked runs outside the clean runs' range, when two or more runs are clean. */
+        List<Integer> outsideCleanRange() {
+            double[] clean = cleanValues();
+            List<Integer> outside = new ArrayList<>();
+            if (clean.length < 2) {
+                return outside;
+            }
+            double low = Arrays.stream(clean).min().orElseThrow();
+            double high = Arrays.stream(clean).max().orElseThrow();
+            for (int i = 0; i < values.length; i++) {
+                if (marked[i] && (values[i] < low || values[i] > high)) {
+                    outside.add(i);
+                }
+            }
+            return outside;
+        }
+    }
+
+    /**
+     * @param kind        the verdict
+     * @param all         the interval over every run
+     * @param clean       the interval over the clean runs, when some runs are marked; null otherwise
+     * @param tost        the interval the equivalence test read (at 1 − 2α)
+     * @param outsideA    indices of A's marked runs outside its clean range
+     * @param outsideB    indices of B's marked runs outside its clean range
+     * @param detectable  the smallest change these runs would detect (a fraction), NaN without an interval
+     */
+    public record Outcome(
+            Kind kind,
+            RatioInterval.Interval all,
+            RatioInterval.Interval clean,
+            RatioInterval.Interval tost,
+            List<Integer> outsideA,
+            List<Integer> outsideB,
+            double detectable) {
+        public Outcome {
+            outsideA = List.copyOf(outsideA);
+            outsideB = List.copyOf(outsideB);
+        }
+
+        /** A verdict people can act on: a change or the same within the margin. */
+        public boolean clear() {
+            return kind == Kind.HIGHER || kind == Kind.LOWER || kind == Kind.SAME;
+        }
+    }
+
+    /**
+     * @param confidence of the intervals (0.95); the equivalence test runs at α = 1 − confidence each side
+     * @param margin     the equivalence margin (0.05 for ±5%)
+     */
+    public static Outcome of(Side a, Side b, double confidence, double margin) {
+        double[] va = a.values();
+        double[] vb = b.values();
+        RatioInterval.Interval all = RatioInterval.of(va, vb, confidence);
+        double alpha = 1 - confidence;
+        RatioInterval.Interval tost = all.at(1 - 2 * alpha);
+        if (va.length >= 2 && vb.length >= 2 && constant(va) && constant(vb)) {
+            return new Outcome(Kind.NO_NOISE, all, null, tost, List.of(), List.of(), Double.NaN);
+        }
+        if (!all.bounded()) {
+            return new Outcome(Kind.TOO_FEW_RUNS, all, null, tost, List.of(), List.of(), Double.NaN);
+        }
+        double detectable = all.detectable(POWER);
+        RatioInterval.Interval clean = null;
+        if (a.anyMarked() || b.anyMarked()) {
+            double[] ca = a.cleanValues();
+            double[] cb = b.cleanValues();
+            clean = ca.length > 0 && cb.length > 0 ? RatioInterval.of(ca, cb, confidence) : null;
+            List<Integer> outsideA = a.outsideCleanRange();
+            List<Integer> outsideB = b.outsideCleanRange();
+            boolean opposite = clean != null
+                    && clean.bounded()
+                    && (all.ratio() > 1) != (clean.ratio() > 1)
+                    && (!all.contains(1) || !clean.contains(1));
+            if (!outsideA.isEmpty() || !outsideB.isEmpty() || opposite) {
+                return new Outcome(Kind.DEPENDS_ON_MARKED, all, clean, tost, outsideA, outsideB, detectable);
+            }
+        }
+        Kind kind = all.sameWithin(margin, alpha)
+                ? Kind.SAME
+                : !all.contains(1) ? (all.ratio() > 1 ? Kind.HIGHER : Kind.LOWER) : Kind.CANNOT_TELL;
+        return new Outcome(kind, all, clean, tost, List.of(), List.of(), detectable);
+    }
+
+    private static boolean constant(double[] values) {
+        return Arrays.stream(values).min().orElseThrow()
+                == Arrays.stream(values).max().orElseThrow();
+    }
+}
