@@ -445,7 +445,7 @@ final class FakeMachine {
         @Override
         public ResourceReading read() {
             long cpu = cpuNanos.get();
-            return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20, 150L << 20);
+            return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20, 150L << 20, null);
         }
 
         @Override
