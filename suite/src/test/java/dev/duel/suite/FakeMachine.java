@@ -15,6 +15,7 @@ import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.LimitedGroup;
 import dev.duel.targets.ResourceReading;
+import dev.duel.targets.RunQueueWaits;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
 import dev.duel.targets.runtime.JfrEvents;
@@ -42,7 +43,8 @@ import org.HdrHistogram.Histogram;
  * waits, a target starts (0.9 s) or a fake load run says so; two CPUs, the target's (CPU 0) and the
  * others' (CPU 1), with CPU used outside duel at rates a test sets (on CPU 1, or a busy loop on the
  * target's CPU 0 that takes from the target), and interrupt time on CPU 0; targets that use what
- * is left of CPU 0 from their start; and a load engine that returns what a test scripts, reporting
+ * is left of CPU 0 from their start (their one thread waiting on the run queue while a busy loop holds it); and a
+ * load engine that returns what a test scripts, reporting
  * each second of main as the real one does. No process, socket or sleep: a suite of several runs
  * takes milliseconds. Thread-safe where the runner needs it (its memory sampler reads targets from
  * another thread).
@@ -209,6 +211,8 @@ final class FakeMachine {
         double targetCores = live == null ? 0 : Math.max(0, 1 - loopCores - irqCores);
         if (live != null) {
             live.cpuNanos.addAndGet(Math.round(nanos * targetCores));
+            // Its one thread waits on the run queue while the busy loop holds its CPU.
+            live.runQueueWaitNanos.addAndGet(Math.round(nanos * Math.min(1, loopCores)));
         }
         add(TARGET_CPU, nanos, loopCores + targetCores, irqCores);
         add(1, nanos, outsideCores, 0);
@@ -387,6 +391,7 @@ final class FakeMachine {
         private final TargetSpec spec;
         private final long pid;
         private final AtomicLong cpuNanos = new AtomicLong();
+        private final AtomicLong runQueueWaitNanos = new AtomicLong();
         private volatile boolean alive = true;
         private final Path recording;
 
@@ -445,7 +450,15 @@ final class FakeMachine {
         @Override
         public ResourceReading read() {
             long cpu = cpuNanos.get();
-            return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20, 150L << 20, null);
+            return new ResourceReading(
+                    cpu,
+                    cpu / 100_000_000,
+                    0,
+                    0,
+                    200L << 20,
+                    250L << 20,
+                    150L << 20,
+                    new RunQueueWaits(Map.of(pid, runQueueWaitNanos.get())));
         }
 
         @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.Phase;
+import dev.duel.record.Resources;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.record.load.FailureKind;
@@ -224,6 +225,11 @@ class GatesWithFakesTest {
                 List.of(true, true, true, true, true, false, false, false),
                 windows.stream().map(RunRecord.NoiseWindow::interfered).toList());
         assertEquals(1.0, windows.get(7).targetCores(), 1e-9);
+        // The target's thread waited for its CPU while the loop held it: 5 s x 0.25 of main's 8 s.
+        Resources main = last.results().get(0).targetMain();
+        assertEquals(1_250, main.runQueueWaitMillis(), 1e-6);
+        assertEquals(1_250 / 8_000.0, main.runQueueWaitCores(), 1e-3, "the phase's seconds include the last read");
+        assertEquals(0, last.results().get(0).target().get(Phase.WARMUP).runQueueWaitMillis(), 1e-6);
     }
 
     @Test

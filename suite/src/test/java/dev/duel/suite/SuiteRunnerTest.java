@@ -135,6 +135,17 @@ class SuiteRunnerTest {
                             .mapToDouble(RunRecord.NoiseWindow::seconds)
                             .sum(),
                     1e-9);
+            assertEquals(List.of(), record.services(), "the fixture has no companion");
+            if (Files.isReadable(Path.of("/proc/thread-self/schedstat"))) {
+                // Run-queue waits read where the kernel keeps them: the target's tree per phase, the engine's loops.
+                Double targetWait = result.target().get(Phase.MAIN).runQueueWaitMillis();
+                assertTrue(
+                        targetWait != null && targetWait >= 0, result.target().toString());
+                Double loopsWait = result.load().engine().runQueueWaitMillis();
+                assertTrue(
+                        loopsWait != null && loopsWait >= 0,
+                        result.load().engine().toString());
+            }
             assertEquals(outcome.directory().resolve("env.json").toFile().exists(), true);
         }
         Environment env = RecordJson.readEnvironment(temp.resolve("results/env.json"));

@@ -21,6 +21,8 @@ final class AttemptMeasurements {
     Double irqCores;
     /** What the noise gate saw: each second of main, and each start when the run measures start-up. */
     final List<RunRecord.NoiseWindow> noise = new ArrayList<>();
+    /** The suite's companion services and their limits; empty without any. */
+    List<RunRecord.ServiceInfo> services = List.of();
 
     List<String> lastLines = List.of();
     List<ProcessAffinity> affinity = List.of();

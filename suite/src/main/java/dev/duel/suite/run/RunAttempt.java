@@ -181,6 +181,7 @@ public final class RunAttempt {
             // Never a silent run without the cache: the arm measured would not be the one the suite names.
             throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
         }
+        measured.services = services.infos();
         // The noise gate reads this machine's CPUs: a target on a load agent has none of them (its cpuset and quota
         // are that machine's), so only the outside CPU here is judged.
         NoiseWindows noise = NoiseWindows.of(
@@ -280,7 +281,7 @@ public final class RunAttempt {
             TargetProcess target = starter.start();
             CpuMeter.Reading ready = machine.read();
             if (ready.atNanos() > before.atNanos()) {
-                RunRecord.NoiseWindow window = noise.window(scenario, true, judgedSeconds, before, ready);
+                RunRecord.NoiseWindow window = noise.window(scenario, null, judgedSeconds, before, ready);
                 windows.add(window);
                 judgedSeconds += window.seconds();
             }

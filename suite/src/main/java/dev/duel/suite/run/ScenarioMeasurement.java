@@ -29,7 +29,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Measures one scenario on a ready target: runs the load, reads the target's, the services' and the
- * machine's CPU at every phase edge (as the engine announces them), samples the target's memory
+ * machine's CPU (and the run-queue wait of their threads) at every phase edge (as the engine announces them), samples
+ * the target's memory
  * every second and, unless its profile is none, its threads' CPU ({@link RuntimeWatch}), and turns the
  * readings into resources per phase. Not thread-safe: one scenario at
  * a time.
@@ -166,8 +167,9 @@ final class ScenarioMeasurement {
         double outside = machineAt.containsKey(Phase.MAIN) && machineAt.containsKey(Phase.ENDED)
                 ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN))
                 : 0;
-        List<RunRecord.NoiseWindow> windows =
-                machineAt.containsKey(Phase.ENDED) ? noise.windows(scenario.name(), false, mainReadings) : List.of();
+        List<RunRecord.NoiseWindow> windows = machineAt.containsKey(Phase.ENDED)
+                ? noise.windows(scenario.name(), Phase.MAIN, mainReadings)
+                : List.of();
         double judged =
                 windows.stream().mapToDouble(RunRecord.NoiseWindow::seconds).sum();
         Double irq = judged <= 0
@@ -206,6 +208,7 @@ final class ScenarioMeasurement {
                 used.throttledNanos() < 0 ? -1 : used.throttledNanos() / 1e6,
                 used.periods() <= 0 ? -1 : used.throttledPeriods() / (double) used.periods(),
                 end.memoryBytes(),
-                end.peakMemoryBytes());
+                end.peakMemoryBytes(),
+                used.runQueueWaitNanos() < 0 ? null : used.runQueueWaitNanos() / 1e6);
     }
 }

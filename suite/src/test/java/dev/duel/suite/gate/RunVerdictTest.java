@@ -20,6 +20,8 @@ import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import java.time.Duration;
@@ -122,22 +124,7 @@ class RunVerdictTest {
 
     /** {@code merged} as the merge of these agents' shares (the merged numbers are taken as they are). */
     private static LoadResult withAgents(LoadResult merged, AgentShare... shares) {
-        return new LoadResult(
-                merged.duelVersion(),
-                merged.settings(),
-                merged.startedAt(),
-                merged.endedAt(),
-                merged.target(),
-                merged.warmup(),
-                merged.main(),
-                merged.windows(),
-                merged.firstCorrectResponseMillis(),
-                merged.seconds(),
-                merged.failureExamples(),
-                merged.engine(),
-                merged.warnings(),
-                merged.warmupEnd(),
-                List.of(shares));
+        return SampleRecords.with(merged, merged.engine(), merged.warmupEnd(), List.of(shares));
     }
 
     private static AgentShare share(String name, int index, LoadResult own, String lost) {
@@ -163,26 +150,10 @@ class RunVerdictTest {
 
     /** {@code own} with a warm-up that ended at {@code endedAtMillis}. */
     private static LoadResult warmedUntil(LoadResult own, double endedAtMillis) {
-        return new LoadResult(
-                own.duelVersion(),
-                own.settings(),
-                own.startedAt(),
-                own.endedAt(),
-                own.target(),
-                own.warmup(),
-                own.main(),
-                own.windows(),
-                own.firstCorrectResponseMillis(),
-                own.seconds(),
-                own.failureExamples(),
+        return SampleRecords.with(
+                own,
                 own.engine(),
-                own.warnings(),
-                new dev.duel.record.load.WarmupEnd(
-                        dev.duel.record.load.WarmupMode.AUTO,
-                        dev.duel.record.load.WarmupEnd.Reason.STEADY,
-                        endedAtMillis,
-                        2_000.0,
-                        0.02),
+                new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, endedAtMillis, 2_000.0, 0.02),
                 null);
     }
 
@@ -340,55 +311,16 @@ class RunVerdictTest {
         EngineUsage engine = base.engine();
         String finding = "event loop 0 was busy 95% of main: the load generator was at its limit, "
                 + "so the target may be faster than measured";
-        EngineUsage oneLoopBusy = new EngineUsage(
-                engine.cpuMillis(),
-                engine.wallMillis(),
-                2,
-                0.50,
-                List.of(0.95, 0.05),
-                engine.cpuMicrosPerRequest(),
-                engine.peakRssBytes(),
-                true,
-                List.of(finding),
-                0L,
-                0.0,
-                0.0);
+        EngineUsage oneLoopBusy = SampleRecords.withLoops(engine, 2, 0.50, List.of(0.95, 0.05), List.of(finding));
         assertEquals(
                 new RunVerdict(Status.INVALID, "load generator saturated: " + finding),
                 RunVerdict.ofScenario(CLOSED, withEngine(base, oneLoopBusy), null, GATES));
-        EngineUsage notLimited = new EngineUsage(
-                engine.cpuMillis(),
-                engine.wallMillis(),
-                2,
-                0.50,
-                List.of(0.5, 0.5),
-                engine.cpuMicrosPerRequest(),
-                engine.peakRssBytes(),
-                false,
-                List.of(),
-                0L,
-                0.0,
-                0.0);
+        EngineUsage notLimited = SampleRecords.withLoops(engine, 2, 0.50, List.of(0.5, 0.5), List.of());
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, withEngine(base, notLimited), null, GATES));
     }
 
     private static LoadResult withEngine(LoadResult load, EngineUsage engine) {
-        return new LoadResult(
-                load.duelVersion(),
-                load.settings(),
-                load.startedAt(),
-                load.endedAt(),
-                load.target(),
-                load.warmup(),
-                load.main(),
-                load.windows(),
-                load.firstCorrectResponseMillis(),
-                load.seconds(),
-                load.failureExamples(),
-                engine,
-                load.warnings(),
-                load.warmupEnd(),
-                null);
+        return SampleRecords.with(load, engine, load.warmupEnd(), null);
     }
 
     /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */
@@ -397,6 +329,7 @@ class RunVerdictTest {
                 .mapToObj(i -> new RunRecord.NoiseWindow(
                         "json",
                         false,
+                        Phase.MAIN,
                         i,
                         1,
                         i < noisy ? outsideCores : 0,
@@ -446,12 +379,12 @@ class RunVerdictTest {
     @Test
     void aJudgedTimeShorterThanTwoSecondsIsDiscardedOnlyWhenDisturbedThroughout() {
         List<RunRecord.NoiseWindow> short1 =
-                List.of(new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
+                List.of(new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
         assertEquals(
                 Status.DISCARDED, RunVerdict.ofRun(List.of(), short1, GATES).status());
         List<RunRecord.NoiseWindow> halfNoisy = List.of(
-                new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
-                new RunRecord.NoiseWindow("json", false, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
+                new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
+                new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
         assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, GATES));
         assertEquals(
                 RunVerdict.OK, RunVerdict.ofRun(List.of(), List.of(), GATES), "nothing judged, nothing to discard");
