@@ -4,6 +4,7 @@ import dev.duel.record.HostProbe;
 import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
+import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.runtime.Profile;
 import dev.duel.suite.CpuMeter;
 import dev.duel.suite.RunPlan;
@@ -245,7 +246,11 @@ public final class RunAttempt {
             measured.startup =
                     new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), startsMillis);
         }
-        return RunVerdict.ofRun(verdicts, measured.noise, suite.gates());
+        Map<String, WarmupEnd> warmupEnds = new java.util.HashMap<>();
+        measured.results.stream()
+                .filter(r -> r.load() != null && r.load().warmupEnd() != null)
+                .forEach(r -> warmupEnds.put(r.scenario(), r.load().warmupEnd()));
+        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, suite.gates());
     }
 
     /** Starts a target; see {@link #start}. */
