@@ -2,10 +2,12 @@ package dev.duel.agent;
 
 import dev.duel.targets.LimitedGroup;
 import dev.duel.targets.ResourceReading;
+import dev.duel.targets.RunQueueWaits;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
 import dev.duel.targets.TargetStarter;
 import java.util.List;
+import java.util.Map;
 
 /** A target that never was a process: for the agent's target endpoints without starting one. */
 final class FakeTarget implements TargetProcess {
@@ -83,9 +85,20 @@ final class FakeTarget implements TargetProcess {
         return exitCode;
     }
 
+    /** What {@link #read} says, each time. */
+    static final ResourceReading READING = new ResourceReading(
+            5_000_000,
+            10,
+            1,
+            200,
+            64 << 20,
+            80 << 20,
+            30 << 20,
+            new RunQueueWaits(Map.of(4243L, 1_500_000L, 4250L, 20_000L)));
+
     @Override
     public ResourceReading read() {
-        return new ResourceReading(5_000_000, 10, 1, 200, 64 << 20, 80 << 20, 30 << 20);
+        return READING;
     }
 
     @Override

@@ -149,7 +149,19 @@ class SummaryFormatterTest {
                         "",
                         "GET /products/9 HTTP/1.1"));
         EngineUsage engine = new EngineUsage(
-                2_460, 10_000, 2, 0.123, List.of(0.13, 0.11), 5.97, 92L << 20, false, List.of(), 14L, 23.0, 0.0023);
+                2_460,
+                10_000,
+                2,
+                0.123,
+                List.of(0.13, 0.11),
+                5.97,
+                92L << 20,
+                false,
+                List.of(),
+                14L,
+                23.0,
+                0.0023,
+                31.0);
         return new LoadResult(
                 "0.1.0-test",
                 settings,

@@ -62,6 +62,12 @@ class LoopbackLatencyTest {
             assertTrue(
                     result.engine().gcPauseShare() >= 0 && result.engine().gcPauseShare() < 1,
                     result.engine().toString());
+            if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/thread-self/schedstat"))) {
+                assertTrue(
+                        result.engine().runQueueWaitMillis() != null
+                                && result.engine().runQueueWaitMillis() >= 0,
+                        "the loops' run-queue wait over main: " + result.engine());
+            }
             assertAccounting(main);
             assertAccounting(result.warmup());
             assertServerSawTheSentRequests(server, result.warmup().sent() + main.sent(), main.interrupted());

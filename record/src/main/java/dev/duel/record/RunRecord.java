@@ -36,6 +36,8 @@ import java.util.Map;
  *                      changed or the folder was new; null in schema-1 records (not checked)
  * @param hostProbe     the host drift probe timed on the target's CPUs before the target started and after it
  *                      stopped ({@link HostProbe}); null in schema-1 and schema-2 records (not measured)
+ * @param services      each companion service of the suite (a database) and the limits it ran under, in the suite's
+ *                      order; empty without services; null in records before schema 7 (not recorded)
  */
 public record RunRecord(
         int schemaVersion,
@@ -59,7 +61,8 @@ public record RunRecord(
         List<String> lastLogLines,
         @JsonSetter(nulls = Nulls.SET) List<ProcessAffinity> affinity,
         @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross,
-        @JsonSetter(nulls = Nulls.SET) HostProbe hostProbe) {
+        @JsonSetter(nulls = Nulls.SET) HostProbe hostProbe,
+        @JsonSetter(nulls = Nulls.SET) List<ServiceInfo> services) {
 
     public RunRecord {
         scenarios = List.copyOf(scenarios);
@@ -67,6 +70,7 @@ public record RunRecord(
         lastLogLines = List.copyOf(lastLogLines);
         affinity = affinity == null ? null : List.copyOf(affinity);
         resumedAcross = resumedAcross == null ? null : List.copyOf(resumedAcross);
+        services = services == null ? null : List.copyOf(services);
     }
 
     /** The same record with another reason. */
@@ -93,7 +97,8 @@ public record RunRecord(
                 lastLogLines,
                 affinity,
                 resumedAcross,
-                hostProbe);
+                hostProbe,
+                services);
     }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
@@ -104,6 +109,16 @@ public record RunRecord(
     /** {@link #endedAt} as an instant, or the epoch when it cannot be read. */
     public Instant endInstant() {
         return instant(endedAt);
+    }
+
+    /** The named service as the run recorded it, or null when it has none of that name or records none. */
+    public ServiceInfo service(String name) {
+        return services == null
+                ? null
+                : services.stream()
+                        .filter(s -> s.name().equals(name))
+                        .findFirst()
+                        .orElse(null);
     }
 
     /** The result of the named scenario, or null when this run did not measure it. */
@@ -186,6 +201,27 @@ public record RunRecord(
             @JsonSetter(nulls = Nulls.SET) Long trainingMemoryBytes) {}
 
     /**
+     * A companion service of the suite (a database) as it ran beside the target, so that a reader can tell a service at
+     * its limit. Immutable.
+     *
+     * @param name            the service's name in the suite ({@code postgres})
+     * @param limits          the limits asked for, in words ("cpus 1.0, memory 1 GiB", "none")
+     * @param cpus            its CPU quota in cores, or null without one
+     * @param cpuset          the CPUs it was pinned to by its own limits, or null (it then ran on the CPUs no target
+     *                        and not the load generator takes, or on any: see the run's {@code affinity})
+     * @param limitsMechanism how the limits were enforced, in the words of {@link TargetInfo#limitsMechanism()}; "none"
+     *                        for a service duel did not start (an existing PostgreSQL)
+     * @param limitsEnforced  true when it ran in a control group that enforces the limits asked for
+     */
+    public record ServiceInfo(
+            String name,
+            String limits,
+            @JsonSetter(nulls = Nulls.SET) Double cpus,
+            @JsonSetter(nulls = Nulls.SET) String cpuset,
+            String limitsMechanism,
+            boolean limitsEnforced) {}
+
+    /**
      * @param pid               the target's process id (of its first start)
      * @param firstAcceptMillis spawn to the first accepted connection, milliseconds
      * @param readyMillis       spawn to the first response that passed the ready check, milliseconds
@@ -262,10 +298,13 @@ public record RunRecord(
      * @param loadgenUtilization  the engine's CPU / its cores, highest over the scenarios, 0..1
      * @param irqDuringCores      irq and softirq time (cores) on the judged CPUs averaged over each main phase, the
      *                            highest over the scenarios; null in schema-1 records (counted as outside then)
-     * @param judgedSeconds       seconds the noise gate judged (every main phase, and every start of a run with a
-     *                            startup scenario); null in schema-1 records
+     * @param judgedSeconds       seconds the noise gate judged in every main phase, and every start of a run with a
+     *                            startup scenario (not the warm-ups); null in schema-1 records
      * @param disturbedSeconds    of those, seconds judged noisy or interfered ({@link NoiseWindow}); null in
      *                            schema-1 records
+     * @param warmupJudgedSeconds seconds the noise gate judged in every warm-up phase; null in records before schema 7
+     *                            (warm-ups were not judged)
+     * @param warmupDisturbedSeconds of those, seconds judged noisy or interfered; null in records before schema 7
      * @param noiseWindows        every window the noise gate judged, in order; null in schema-1 records
      */
     public record GateReadings(
@@ -277,6 +316,8 @@ public record RunRecord(
             @JsonSetter(nulls = Nulls.SET) Double irqDuringCores,
             @JsonSetter(nulls = Nulls.SET) Double judgedSeconds,
             @JsonSetter(nulls = Nulls.SET) Double disturbedSeconds,
+            @JsonSetter(nulls = Nulls.SET) Double warmupJudgedSeconds,
+            @JsonSetter(nulls = Nulls.SET) Double warmupDisturbedSeconds,
             @JsonSetter(nulls = Nulls.SET) List<NoiseWindow> noiseWindows) {
 
         public GateReadings {
@@ -299,20 +340,25 @@ public record RunRecord(
                     null,
                     null,
                     null,
+                    null,
+                    null,
                     null);
         }
     }
 
     /**
-     * What the noise gate saw in one window: a second of a main phase (the engine's seconds; a piece
-     * under half a second joins the window before it), or one fresh start from spawn to ready. The
+     * What the noise gate saw in one window: a second of a warm-up or a main phase (the engine's seconds; a
+     * piece under half a second joins the window before it), or one fresh start from spawn to ready. The
      * judged CPUs are those the target and the load generator are pinned to (all CPUs for a side not
      * pinned). All CPU values are averages over the window, in cores.
      *
      * @param scenario             the scenario measured in the window
-     * @param start                true for a start of the target (spawn to ready), false for a second of main
-     * @param startSeconds         where the window began: seconds since its main phase began; for a start, the
-     *                             seconds of the run's earlier judged starts
+     * @param start                true for a start of the target (spawn to ready), false for a second of load
+     * @param phase                the phase of a second: {@link Phase#WARMUP} or {@link Phase#MAIN}; null for a
+     *                             start. Records before schema 7 judged main only: their seconds read as main
+     * @param startSeconds         where the window began: seconds since its phase began (a phased run's warm-up
+     *                             begins at the load's 0 s, so a warm-up window's start is on the axis of the
+     *                             load's seconds); for a start, the seconds of the run's earlier judged starts
      * @param seconds              length of the window, seconds
      * @param outsideCores         busy CPU (user, nice, system, steal) on the judged CPUs that was not duel's, its
      *                             target's or its services', cores (a lower bound: all of duel's CPU is taken off)
@@ -329,6 +375,7 @@ public record RunRecord(
     public record NoiseWindow(
             String scenario,
             boolean start,
+            @JsonSetter(nulls = Nulls.SET) Phase phase,
             double startSeconds,
             double seconds,
             double outsideCores,

@@ -51,6 +51,52 @@ final class SchemaUpgrade {
                 runFiveToSix(tree);
             }
         }
+        if (version < 7) {
+            if (type == RunRecord.class) {
+                runSixToSeven(tree);
+            }
+        }
+    }
+
+    /**
+     * Schema 7 (issue 22: the bottleneck of every run) added each process's run-queue wait, the noise gate's warm-up
+     * seconds and the services' limits. Schema-6 duel measured no run-queue wait, did not record its services' limits
+     * and judged the seconds of main only.
+     */
+    private static void runSixToSeven(ObjectNode run) {
+        // Each field added in schema 7 gets its schema-6 value here, one line per field.
+        eachObject(
+                run,
+                "results",
+                result -> inObject(
+                        result,
+                        "target",
+                        phases -> eachValue(phases, resources -> fillNull(resources, "runQueueWaitMillis"))));
+        eachObject(
+                run,
+                "results",
+                result -> inObject(
+                        result,
+                        "services",
+                        services -> eachValue(
+                                services,
+                                phases -> eachValue(phases, resources -> fillNull(resources, "runQueueWaitMillis")))));
+        eachObject(run, "results", result -> inObject(result, "load", SchemaUpgrade::loadSixToSeven));
+        inObject(run, "gates", gates -> fillNull(gates, "warmupJudgedSeconds"));
+        inObject(run, "gates", gates -> fillNull(gates, "warmupDisturbedSeconds"));
+        inObject(run, "gates", gates -> eachObject(gates, "noiseWindows", SchemaUpgrade::noiseWindowSixToSeven));
+        fillNull(run, "services");
+    }
+
+    /** A scenario's load result, and each load agent's own within it: its engine's run-queue wait was not measured. */
+    private static void loadSixToSeven(ObjectNode load) {
+        inObject(load, "engine", engine -> fillNull(engine, "runQueueWaitMillis"));
+        eachObject(load, "agents", share -> inObject(share, "result", SchemaUpgrade::loadSixToSeven));
+    }
+
+    /** A window of schema-6 duel's noise gate: a start (no phase), or a second of main, the one phase it judged. */
+    private static void noiseWindowSixToSeven(ObjectNode window) {
+        fill(window, "phase", window.path("start").asBoolean(false) ? NODES.nullNode() : NODES.textNode("main"));
     }
 
     /** Schema 6 (issue 13: beyond one machine) added where the load and the target ran when not here. */
@@ -175,6 +221,15 @@ final class SchemaUpgrade {
                 }
             });
         }
+    }
+
+    /** Runs {@code upgrade} on every value of {@code map} (a JSON object read as a map) that is an object. */
+    static void eachValue(ObjectNode map, Consumer<ObjectNode> upgrade) {
+        map.forEach(value -> {
+            if (value instanceof ObjectNode element) {
+                upgrade.accept(element);
+            }
+        });
     }
 
     /** Runs {@code upgrade} on the object {@code field} of {@code object}, if it is one. */

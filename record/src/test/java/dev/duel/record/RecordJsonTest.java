@@ -61,7 +61,7 @@ class RecordJsonTest {
                         "",
                         "",
                         "GET /json HTTP/1.1")),
-                SampleRecords.engine(0.3, 1, 20_000, main.ok()),
+                SampleRecords.engine(0.3, 1, 20_000, main.ok(), 412.5),
                 List.of(),
                 SampleRecords.fixedWarmupEnd(settings, warmup),
                 null);
@@ -69,8 +69,8 @@ class RecordJsonTest {
                 "json",
                 ScenarioKind.LOAD,
                 load,
-                SampleRecords.inMain(SampleRecords.resources(20, 1.0, main.ok(), 0.1, 300L << 20)),
-                Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20))),
+                SampleRecords.inMain(SampleRecords.resources(20, 1.0, main.ok(), 0.1, 300L << 20, 2_250.0)),
+                Map.of("postgres", SampleRecords.inMain(SampleRecords.resources(20, 0.3, 0, -1, 60L << 20, 35.0))),
                 List.of(290L << 20, 300L << 20),
                 300L << 20,
                 List.of(180L << 20, 190L << 20),
@@ -101,11 +101,15 @@ class RecordJsonTest {
                         0.04,
                         2.0,
                         1.0,
+                        1.0,
+                        0.0,
                         List.of(
                                 new RunRecord.NoiseWindow(
-                                        "json", false, 0, 1, 0.01, 0.04, 1.0, 0.0, 0.96, false, false),
+                                        "json", false, Phase.WARMUP, 0, 1, 0.01, 0.04, 0.9, 0.0, 0.96, false, false),
                                 new RunRecord.NoiseWindow(
-                                        "json", false, 1, 1, 0.02, 0.04, 0.6, 0.0, 0.96, false, true))),
+                                        "json", false, Phase.MAIN, 0, 1, 0.01, 0.04, 1.0, 0.0, 0.96, false, false),
+                                new RunRecord.NoiseWindow(
+                                        "json", false, Phase.MAIN, 1, 1, 0.02, 0.04, 0.6, 0.0, 0.96, false, true))),
                 "abcdef123456",
                 "runs/001-jdk17-json.log",
                 List.of(),
@@ -116,7 +120,8 @@ class RecordJsonTest {
                 List.of("jdk17's jar /opt/app.jar was rebuilt (SHA-256 0123abcd... -> 4567ef01...)"),
                 new HostProbe(
                         new HostProbe.Reading("17.0.15", "1", 100, 461.2, 216.8, 460.9, 0.0, null),
-                        new HostProbe.Reading("17.0.15", "1", 100, 470.0, 212.8, 455.5, 0.0167, 2_596.0)));
+                        new HostProbe.Reading("17.0.15", "1", 100, 470.0, 212.8, 455.5, 0.0167, 2_596.0)),
+                List.of(new RunRecord.ServiceInfo("postgres", "cpus 1.0, memory 1 GiB", 1.0, null, "cgroup v2", true)));
     }
 
     @Test

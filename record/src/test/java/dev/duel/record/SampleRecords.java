@@ -167,8 +167,14 @@ public final class SampleRecords {
                 null);
     }
 
-    /** The load generator's use of its {@code cores} over main at {@code utilization}. */
+    /** The load generator's use of its {@code cores} over main at {@code utilization}; its run-queue wait not measured. */
     public static EngineUsage engine(double utilization, int cores, double mainMillis, long requests) {
+        return engine(utilization, cores, mainMillis, requests, null);
+    }
+
+    /** As {@link #engine(double, int, double, long)}, its loops having waited {@code runQueueWaitMillis} for a CPU. */
+    public static EngineUsage engine(
+            double utilization, int cores, double mainMillis, long requests, Double runQueueWaitMillis) {
         double cpuMillis = utilization * cores * mainMillis;
         return new EngineUsage(
                 cpuMillis,
@@ -182,7 +188,30 @@ public final class SampleRecords {
                 List.of(),
                 0L,
                 0.0,
-                0.0);
+                0.0,
+                runQueueWaitMillis);
+    }
+
+    /**
+     * {@code engine} on {@code cores} cores at {@code utilization}, its event loops each busy as {@code loopBusy} says,
+     * limited when there are {@code findings}; its CPU, memory and run-queue wait kept, no GC pause.
+     */
+    public static EngineUsage withLoops(
+            EngineUsage engine, int cores, double utilization, List<Double> loopBusy, List<String> findings) {
+        return new EngineUsage(
+                engine.cpuMillis(),
+                engine.wallMillis(),
+                cores,
+                utilization,
+                loopBusy,
+                engine.cpuMicrosPerRequest(),
+                engine.peakRssBytes(),
+                !findings.isEmpty(),
+                findings,
+                0L,
+                0.0,
+                0.0,
+                engine.runQueueWaitMillis());
     }
 
     /** A load result around its main phase. */
@@ -217,8 +246,9 @@ public final class SampleRecords {
                 null);
     }
 
-    /** The same load result with another account of how its warm-up ended (an auto warm-up's, say). */
-    public static LoadResult withWarmupEnd(LoadResult load, WarmupEnd end) {
+    /** {@code load} with another engine, warm-up end and load agents (null: one engine here): the parts tests vary. */
+    public static LoadResult with(
+            LoadResult load, EngineUsage engine, WarmupEnd warmupEnd, List<dev.duel.record.load.AgentShare> agents) {
         return new LoadResult(
                 load.duelVersion(),
                 load.settings(),
@@ -231,10 +261,15 @@ public final class SampleRecords {
                 load.firstCorrectResponseMillis(),
                 load.seconds(),
                 load.failureExamples(),
-                load.engine(),
+                engine,
                 load.warnings(),
-                end,
-                load.agents());
+                warmupEnd,
+                agents);
+    }
+
+    /** The same load result with another account of how its warm-up ended (an auto warm-up's, say). */
+    public static LoadResult withWarmupEnd(LoadResult load, WarmupEnd end) {
+        return with(load, load.engine(), end, load.agents());
     }
 
     /** How a phased run's fixed warm-up ended: at its length, or earlier if the run was stopped; null with windows. */
@@ -257,6 +292,17 @@ public final class SampleRecords {
      */
     public static Resources resources(
             double seconds, double cores, long requests, double throttledShare, long memoryBytes) {
+        return resources(seconds, cores, requests, throttledShare, memoryBytes, null);
+    }
+
+    /** As {@link #resources(double, double, long, double, long)}, its threads having waited for a CPU that long. */
+    public static Resources resources(
+            double seconds,
+            double cores,
+            long requests,
+            double throttledShare,
+            long memoryBytes,
+            Double runQueueWaitMillis) {
         double cpuMillis = cores * seconds * 1000;
         long periods = throttledShare < 0 ? -1 : Math.round(seconds * 10);
         long throttled = throttledShare < 0 ? -1 : Math.round(periods * throttledShare);
@@ -270,7 +316,8 @@ public final class SampleRecords {
                 throttledShare < 0 ? -1 : throttled * 50.0,
                 throttledShare,
                 memoryBytes,
-                memoryBytes);
+                memoryBytes,
+                runQueueWaitMillis);
     }
 
     /** Resources in main only, as a record keeps them per phase. */

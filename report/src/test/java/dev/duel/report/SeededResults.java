@@ -280,7 +280,8 @@ public final class SeededResults {
                         new dev.duel.record.ProcessAffinity("load generator", 100, "0"),
                         new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
                 List.of(),
-                hostSpeed.probe(b.target(), index));
+                hostSpeed.probe(b.target(), index),
+                null);
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);
         Files.write(path, RecordJson.bytes(record));
@@ -365,7 +366,8 @@ public final class SeededResults {
                 target.throttledMillis(),
                 target.throttledShare(),
                 target.memoryBytes(),
-                target.peakMemoryBytes());
+                target.peakMemoryBytes(),
+                target.runQueueWaitMillis());
         return new RunRecord.ScenarioResult(
                 name,
                 windows ? ScenarioKind.WARMUP_CURVE : ScenarioKind.LOAD,

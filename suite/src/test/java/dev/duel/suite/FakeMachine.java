@@ -10,11 +10,14 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.record.runtime.Profile;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.JdkResolver;
 import dev.duel.targets.LimitedGroup;
 import dev.duel.targets.ResourceReading;
+import dev.duel.targets.RunQueueWaits;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
 import dev.duel.targets.runtime.JfrEvents;
@@ -42,7 +45,8 @@ import org.HdrHistogram.Histogram;
  * waits, a target starts (0.9 s) or a fake load run says so; two CPUs, the target's (CPU 0) and the
  * others' (CPU 1), with CPU used outside duel at rates a test sets (on CPU 1, or a busy loop on the
  * target's CPU 0 that takes from the target), and interrupt time on CPU 0; targets that use what
- * is left of CPU 0 from their start; and a load engine that returns what a test scripts, reporting
+ * is left of CPU 0 from their start (their one thread waiting on the run queue while a busy loop holds it); and a
+ * load engine that returns what a test scripts, reporting
  * each second of main as the real one does. No process, socket or sleep: a suite of several runs
  * takes milliseconds. Thread-safe where the runner needs it (its memory sampler reads targets from
  * another thread).
@@ -62,6 +66,10 @@ final class FakeMachine {
     private volatile double outsideCoresDuringMain;
     /** A busy loop on the target's CPU in each second of main (by second), in cores it takes from the target. */
     private volatile IntToDoubleFunction loopOnTargetCpuInMain = second -> 0;
+    /** The same in each second of warm-up (by second of the load). */
+    private volatile IntToDoubleFunction loopOnTargetCpuInWarmup = second -> 0;
+    /** An auto warm-up found steady from this second of the load on; -1: a fixed warm-up. */
+    private volatile int warmupSteadySince = -1;
     /** A busy loop on the target's CPU while a target starts, in cores. */
     private volatile double loopOnTargetCpuDuringStarts;
     /** Interrupt work on the target's CPU during main (the benchmark's own packets), cores. */
@@ -115,6 +123,21 @@ final class FakeMachine {
     /** A busy loop pinned to the target's CPU, taking {@code coresAtSecond} of it in each second of main. */
     FakeMachine loopOnTargetCpuInMain(IntToDoubleFunction coresAtSecond) {
         loopOnTargetCpuInMain = coresAtSecond;
+        return this;
+    }
+
+    /** A busy loop on the target's CPU in each second of warm-up, by the load's second. */
+    FakeMachine loopOnTargetCpuInWarmup(IntToDoubleFunction coresAtSecond) {
+        loopOnTargetCpuInWarmup = coresAtSecond;
+        return this;
+    }
+
+    /**
+     * Each load run's warm-up is an auto one that the judge found steady from the load's second {@code second} on (at
+     * most the warm-up's last second): its record's {@code warmupEnd} says so.
+     */
+    FakeMachine warmupSteadySince(int second) {
+        warmupSteadySince = second;
         return this;
     }
 
@@ -209,6 +232,8 @@ final class FakeMachine {
         double targetCores = live == null ? 0 : Math.max(0, 1 - loopCores - irqCores);
         if (live != null) {
             live.cpuNanos.addAndGet(Math.round(nanos * targetCores));
+            // Its one thread waits on the run queue while the busy loop holds its CPU.
+            live.runQueueWaitNanos.addAndGet(Math.round(nanos * Math.min(1, loopCores)));
         }
         add(TARGET_CPU, nanos, loopCores + targetCores, irqCores);
         add(1, nanos, outsideCores, 0);
@@ -336,7 +361,13 @@ final class FakeMachine {
             recorded.add(new SecondResult(second, Phase.WARMUP, rate, 0, 800, 3_000, 6_000));
         }
         listener.onPhase(Phase.WARMUP);
-        advance(Duration.ofSeconds(warmupSeconds), outsideCoresBetweenRuns);
+        for (int second = 0; second < warmupSeconds; second++) {
+            advance(Duration.ofSeconds(1), outsideCoresBetweenRuns, loopOnTargetCpuInWarmup.applyAsDouble(second), 0);
+            listener.onSecond(
+                    new SecondResult(second, Phase.WARMUP, rate, 0, 800, 3_000, 6_000),
+                    new Histogram(3),
+                    new ProgressListener.RunStatus(Phase.WARMUP, (second + 1) * 1_000.0, warmupSeconds * 1_000.0, 0));
+        }
         listener.onPhase(Phase.GAP);
         advance(Duration.ofMillis(100), outsideCoresBetweenRuns);
         listener.onPhase(Phase.MAIN);
@@ -371,7 +402,7 @@ final class FakeMachine {
                 SampleRecords.phase(Phase.WARMUP, warmupSeconds * 1_000, script.okPerSecond(), Map.of(), latency);
         PlanSettings settings =
                 SampleRecords.closedSettings(plan.request().url(), 2, warmupSeconds * 1_000, 100, 2_000, 0, 0);
-        return SampleRecords.load(
+        LoadResult load = SampleRecords.load(
                 settings,
                 warmup,
                 main,
@@ -380,6 +411,18 @@ final class FakeMachine {
                 SampleRecords.engine(script.loadgenUtilization(), 1, seconds * 1_000, main.ok() + main.failed()),
                 startedAt,
                 startedAt);
+        return warmupSteadySince < 0
+                ? load
+                : SampleRecords.with(
+                        load,
+                        load.engine(),
+                        new WarmupEnd(
+                                WarmupMode.AUTO,
+                                WarmupEnd.Reason.STEADY,
+                                warmupSeconds * 1_000.0,
+                                warmupSteadySince * 1_000.0,
+                                0.02),
+                        null);
     }
 
     /** A target that uses what is left of CPU 0 for as long as it lives (see {@link #advance}). */
@@ -387,6 +430,7 @@ final class FakeMachine {
         private final TargetSpec spec;
         private final long pid;
         private final AtomicLong cpuNanos = new AtomicLong();
+        private final AtomicLong runQueueWaitNanos = new AtomicLong();
         private volatile boolean alive = true;
         private final Path recording;
 
@@ -445,7 +489,15 @@ final class FakeMachine {
         @Override
         public ResourceReading read() {
             long cpu = cpuNanos.get();
-            return new ResourceReading(cpu, cpu / 100_000_000, 0, 0, 200L << 20, 250L << 20, 150L << 20);
+            return new ResourceReading(
+                    cpu,
+                    cpu / 100_000_000,
+                    0,
+                    0,
+                    200L << 20,
+                    250L << 20,
+                    150L << 20,
+                    new RunQueueWaits(Map.of(pid, runQueueWaitNanos.get())));
         }
 
         @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.Phase;
+import dev.duel.record.Resources;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.record.load.FailureKind;
@@ -60,6 +61,13 @@ class GatesWithFakesTest {
 
     private List<RunRecord> finalRecords() throws IOException {
         return records("\\d{3}-[^.]*\\.json");
+    }
+
+    /** The noise gate's windows of main, in order. */
+    private static List<RunRecord.NoiseWindow> main(RunRecord.GateReadings gates) {
+        return gates.noiseWindows().stream()
+                .filter(w -> w.phase() == Phase.MAIN)
+                .toList();
     }
 
     @Test
@@ -211,7 +219,10 @@ class GatesWithFakesTest {
         assertEquals(5 * 0.25 / 8, gates.outsideDuringCores(), 1e-9, "the machine-wide average the old gate used");
         assertEquals(8.0, gates.judgedSeconds(), 1e-9);
         assertEquals(5.0, gates.disturbedSeconds(), 1e-9);
-        List<RunRecord.NoiseWindow> windows = gates.noiseWindows();
+        assertEquals(1.0, gates.warmupJudgedSeconds(), 1e-9, "the warm-up's second is judged too, and quiet");
+        assertEquals(0.0, gates.warmupDisturbedSeconds(), 1e-9);
+        assertEquals(Phase.WARMUP, gates.noiseWindows().get(0).phase());
+        List<RunRecord.NoiseWindow> windows = main(gates);
         assertEquals(8, windows.size());
         RunRecord.NoiseWindow first = windows.get(0);
         assertEquals("health", first.scenario());
@@ -224,6 +235,75 @@ class GatesWithFakesTest {
                 List.of(true, true, true, true, true, false, false, false),
                 windows.stream().map(RunRecord.NoiseWindow::interfered).toList());
         assertEquals(1.0, windows.get(7).targetCores(), 1e-9);
+        // The target's thread waited for its CPU while the loop held it: 5 s x 0.25 of main's 8 s.
+        Resources main = last.results().get(0).targetMain();
+        assertEquals(1_250, main.runQueueWaitMillis(), 1e-6);
+        assertEquals(1_250 / 8_000.0, main.runQueueWaitCores(), 1e-3, "the phase's seconds include the last read");
+        assertEquals(0, last.results().get(0).target().get(Phase.WARMUP).runQueueWaitMillis(), 1e-6);
+    }
+
+    @Test
+    void everySecondOfWarmUpIsJudgedAndRecordedWithItsPhase() throws Exception {
+        FakeMachine machine =
+                new FakeMachine().steadyWarmupSeconds(6).loopOnTargetCpuInWarmup(second -> second == 1 ? 0.5 : 0);
+        SuiteOutcome outcome = run(machine, pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.ok(), outcome.toString());
+        RunRecord.GateReadings gates = finalRecords().get(0).gates();
+        List<RunRecord.NoiseWindow> warmup = gates.noiseWindows().stream()
+                .filter(w -> w.phase() == Phase.WARMUP)
+                .toList();
+        assertEquals(
+                List.of(0.0, 1.0, 2.0, 3.0, 4.0, 5.0),
+                warmup.stream().map(RunRecord.NoiseWindow::startSeconds).toList());
+        assertEquals(
+                List.of(false, true, false, false, false, false),
+                warmup.stream().map(RunRecord.NoiseWindow::interfered).toList());
+        assertTrue(warmup.stream().noneMatch(RunRecord.NoiseWindow::start));
+        assertEquals(6.0, gates.warmupJudgedSeconds(), 1e-9);
+        assertEquals(1.0, gates.warmupDisturbedSeconds(), 1e-9);
+        assertEquals(2.0, gates.judgedSeconds(), 1e-9, "judgedSeconds keeps meaning main's");
+        assertEquals(0.0, gates.disturbedSeconds(), 1e-9);
+        assertEquals(
+                List.of(Phase.MAIN, Phase.MAIN),
+                main(gates).stream().map(RunRecord.NoiseWindow::phase).toList());
+    }
+
+    @Test
+    void disturbedSecondsOfAWarmUpAfterItsSteadyPointDiscardTheRunThoseBeforeItDoNot() throws Exception {
+        // An auto warm-up of 6 s found steady from second 3: its seconds 3 to 5 feed the run's steady value.
+        String quiet = pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}");
+        FakeMachine late = new FakeMachine()
+                .steadyWarmupSeconds(6)
+                .warmupSteadySince(3)
+                .loopOnTargetCpuInWarmup(second -> second >= 4 ? 0.5 : 0);
+        assertEquals(1, run(late, quiet).discarded());
+        RunRecord discarded = finalRecords().get(0);
+        assertEquals(
+                "noise: disturbed for 2.0 s of the 5.0 s judged: interference: 2.0 s in which the target's CPUs were "
+                        + "busy while it used under 90% of what it could (at worst 0.50 of 1.00 cores); 2.0 s with more "
+                        + "than 0.25 cores busy outside duel (at worst 0.50); no clean run after 2 attempts",
+                discarded.reason());
+        assertEquals(0.0, discarded.gates().disturbedSeconds(), 1e-9, "main itself was quiet");
+        assertEquals(2.0, discarded.gates().warmupDisturbedSeconds(), 1e-9);
+    }
+
+    @Test
+    void disturbedSecondsOfAWarmUpBeforeItsSteadyPointAreRecordedButKeepTheRun() throws Exception {
+        FakeMachine ramp = new FakeMachine()
+                .steadyWarmupSeconds(6)
+                .warmupSteadySince(3)
+                .loopOnTargetCpuInWarmup(second -> second < 3 ? 0.5 : 0);
+        SuiteOutcome outcome = run(ramp, pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.ok(), "no value averages the ramp's seconds: " + outcome);
+        assertEquals(3.0, finalRecords().get(0).gates().warmupDisturbedSeconds(), 1e-9);
+    }
+
+    @Test
+    void disturbedSecondsOfAFixedWarmUpAreRecordedButKeepTheRun() throws Exception {
+        FakeMachine fixed = new FakeMachine().steadyWarmupSeconds(6).loopOnTargetCpuInWarmup(second -> 0.5);
+        SuiteOutcome outcome = run(fixed, pinned("quiet: {maxCores: 0.25, for: 1s, maxWait: 5s, retries: 1}"));
+        assertEquals(1, outcome.ok(), "a fixed warm-up has no steady point: main alone is judged: " + outcome);
+        assertEquals(6.0, finalRecords().get(0).gates().warmupDisturbedSeconds(), 1e-9);
     }
 
     @Test
@@ -233,8 +313,8 @@ class GatesWithFakesTest {
         assertEquals(1, outcome.ok(), outcome.toString());
         RunRecord record = finalRecords().get(0);
         assertEquals(1.0, record.gates().disturbedSeconds(), 1e-9, "noisy and interfered, but for 1 s of 8");
-        assertTrue(record.gates().noiseWindows().get(3).interfered());
-        assertTrue(record.gates().noiseWindows().get(3).noisy());
+        assertTrue(main(record.gates()).get(3).interfered());
+        assertTrue(main(record.gates()).get(3).noisy());
     }
 
     @Test
@@ -247,7 +327,7 @@ class GatesWithFakesTest {
         assertEquals(0, gates.outsideDuringCores(), 1e-9, "irq is not outside noise");
         assertEquals(0.4, gates.irqDuringCores(), 1e-9, "but it is recorded");
         assertEquals(0, gates.disturbedSeconds(), 1e-9);
-        RunRecord.NoiseWindow window = gates.noiseWindows().get(0);
+        RunRecord.NoiseWindow window = main(gates).get(0);
         assertEquals(0.6, window.targetCores(), 1e-9);
         assertEquals(0.6, window.targetAvailableCores(), 1e-9, "its CPU less the interrupt work");
         assertFalse(window.interfered());

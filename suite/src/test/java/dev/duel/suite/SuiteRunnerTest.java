@@ -129,12 +129,30 @@ class SuiteRunnerTest {
             // nothing here; what can fail is that the gate really waited its "for: 200ms" and judged main.
             assertTrue(record.gates().quietWaitSeconds() >= 0.2, record.gates().toString());
             assertTrue(record.gates().judgedSeconds() > 0.5, record.gates().toString());
-            assertEquals(
-                    record.gates().judgedSeconds(),
-                    record.gates().noiseWindows().stream()
-                            .mapToDouble(RunRecord.NoiseWindow::seconds)
-                            .sum(),
-                    1e-9);
+            for (Phase phase : List.of(Phase.WARMUP, Phase.MAIN)) {
+                assertEquals(
+                        phase == Phase.MAIN
+                                ? record.gates().judgedSeconds()
+                                : record.gates().warmupJudgedSeconds(),
+                        record.gates().noiseWindows().stream()
+                                .filter(w -> w.phase() == phase)
+                                .mapToDouble(RunRecord.NoiseWindow::seconds)
+                                .sum(),
+                        1e-9,
+                        "the seconds of " + phase + " judged");
+            }
+            assertTrue(record.gates().warmupJudgedSeconds() > 0, record.gates().toString());
+            assertEquals(List.of(), record.services(), "the fixture has no companion");
+            if (Files.isReadable(Path.of("/proc/thread-self/schedstat"))) {
+                // Run-queue waits read where the kernel keeps them: the target's tree per phase, the engine's loops.
+                Double targetWait = result.target().get(Phase.MAIN).runQueueWaitMillis();
+                assertTrue(
+                        targetWait != null && targetWait >= 0, result.target().toString());
+                Double loopsWait = result.load().engine().runQueueWaitMillis();
+                assertTrue(
+                        loopsWait != null && loopsWait >= 0,
+                        result.load().engine().toString());
+            }
             assertEquals(outcome.directory().resolve("env.json").toFile().exists(), true);
         }
         Environment env = RecordJson.readEnvironment(temp.resolve("results/env.json"));

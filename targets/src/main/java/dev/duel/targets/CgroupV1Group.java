@@ -93,7 +93,8 @@ final class CgroupV1Group extends ControlGroup {
                 Cgroups.number(memory.resolve("memory.usage_in_bytes")),
                 Cgroups.number(memory.resolve("memory.max_usage_in_bytes")),
                 // v1 calls anonymous memory "rss" (page cache is "cache"); the group has no children of its own.
-                Cgroups.keyValues(memory.resolve("memory.stat")).getOrDefault("rss", -1L));
+                Cgroups.keyValues(memory.resolve("memory.stat")).getOrDefault("rss", -1L),
+                ProcessTree.runQueueWaits(rootPid, members()));
     }
 
     @Override

@@ -64,7 +64,8 @@ final class CgroupV2Group extends ControlGroup {
                 throttledMicros < 0 ? -1 : throttledMicros * 1_000,
                 Cgroups.number(group.resolve("memory.current")),
                 peak,
-                Cgroups.keyValues(group.resolve("memory.stat")).getOrDefault("anon", -1L));
+                Cgroups.keyValues(group.resolve("memory.stat")).getOrDefault("anon", -1L),
+                ProcessTree.runQueueWaits(rootPid, members()));
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** CPU and memory of a process and its descendants, read from /proc. Stateless. */
+/** CPU, run-queue wait and memory of a process and its descendants, read from /proc. Stateless. */
 final class ProcessTree {
     private ProcessTree() {}
 
@@ -29,6 +29,17 @@ final class ProcessTree {
             total += cpu.map(Duration::toNanos).orElse(0L);
         }
         return total;
+    }
+
+    /**
+     * The run-queue wait of every thread of the living tree and of {@code alsoPids} (a control group's members: a
+     * database's server processes leave their parent's tree), or null when none could be read.
+     */
+    static RunQueueWaits runQueueWaits(long rootPid, List<Long> alsoPids) {
+        List<Long> pids = new ArrayList<>();
+        members(rootPid).forEach(member -> pids.add(member.pid()));
+        pids.addAll(alsoPids);
+        return RunQueueWaits.read(pids);
     }
 
     /** Resident memory of the tree in bytes (VmRSS summed), or -1 without /proc. */

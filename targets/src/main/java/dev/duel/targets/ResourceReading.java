@@ -13,6 +13,10 @@ package dev.duel.targets;
  * @param anonBytes          anonymous memory in use now (heap, stacks, malloc; no page cache): the group's
  *                           {@code anon} (v2) or {@code rss} (v1) of {@code memory.stat}, or the sum of
  *                           {@code RssAnon} over the process tree without a group
+ * @param runQueue           how long each thread of the processes read (the process tree, and a control group's
+ *                           members, such as a database's daemonized servers) has waited on a run queue so far
+ *                           ({@link RunQueueWaits}), or null where it cannot be read (no {@code schedstat}, a process
+ *                           not on this machine)
  */
 public record ResourceReading(
         long cpuNanos,
@@ -21,12 +25,16 @@ public record ResourceReading(
         long throttledNanos,
         long memoryBytes,
         long peakMemoryBytes,
-        long anonBytes) {
+        long anonBytes,
+        RunQueueWaits runQueue) {
 
     /** A reading of nothing: every value unknown. */
-    public static final ResourceReading UNKNOWN = new ResourceReading(-1, -1, -1, -1, -1, -1, -1);
+    public static final ResourceReading UNKNOWN = new ResourceReading(-1, -1, -1, -1, -1, -1, -1, null);
 
-    /** The counters' growth from {@code earlier} to this reading; memory is this reading's. */
+    /**
+     * The counters' growth from {@code earlier} to this reading (the run-queue wait thread by thread, a lower bound:
+     * see {@link RunQueueWaits#since}); memory is this reading's.
+     */
     public ResourceReading since(ResourceReading earlier) {
         return new ResourceReading(
                 delta(cpuNanos, earlier.cpuNanos),
@@ -35,7 +43,13 @@ public record ResourceReading(
                 delta(throttledNanos, earlier.throttledNanos),
                 memoryBytes,
                 peakMemoryBytes,
-                anonBytes);
+                anonBytes,
+                runQueue == null || earlier.runQueue == null ? null : runQueue.since(earlier.runQueue));
+    }
+
+    /** The run-queue wait of every thread summed ({@link RunQueueWaits#totalNanos}), nanoseconds; -1 when unknown. */
+    public long runQueueWaitNanos() {
+        return runQueue == null ? -1 : runQueue.totalNanos();
     }
 
     private static long delta(long now, long before) {

@@ -23,14 +23,21 @@ public final class RunningService implements AutoCloseable {
     private final Process process;
     private final RunningTarget target;
     private final LimitedGroup group;
+    private final Limits limits;
 
     private RunningService(
-            String name, Map<String, String> env, Process process, RunningTarget target, LimitedGroup group) {
+            String name,
+            Map<String, String> env,
+            Process process,
+            RunningTarget target,
+            LimitedGroup group,
+            Limits limits) {
         this.name = name;
         this.env = Map.copyOf(env);
         this.process = process;
         this.target = target;
         this.group = group;
+        this.limits = limits;
     }
 
     /**
@@ -52,7 +59,12 @@ public final class RunningService implements AutoCloseable {
             throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
         if (spec instanceof ServiceSpec.ExternalPostgres external) {
             return new RunningService(
-                    external.name(), Map.of("DATABASE_URL", external.url()), null, null, LimitedGroup.none());
+                    external.name(),
+                    Map.of("DATABASE_URL", external.url()),
+                    null,
+                    null,
+                    LimitedGroup.none(),
+                    Limits.NONE);
         }
         if (spec instanceof ServiceSpec.Command command) {
             TargetSpec asTarget = new TargetSpec(
@@ -74,7 +86,7 @@ public final class RunningService implements AutoCloseable {
             Map<String, String> env = new java.util.LinkedHashMap<>();
             command.env()
                     .forEach((key, value) -> env.put(key, value.replace("${port}", String.valueOf(started.port()))));
-            return new RunningService(command.name(), env, null, started, started.group());
+            return new RunningService(command.name(), env, null, started, started.group(), command.limits());
         }
         ServiceSpec.EmbeddedPostgres postgres = (ServiceSpec.EmbeddedPostgres) spec;
         if (!Files.isRegularFile(postgres.launcherJar())) {
@@ -101,7 +113,8 @@ public final class RunningService implements AutoCloseable {
             group.close();
             throw new IOException("embedded PostgreSQL did not start: " + e.getMessage() + lastLines(log), e);
         }
-        return new RunningService(postgres.name(), Map.of("DATABASE_URL", url), process, null, group);
+        return new RunningService(
+                postgres.name(), Map.of("DATABASE_URL", url), process, null, group, postgres.limits());
     }
 
     private static String firstLine(Process process, Duration timeout) throws IOException, InterruptedException {
@@ -144,6 +157,16 @@ public final class RunningService implements AutoCloseable {
     /** The process id, or -1 for a service not started here. */
     public long pid() {
         return process != null ? process.pid() : target != null ? target.pid() : -1;
+    }
+
+    /** The limits it was started under; {@link Limits#NONE} for a service not started here. */
+    public Limits limits() {
+        return limits;
+    }
+
+    /** How its limits are enforced (no limits for a service not started here). */
+    public LimitedGroup group() {
+        return group;
     }
 
     /** The processes of its control group now (see {@link LimitedGroup#members()}). */

@@ -51,7 +51,8 @@ final class Unenforced implements LimitedGroup {
                 -1,
                 rss,
                 peak < 0 ? -1 : peak * 1024,
-                ProcessTree.anonymousBytes(rootPid));
+                ProcessTree.anonymousBytes(rootPid),
+                ProcessTree.runQueueWaits(rootPid, List.of()));
     }
 
     @Override

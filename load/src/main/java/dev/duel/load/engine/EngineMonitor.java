@@ -6,7 +6,10 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reads the engine's own use of the machine: process and thread CPU time, peak memory. Thread-safe. */
+/**
+ * Reads the engine's own use of the machine: process and thread CPU time, the event loops' run-queue wait, peak
+ * memory. Thread-safe.
+ */
 final class EngineMonitor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -23,6 +26,40 @@ final class EngineMonitor {
     /** CPU time of one thread in nanoseconds, or -1 if unsupported. */
     static long threadCpuNanos(long threadId) {
         return THREADS.isThreadCpuTimeSupported() ? THREADS.getThreadCpuTime(threadId) : -1;
+    }
+
+    /**
+     * The calling thread's id in the kernel (its {@code /proc/self/task} entry, read from the {@code /proc/thread-self}
+     * link, Linux 3.17 and later), or -1 where there is none.
+     */
+    static long currentTid() {
+        try {
+            return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/thread-self"))
+                    .getFileName()
+                    .toString());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * How long the threads {@code tids} of this process have waited on a run queue so far (runnable, kept off a CPU by
+     * another thread: the second number of {@code /proc/self/task/TID/schedstat}), summed, nanoseconds; -1 when any
+     * of them cannot be read. The targets module reads the same file for a target's threads.
+     */
+    static long runQueueWaitNanos(java.util.List<Long> tids) {
+        long total = 0;
+        for (long tid : tids) {
+            try {
+                String[] fields = Files.readString(Path.of("/proc/self/task/" + tid + "/schedstat"))
+                        .strip()
+                        .split("\\s+");
+                total += Long.parseLong(fields[1]);
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+        return tids.isEmpty() ? -1 : total;
     }
 
     /** Peak resident set size (VmHWM) in bytes, or -1 where /proc is not there. */

@@ -69,6 +69,9 @@ public final class EngineRun {
 
     private final List<LoopContext> loops = new ArrayList<>();
     private final List<Long> loopThreadIds = new ArrayList<>();
+    /** Each event loop's thread id in the kernel (-1 where unknown), for its run-queue wait. */
+    private final List<Long> loopTids = new ArrayList<>();
+
     private IntervalCollector secondsCollector;
     private IntervalCollector windowsCollector;
     private final List<SecondResult> seconds = new ArrayList<>();
@@ -79,9 +82,11 @@ public final class EngineRun {
     private long mainStartReadNanos = -1;
     private long mainStartCpuNanos;
     private final List<Long> mainStartThreadCpu = new ArrayList<>();
+    private long mainStartWaitNanos = -1;
     private long mainEndReadNanos = -1;
     private long mainEndCpuNanos;
     private final List<Long> mainEndThreadCpu = new ArrayList<>();
+    private long mainEndWaitNanos = -1;
     private GcPauses.Reading mainStartGc = GcPauses.Reading.NONE;
     private GcPauses.Reading mainEndGc = GcPauses.Reading.NONE;
 
@@ -128,6 +133,7 @@ public final class EngineRun {
             }
             for (EventLoop loop : eventLoops) {
                 loopThreadIds.add(await(loop.submit(() -> Thread.currentThread().getId())));
+                loopTids.add(await(loop.submit(EngineMonitor::currentTid)));
             }
             try {
                 gate.await();
@@ -264,12 +270,14 @@ public final class EngineRun {
             if (mainStartReadNanos < 0 && now >= mainStart && mainStart < timeline.endNanos()) {
                 mainStartReadNanos = now;
                 mainStartCpuNanos = readCpu(mainStartThreadCpu);
+                mainStartWaitNanos = EngineMonitor.runQueueWaitNanos(loopTids);
                 mainStartGc = GcPauses.read();
             }
             if (now >= timeline.endNanos()) {
                 if (mainStartReadNanos >= 0) {
                     mainEndReadNanos = now;
                     mainEndCpuNanos = readCpu(mainEndThreadCpu);
+                    mainEndWaitNanos = EngineMonitor.runQueueWaitNanos(loopTids);
                     mainEndGc = GcPauses.read();
                 }
                 listener.onPhase(Phase.ENDED);
@@ -463,7 +471,7 @@ public final class EngineRun {
         int cores = Runtime.getRuntime().availableProcessors();
         long peakRss = EngineMonitor.peakRssBytes();
         if (mainStartReadNanos < 0 || mainEndReadNanos <= mainStartReadNanos) {
-            return new EngineUsage(0, 0, cores, 0, List.of(), 0, peakRss, false, List.of(), 0L, 0.0, 0.0);
+            return new EngineUsage(0, 0, cores, 0, List.of(), 0, peakRss, false, List.of(), 0L, 0.0, 0.0, null);
         }
         double wallNanos = mainEndReadNanos - mainStartReadNanos;
         double cpuNanos = mainEndCpuNanos - mainStartCpuNanos;
@@ -487,7 +495,8 @@ public final class EngineRun {
                 findings,
                 gc.pauses(),
                 (double) gc.millis(),
-                gc.millis() / (wallNanos / 1e6));
+                gc.millis() / (wallNanos / 1e6),
+                mainStartWaitNanos < 0 || mainEndWaitNanos < 0 ? null : (mainEndWaitNanos - mainStartWaitNanos) / 1e6);
     }
 
     private PlanSettings settings() {

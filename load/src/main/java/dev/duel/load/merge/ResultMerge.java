@@ -247,7 +247,8 @@ public final class ResultMerge {
     }
 
     /**
-     * CPU, cores, GC pauses summed and per-loop busy concatenated over the agents' machines; utilization and the GC
+     * CPU, cores, GC pauses and the loops' run-queue wait summed (null when an agent's was not measured) and per-loop
+     * busy concatenated over the agents' machines; utilization and the GC
      * pause share are the highest agent's (the saturation gate is applied per agent, from each share's own engine),
      * peak RSS the largest agent's; limited if any agent was, its findings prefixed with its name.
      */
@@ -263,6 +264,7 @@ public final class ResultMerge {
         Long gcPauses = 0L;
         Double gcPauseMillis = 0.0;
         Double gcPauseShare = 0.0;
+        Double runQueueWaitMillis = 0.0;
         long completed = 0;
         for (AgentShare share : delivered) {
             EngineUsage engine = share.result().engine();
@@ -281,6 +283,9 @@ public final class ResultMerge {
             gcPauseShare = engine.gcPauseShare() == null || gcPauseShare == null
                     ? null
                     : Math.max(gcPauseShare, engine.gcPauseShare());
+            runQueueWaitMillis = engine.runQueueWaitMillis() == null || runQueueWaitMillis == null
+                    ? null
+                    : runQueueWaitMillis + engine.runQueueWaitMillis();
             PhaseResult main = share.result().main();
             completed += main.ok() + main.failed();
         }
@@ -296,6 +301,7 @@ public final class ResultMerge {
                 List.copyOf(findings),
                 gcPauses,
                 gcPauseMillis,
-                gcPauseShare);
+                gcPauseShare,
+                runQueueWaitMillis);
     }
 }

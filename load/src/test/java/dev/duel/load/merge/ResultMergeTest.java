@@ -105,7 +105,8 @@ class ResultMergeTest {
                 limited ? List.of("its event loop was busy") : List.of(),
                 (long) agent,
                 (double) agent,
-                agent / 10_000.0);
+                agent / 10_000.0,
+                2.5 * (agent + 1));
         return new LoadResult(
                 whole.duelVersion(),
                 whole.settings(),
@@ -198,6 +199,7 @@ class ResultMergeTest {
         assertEquals(3L, engine.gcPauses());
         assertEquals(3.0, engine.gcPauseMillis());
         assertEquals(2 / 10_000.0, engine.gcPauseShare(), 1e-12);
+        assertEquals(2.5 + 5.0 + 7.5, engine.runQueueWaitMillis(), 1e-12, "each agent's loops' wait, summed");
     }
 
     @Test

@@ -21,6 +21,9 @@ import java.util.List;
  * @param gcPauseMillis      their total pause time over main, milliseconds; null in schema-1 records
  * @param gcPauseShare       gcPauseMillis / wallMillis, 0..1: the share of main during which every event loop was
  *                           stopped by duel's own GC; null in schema-1 records
+ * @param runQueueWaitMillis the event-loop threads' time runnable but kept off a CPU over main, summed over the loops,
+ *                           milliseconds ({@code /proc/self/task/TID/schedstat}); null when not measured (no
+ *                           schedstat, main never ran, records before schema 7)
  */
 public record EngineUsage(
         double cpuMillis,
@@ -34,4 +37,11 @@ public record EngineUsage(
         List<String> findings,
         @JsonSetter(nulls = Nulls.SET) Long gcPauses,
         @JsonSetter(nulls = Nulls.SET) Double gcPauseMillis,
-        @JsonSetter(nulls = Nulls.SET) Double gcPauseShare) {}
+        @JsonSetter(nulls = Nulls.SET) Double gcPauseShare,
+        @JsonSetter(nulls = Nulls.SET) Double runQueueWaitMillis) {
+
+    /** {@link #runQueueWaitMillis} over main's wall time, cores' worth; null when not measured. */
+    public Double runQueueWaitCores() {
+        return runQueueWaitMillis == null || wallMillis <= 0 ? null : runQueueWaitMillis / wallMillis;
+    }
+}

@@ -1,5 +1,6 @@
 package dev.duel.suite.gate;
 
+import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.suite.CpuMeter;
 import dev.duel.targets.CpuList;
@@ -11,7 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Turns CPU readings taken through a main phase (each second) or around a start of the target into
+ * Turns CPU readings taken through a warm-up or a main phase (each second) or around a start of the target into
  * the windows the noise gate judges ({@link RunVerdict#ofRun}), each with what was seen on the
  * CPUs that matter: those the target and the load generator are pinned to. A window is
  * <em>noisy</em> when more CPU than the quiet bound was busy there outside duel, and
@@ -81,9 +82,11 @@ public final class NoiseWindows {
      * The windows between consecutive readings, in order; a piece under half a second joins the
      * window before it (or stays alone when it is all there is).
      *
+     * @param phase    the phase the readings were taken through ({@link Phase#WARMUP} or {@link Phase#MAIN}); each
+     *                 window's {@code startSeconds} counts from the first reading, the phase's start
      * @param readings time-ordered readings, the first at the start of what is judged
      */
-    public List<NoiseWindow> windows(String scenario, boolean start, List<CpuMeter.Reading> readings) {
+    public List<NoiseWindow> windows(String scenario, Phase phase, List<CpuMeter.Reading> readings) {
         List<CpuMeter.Reading> edges = new ArrayList<>();
         for (int i = 0; i < readings.size(); i++) {
             CpuMeter.Reading reading = readings.get(i);
@@ -106,14 +109,19 @@ public final class NoiseWindows {
         List<NoiseWindow> windows = new ArrayList<>();
         for (int i = 0; i + 1 < edges.size(); i++) {
             double offset = (edges.get(i).atNanos() - edges.get(0).atNanos()) / 1e9;
-            windows.add(window(scenario, start, offset, edges.get(i), edges.get(i + 1)));
+            windows.add(window(scenario, phase, offset, edges.get(i), edges.get(i + 1)));
         }
         return windows;
     }
 
-    /** What was seen between two readings; {@code startSeconds} says where the window lies. */
+    /**
+     * What was seen between two readings; {@code startSeconds} says where the window lies.
+     *
+     * @param phase the phase of a second of load ({@link Phase#WARMUP}, {@link Phase#MAIN}), or null for a start of
+     *              the target (spawn to ready), as the record keeps it
+     */
     public NoiseWindow window(
-            String scenario, boolean start, double startSeconds, CpuMeter.Reading from, CpuMeter.Reading to) {
+            String scenario, Phase phase, double startSeconds, CpuMeter.Reading from, CpuMeter.Reading to) {
         double wall = to.atNanos() - from.atNanos();
         double seconds = wall / 1e9;
         CpuMeter.DuelCpu duelFrom = from.duel();
@@ -157,7 +165,8 @@ public final class NoiseWindows {
         }
         return new NoiseWindow(
                 scenario,
-                start,
+                phase == null,
+                phase,
                 startSeconds,
                 seconds,
                 outside,

@@ -1,6 +1,7 @@
 package dev.duel.suite.gate;
 
 import dev.duel.load.LagLimit;
+import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
 import dev.duel.record.load.AgentShare;
@@ -9,6 +10,8 @@ import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import java.util.ArrayList;
@@ -22,8 +25,8 @@ import java.util.Map;
  * error-rate gate (a target that answers wrongly has no speed worth comparing: failed), the
  * load-generator gate (the engine, not the target, was the limit: invalid; see {@link #saturation}) and the noise gate
  * (something outside duel used the CPUs that matter, or took the target's CPU, for long
- * enough during main or during the starts being measured: discarded, then repeated). Pure: no I/O, no
- * clock; immutable.
+ * enough during the seconds that feed a value (main, and an auto warm-up's seconds from its steady point) or during
+ * the starts being measured: discarded, then repeated). Pure: no I/O, no clock; immutable.
  *
  * @param reason why the status is not ok, in words; "" when ok
  */
@@ -152,14 +155,20 @@ public record RunVerdict(Status status, String reason) {
 
     /**
      * The whole run from its scenarios' verdicts in order: the first failure decides; otherwise the
-     * first invalid one; then a run whose judged windows (each second of its main phases, and its
-     * starts when it has a startup scenario) were noisy or interfered for {@link
-     * #MAX_DISTURBED_SECONDS} or more, or throughout when it judged less, is discarded: whatever the
+     * first invalid one; then a run whose windows that count ({@link #counted}: each second of its main phases and of
+     * its warm-ups from their steady points, and its starts when it has a startup scenario) were noisy or interfered
+     * for {@link #MAX_DISTURBED_SECONDS} or more, or throughout when they are shorter, is discarded: whatever the
      * load generator did, a disturbed run says nothing.
      *
-     * @param windows what the noise gate saw, window by window (see {@link NoiseWindows})
+     * @param windows    what the noise gate saw, window by window (see {@link NoiseWindows})
+     * @param warmupEnds how each load scenario's warm-up ended, by scenario name (a scenario without one, or not in
+     *                   the map, is judged on main alone)
      */
-    public static RunVerdict ofRun(List<RunVerdict> scenarios, List<NoiseWindow> windows, Suite.Gates gates) {
+    public static RunVerdict ofRun(
+            List<RunVerdict> scenarios,
+            List<NoiseWindow> windows,
+            Map<String, WarmupEnd> warmupEnds,
+            Suite.Gates gates) {
         RunVerdict verdict = scenarios.stream()
                 .filter(v -> v.status == Status.FAILED)
                 .findFirst()
@@ -167,11 +176,38 @@ public record RunVerdict(Status status, String reason) {
                         .filter(v -> v.status == Status.INVALID)
                         .findFirst())
                 .orElse(OK);
-        String noise = noise(windows, gates);
+        String noise = noise(counted(windows, warmupEnds), gates);
         if (verdict.status != Status.FAILED && noise != null) {
             return new RunVerdict(Status.DISCARDED, noise);
         }
         return verdict;
+    }
+
+    /**
+     * The windows whose seconds feed a run's values, in order: every start, every second of main, and the seconds of a
+     * warm-up from its steady point on. A run's steady value (its mean requests/s over its steady seconds) averages
+     * the seconds from where an auto warm-up found the series steady, main's and the late warm-up's alike; seconds
+     * before that point are a ramp the value leaves out, and a fixed warm-up, or an auto one that reached its cap,
+     * has no steady point: its seconds are recorded but do not count. A warm-up window counts when its middle lies at
+     * or after the steady point (the windows are the engine's seconds, read a few milliseconds after each whole
+     * second; the steady point is a whole second of the load's axis, the axis of a warm-up window's start).
+     *
+     * @param warmupEnds how each scenario's warm-up ended, by scenario name
+     */
+    public static List<NoiseWindow> counted(List<NoiseWindow> windows, Map<String, WarmupEnd> warmupEnds) {
+        return windows.stream()
+                .filter(w -> w.phase() != Phase.WARMUP || fromSteadyPoint(w, warmupEnds.get(w.scenario())))
+                .toList();
+    }
+
+    private static boolean fromSteadyPoint(NoiseWindow window, WarmupEnd end) {
+        if (end == null
+                || end.mode() != WarmupMode.AUTO
+                || end.reason() != WarmupEnd.Reason.STEADY
+                || end.steadySinceMillis() == null) {
+            return false;
+        }
+        return window.startSeconds() + window.seconds() / 2 >= end.steadySinceMillis() / 1_000;
     }
 
     /** Why the windows say the run was disturbed; null when they do not. */

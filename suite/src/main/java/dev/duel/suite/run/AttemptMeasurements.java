@@ -19,8 +19,10 @@ final class AttemptMeasurements {
     double loadgenUtilization;
     /** Irq and softirq cores during main, the highest over the scenarios; null until a main is measured. */
     Double irqCores;
-    /** What the noise gate saw: each second of main, and each start when the run measures start-up. */
+    /** What the noise gate saw: each second of warm-up and main, and each start when the run measures start-up. */
     final List<RunRecord.NoiseWindow> noise = new ArrayList<>();
+    /** The suite's companion services and their limits; empty without any. */
+    List<RunRecord.ServiceInfo> services = List.of();
 
     List<String> lastLines = List.of();
     List<ProcessAffinity> affinity = List.of();

@@ -4,6 +4,7 @@ import dev.duel.record.HostProbe;
 import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
+import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.runtime.Profile;
 import dev.duel.suite.CpuMeter;
 import dev.duel.suite.RunPlan;
@@ -181,6 +182,7 @@ public final class RunAttempt {
             // Never a silent run without the cache: the arm measured would not be the one the suite names.
             throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
         }
+        measured.services = services.infos();
         // The noise gate reads this machine's CPUs: a target on a load agent has none of them (its cpuset and quota
         // are that machine's), so only the outside CPU here is judged.
         NoiseWindows noise = NoiseWindows.of(
@@ -244,7 +246,11 @@ public final class RunAttempt {
             measured.startup =
                     new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), startsMillis);
         }
-        return RunVerdict.ofRun(verdicts, measured.noise, suite.gates());
+        Map<String, WarmupEnd> warmupEnds = new java.util.HashMap<>();
+        measured.results.stream()
+                .filter(r -> r.load() != null && r.load().warmupEnd() != null)
+                .forEach(r -> warmupEnds.put(r.scenario(), r.load().warmupEnd()));
+        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, suite.gates());
     }
 
     /** Starts a target; see {@link #start}. */
@@ -280,7 +286,7 @@ public final class RunAttempt {
             TargetProcess target = starter.start();
             CpuMeter.Reading ready = machine.read();
             if (ready.atNanos() > before.atNanos()) {
-                RunRecord.NoiseWindow window = noise.window(scenario, true, judgedSeconds, before, ready);
+                RunRecord.NoiseWindow window = noise.window(scenario, null, judgedSeconds, before, ready);
                 windows.add(window);
                 judgedSeconds += window.seconds();
             }

@@ -2,6 +2,7 @@ package dev.duel.suite.run;
 
 import dev.duel.record.DuelVersion;
 import dev.duel.record.JvmFacts;
+import dev.duel.record.Phase;
 import dev.duel.record.RecordJson;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
@@ -64,7 +65,8 @@ final class RunRecordAssembly {
                 lastLines,
                 measured.affinity,
                 resumedAcross,
-                measured.hostProbe);
+                measured.hostProbe,
+                measured.services);
     }
 
     RunRecord.TargetInfo targetInfo(
@@ -89,7 +91,12 @@ final class RunRecordAssembly {
                 host != null ? host.name() : target == null ? null : target.machine());
     }
 
+    /** The gates' readings; the noise gate's seconds of main (and starts) summed apart from its warm-up seconds. */
     private static RunRecord.GateReadings gateReadings(QuietGate.Outcome quiet, AttemptMeasurements measured) {
+        List<RunRecord.NoiseWindow> warmup =
+                measured.noise.stream().filter(w -> w.phase() == Phase.WARMUP).toList();
+        List<RunRecord.NoiseWindow> rest =
+                measured.noise.stream().filter(w -> w.phase() != Phase.WARMUP).toList();
         return new RunRecord.GateReadings(
                 quiet.outsideCores(),
                 quiet.quiet(),
@@ -97,13 +104,18 @@ final class RunRecordAssembly {
                 measured.outsideCores,
                 measured.loadgenUtilization,
                 measured.irqCores,
-                measured.noise.stream()
-                        .mapToDouble(RunRecord.NoiseWindow::seconds)
-                        .sum(),
-                measured.noise.stream()
-                        .filter(RunRecord.NoiseWindow::disturbed)
-                        .mapToDouble(RunRecord.NoiseWindow::seconds)
-                        .sum(),
+                seconds(rest, false),
+                seconds(rest, true),
+                seconds(warmup, false),
+                seconds(warmup, true),
                 measured.noise);
+    }
+
+    /** The length of {@code windows}, or of those disturbed among them, seconds. */
+    private static double seconds(List<RunRecord.NoiseWindow> windows, boolean disturbedOnly) {
+        return windows.stream()
+                .filter(w -> !disturbedOnly || w.disturbed())
+                .mapToDouble(RunRecord.NoiseWindow::seconds)
+                .sum();
     }
 }

@@ -29,12 +29,16 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Measures one scenario on a ready target: runs the load, reads the target's, the services' and the
- * machine's CPU at every phase edge (as the engine announces them), samples the target's memory
+ * machine's CPU (and the run-queue wait of their threads) at every phase edge (as the engine announces them), reads
+ * the machine at each second of warm-up and main for the noise gate, samples the target's memory
  * every second and, unless its profile is none, its threads' CPU ({@link RuntimeWatch}), and turns the
  * readings into resources per phase. Not thread-safe: one scenario at
  * a time.
  */
 final class ScenarioMeasurement {
+    /** The phases whose seconds the noise gate judges: those that send load and feed a value. */
+    private static final java.util.Set<Phase> JUDGED_PHASES = java.util.EnumSet.of(Phase.WARMUP, Phase.MAIN);
+
     private final LoadDriver load;
     private final CpuMeter machine;
     private final Services services;
@@ -78,7 +82,7 @@ final class ScenarioMeasurement {
      * @param result       what the scenario measured
      * @param outsideCores cores busy outside duel on the whole machine averaged over main, irq excluded
      * @param irqCores     irq and softirq cores on the judged CPUs averaged over main, or null without a main
-     * @param noise        what the noise gate saw in each second of main
+     * @param noise        what the noise gate saw in each second of warm-up, then of main
      * @param loadOrigin   the wall clock at the load's 0 s, where a flight recording's events are placed on the
      *                     timeline ({@link RuntimeWatch}); null without a timeline
      */
@@ -90,7 +94,7 @@ final class ScenarioMeasurement {
             Instant loadOrigin) {}
 
     /**
-     * @param noise   judges the machine's readings taken each second of main
+     * @param noise   judges the machine's readings taken each second of warm-up and of main
      * @param profile what to watch inside the target ({@link Profile#NONE}: nothing)
      * @throws TargetFailedException the engine could not reach the target at all
      */
@@ -101,14 +105,17 @@ final class ScenarioMeasurement {
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
         MemorySampler memory = MemorySampler.start(target::read, memoryTicker);
         RuntimeWatch watch = RuntimeWatch.start(profile, target, runtime);
-        // The noise gate's readings: at main's start, at each second the engine reports in main, at its end.
-        List<CpuMeter.Reading> mainReadings = new ArrayList<>();
+        // The noise gate's readings of each loaded phase (warm-up, main): at its start, at each second the engine
+        // reports in it, at its end (the next phase's start). The gap sends no load: not judged.
+        Map<Phase, List<CpuMeter.Reading>> judgedReadings = new EnumMap<>(Phase.class);
         ProgressListener progress = new ProgressListener() {
+            private Phase current;
+
             @Override
             public void onSecond(SecondResult second, Histogram latency, RunStatus status) {
                 listener.second(plan, scenario.name(), second, status);
-                if (machineAt.containsKey(Phase.MAIN) && !machineAt.containsKey(Phase.ENDED)) {
-                    mainReadings.add(machine.read());
+                if (judgedReadings.containsKey(current)) {
+                    judgedReadings.get(current).add(machine.read());
                 }
             }
 
@@ -122,8 +129,12 @@ final class ScenarioMeasurement {
                 servicesAt.put(phase, services.read());
                 CpuMeter.Reading reading = machine.read();
                 machineAt.put(phase, reading);
-                if (phase == Phase.MAIN || phase == Phase.ENDED) {
-                    mainReadings.add(reading);
+                if (judgedReadings.containsKey(current)) {
+                    judgedReadings.get(current).add(reading);
+                }
+                current = phase;
+                if (JUDGED_PHASES.contains(phase)) {
+                    judgedReadings.put(phase, new ArrayList<>(List.of(reading)));
                 }
                 if (phase != Phase.ENDED) {
                     listener.phase(plan, scenario.name(), phase);
@@ -166,13 +177,18 @@ final class ScenarioMeasurement {
         double outside = machineAt.containsKey(Phase.MAIN) && machineAt.containsKey(Phase.ENDED)
                 ? machineAt.get(Phase.ENDED).outsideCoresSince(machineAt.get(Phase.MAIN))
                 : 0;
-        List<RunRecord.NoiseWindow> windows =
-                machineAt.containsKey(Phase.ENDED) ? noise.windows(scenario.name(), false, mainReadings) : List.of();
+        List<RunRecord.NoiseWindow> windows = new ArrayList<>();
+        if (machineAt.containsKey(Phase.ENDED)) {
+            judgedReadings.forEach(
+                    (phase, readings) -> windows.addAll(noise.windows(scenario.name(), phase, readings)));
+        }
+        List<RunRecord.NoiseWindow> main =
+                windows.stream().filter(w -> w.phase() == Phase.MAIN).toList();
         double judged =
-                windows.stream().mapToDouble(RunRecord.NoiseWindow::seconds).sum();
+                main.stream().mapToDouble(RunRecord.NoiseWindow::seconds).sum();
         Double irq = judged <= 0
                 ? null
-                : windows.stream().mapToDouble(w -> w.irqCores() * w.seconds()).sum() / judged;
+                : main.stream().mapToDouble(w -> w.irqCores() * w.seconds()).sum() / judged;
         long peak = target.read().peakMemoryBytes();
         return new Measured(
                 new RunRecord.ScenarioResult(
@@ -206,6 +222,7 @@ final class ScenarioMeasurement {
                 used.throttledNanos() < 0 ? -1 : used.throttledNanos() / 1e6,
                 used.periods() <= 0 ? -1 : used.throttledPeriods() / (double) used.periods(),
                 end.memoryBytes(),
-                end.peakMemoryBytes());
+                end.peakMemoryBytes(),
+                used.runQueueWaitNanos() < 0 ? null : used.runQueueWaitNanos() / 1e6);
     }
 }

@@ -1,6 +1,7 @@
 package dev.duel.suite.run;
 
 import dev.duel.record.ProcessAffinity;
+import dev.duel.record.RunRecord;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
@@ -70,6 +71,19 @@ public final class Services {
         Map<String, ResourceReading> readings = new LinkedHashMap<>();
         running.forEach(service -> readings.put(service.name(), service.read()));
         return readings;
+    }
+
+    /** Each service, the limits it was started under and how they were enforced, in the order they started. */
+    List<RunRecord.ServiceInfo> infos() {
+        return running.stream()
+                .map(service -> new RunRecord.ServiceInfo(
+                        service.name(),
+                        service.limits().toString(),
+                        service.limits().cpus(),
+                        service.limits().cpuset(),
+                        service.group().mechanism(),
+                        service.group().enforced()))
+                .toList();
     }
 
     /** The CPUs each process of each service started here may run on, its group's processes included. */

@@ -291,7 +291,7 @@ class HostedTargetStarterTest {
             held();
             boolean alive = targets.getOrDefault(id, false);
             return new AgentClient.TargetStatus(
-                    new ResourceReading(cpuNanos, 0, 0, 0, 1, 1, 1), alive, alive ? null : 143);
+                    new ResourceReading(cpuNanos, 0, 0, 0, 1, 1, 1, null), alive, alive ? null : 143);
         }
 
         @Override

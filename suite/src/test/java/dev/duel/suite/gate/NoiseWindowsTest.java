@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.suite.CpuMeter;
 import dev.duel.suite.run.Services;
@@ -69,6 +70,25 @@ class NoiseWindowsTest {
     }
 
     @Test
+    void eachWindowSaysItsPhaseAndAStartHasNone() {
+        Machine m = new Machine(2);
+        double[] none = cores(0, 0);
+        m.step(SECOND, cores(1, 0.2), none, 0.2, 1, 0).step(SECOND, cores(1, 0.2), none, 0.2, 1, 0);
+        NoiseWindows judge = NoiseWindows.of(new Limits(1.0, "0", null), "1", 0.25);
+        List<NoiseWindow> warmup = judge.windows("json", Phase.WARMUP, m.readings);
+        assertEquals(
+                List.of(Phase.WARMUP, Phase.WARMUP),
+                warmup.stream().map(NoiseWindow::phase).toList());
+        assertEquals(
+                List.of(0.0, 1.0),
+                warmup.stream().map(NoiseWindow::startSeconds).toList());
+        assertFalse(warmup.get(0).start());
+        NoiseWindow start = judge.window("boot", null, 0, m.readings.get(0), m.readings.get(1));
+        assertTrue(start.start());
+        assertEquals(null, start.phase());
+    }
+
+    @Test
     void aPieceUnderHalfASecondJoinsTheWindowBeforeIt() {
         Machine m = new Machine(2);
         double[] none = cores(0, 0);
@@ -76,7 +96,7 @@ class NoiseWindowsTest {
                 .step(SECOND, cores(1, 0.2), none, 0.2, 1, 0)
                 .step(300_000_000L, cores(1, 0.2), none, 0.2, 1, 0);
         NoiseWindows judge = NoiseWindows.of(new Limits(1.0, "0", null), "1", 0.25);
-        List<NoiseWindow> windows = judge.windows("json", false, m.readings);
+        List<NoiseWindow> windows = judge.windows("json", Phase.MAIN, m.readings);
         assertEquals(2, windows.size());
         assertEquals(1.0, windows.get(0).seconds(), 1e-9);
         assertEquals(1.3, windows.get(1).seconds(), 1e-9);
@@ -85,7 +105,10 @@ class NoiseWindowsTest {
         assertFalse(windows.get(1).interfered(), "the target used all of its one core");
         Machine shortOnly = new Machine(2).step(300_000_000L, cores(1, 0.2), none, 0.2, 1, 0);
         assertEquals(
-                0.3, judge.windows("json", false, shortOnly.readings).get(0).seconds(), 1e-9, "alone, it stays");
+                0.3,
+                judge.windows("json", Phase.MAIN, shortOnly.readings).get(0).seconds(),
+                1e-9,
+                "alone, it stays");
     }
 
     @Test
@@ -93,11 +116,11 @@ class NoiseWindowsTest {
         // Four CPUs: the target on 0, the generator on 1, a busy process on 3.
         Machine m = new Machine(4).step(SECOND, cores(1, 0.3, 0, 1), cores(0, 0, 0, 0), 0.3, 1, 0);
         NoiseWindow pinned = NoiseWindows.of(new Limits(1.0, "0", null), "1", 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertEquals(0, pinned.outsideCores(), 1e-9);
         assertFalse(pinned.noisy());
         NoiseWindow unpinned = NoiseWindows.of(new Limits(1.0, null, null), null, 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertEquals(1, unpinned.outsideCores(), 1e-9, "unpinned, every CPU matters");
         assertTrue(unpinned.noisy());
     }
@@ -107,7 +130,7 @@ class NoiseWindowsTest {
         // Quota 1.0 over CPUs 0-1; it used 0.6 and the CPUs had room: it did not want more.
         Machine m = new Machine(2).step(SECOND, cores(0.5, 0.4), cores(0, 0), 0.3, 0.6, 0);
         NoiseWindow w = NoiseWindows.of(new Limits(1.0, "0-1", null), "0-1", 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertFalse(w.interfered());
         assertEquals(1.1, w.targetIdleCores(), 1e-9);
     }
@@ -117,12 +140,12 @@ class NoiseWindowsTest {
         // A light target (0.05 cores) on a machine that others keep busy: it has no CPUs of its own that were taken.
         Machine m = new Machine(2).step(SECOND, cores(1, 1), cores(0, 0), 0.1, 0.05, 0);
         NoiseWindow w = NoiseWindows.of(new Limits(1.0, null, null), null, 4.0)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertFalse(w.interfered());
         assertFalse(w.noisy(), "1.85 cores outside is under a bound of 4");
         assertEquals(1.85, w.outsideCores(), 1e-9);
         NoiseWindow strict = NoiseWindows.of(new Limits(1.0, null, null), null, 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertTrue(strict.noisy());
     }
 
@@ -131,14 +154,14 @@ class NoiseWindowsTest {
         // Target and generator share CPU 0 (a suite that pins both there); a service runs there too.
         Machine m = new Machine(2).step(SECOND, cores(1, 0), cores(0, 0), 0.3, 0.5, 0.2);
         NoiseWindow w = NoiseWindows.of(new Limits(1.0, "0", null), "0", 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertEquals(0.5, w.targetAvailableCores(), 1e-9, "one core less the generator's 0.3 and the service's 0.2");
         assertFalse(w.interfered());
         assertEquals(0, w.outsideCores(), 1e-9);
         // The same CPU, but 0.3 of it taken by a process that is not duel's.
         Machine other = new Machine(2).step(SECOND, cores(1, 0.3), cores(0, 0), 0.3, 0.5, 0.2);
         NoiseWindow stolen = NoiseWindows.of(new Limits(1.0, "0", null), "1", 0.25)
-                .window("json", false, 0, other.readings.get(0), other.readings.get(1));
+                .window("json", Phase.MAIN, 0, other.readings.get(0), other.readings.get(1));
         assertEquals(
                 0.8,
                 stolen.targetAvailableCores(),
@@ -154,14 +177,14 @@ class NoiseWindowsTest {
         // and a busy loop on CPU 0 that takes half of it from the target.
         Machine m = new Machine(4).step(SECOND, cores(1, 0.3, 0.5, 0.5), cores(0, 0, 0, 0), 0.3, 0.5, 1.0);
         NoiseWindow w = NoiseWindows.of(new Limits(1.0, "0", null), "1", Set.of(2, 3), 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertEquals(0.5, w.outsideCores(), 1e-9, "the busy loop's half core, the service's core not taken off");
         assertTrue(w.noisy());
         assertEquals(1.0, w.targetAvailableCores(), 1e-9);
         assertTrue(w.interfered(), "0.5 of 1 core while CPU 0 was busy");
         // The same machine with the service allowed on the target's CPU: its core may have been there.
         NoiseWindow anywhere = NoiseWindows.of(new Limits(1.0, "0", null), "1", Set.of(0, 1, 2, 3), 0.25)
-                .window("json", false, 0, m.readings.get(0), m.readings.get(1));
+                .window("json", Phase.MAIN, 0, m.readings.get(0), m.readings.get(1));
         assertFalse(anywhere.noisy());
         assertFalse(anywhere.interfered());
     }

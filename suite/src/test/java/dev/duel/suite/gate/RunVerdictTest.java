@@ -20,6 +20,8 @@ import dev.duel.record.load.FailureKind;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.WarmupEnd;
+import dev.duel.record.load.WarmupMode;
 import dev.duel.suite.Scenario;
 import dev.duel.suite.Suite;
 import java.time.Duration;
@@ -122,22 +124,7 @@ class RunVerdictTest {
 
     /** {@code merged} as the merge of these agents' shares (the merged numbers are taken as they are). */
     private static LoadResult withAgents(LoadResult merged, AgentShare... shares) {
-        return new LoadResult(
-                merged.duelVersion(),
-                merged.settings(),
-                merged.startedAt(),
-                merged.endedAt(),
-                merged.target(),
-                merged.warmup(),
-                merged.main(),
-                merged.windows(),
-                merged.firstCorrectResponseMillis(),
-                merged.seconds(),
-                merged.failureExamples(),
-                merged.engine(),
-                merged.warnings(),
-                merged.warmupEnd(),
-                List.of(shares));
+        return SampleRecords.with(merged, merged.engine(), merged.warmupEnd(), List.of(shares));
     }
 
     private static AgentShare share(String name, int index, LoadResult own, String lost) {
@@ -163,26 +150,10 @@ class RunVerdictTest {
 
     /** {@code own} with a warm-up that ended at {@code endedAtMillis}. */
     private static LoadResult warmedUntil(LoadResult own, double endedAtMillis) {
-        return new LoadResult(
-                own.duelVersion(),
-                own.settings(),
-                own.startedAt(),
-                own.endedAt(),
-                own.target(),
-                own.warmup(),
-                own.main(),
-                own.windows(),
-                own.firstCorrectResponseMillis(),
-                own.seconds(),
-                own.failureExamples(),
+        return SampleRecords.with(
+                own,
                 own.engine(),
-                own.warnings(),
-                new dev.duel.record.load.WarmupEnd(
-                        dev.duel.record.load.WarmupMode.AUTO,
-                        dev.duel.record.load.WarmupEnd.Reason.STEADY,
-                        endedAtMillis,
-                        2_000.0,
-                        0.02),
+                new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, endedAtMillis, 2_000.0, 0.02),
                 null);
     }
 
@@ -241,7 +212,7 @@ class RunVerdictTest {
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, clean(), null, GATES));
         assertEquals(
                 RunVerdict.OK,
-                RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), seconds(8, 0, 0.1, false), GATES));
+                RunVerdict.ofRun(List.of(RunVerdict.OK, RunVerdict.OK), seconds(8, 0, 0.1, false), Map.of(), GATES));
     }
 
     @Test
@@ -340,55 +311,16 @@ class RunVerdictTest {
         EngineUsage engine = base.engine();
         String finding = "event loop 0 was busy 95% of main: the load generator was at its limit, "
                 + "so the target may be faster than measured";
-        EngineUsage oneLoopBusy = new EngineUsage(
-                engine.cpuMillis(),
-                engine.wallMillis(),
-                2,
-                0.50,
-                List.of(0.95, 0.05),
-                engine.cpuMicrosPerRequest(),
-                engine.peakRssBytes(),
-                true,
-                List.of(finding),
-                0L,
-                0.0,
-                0.0);
+        EngineUsage oneLoopBusy = SampleRecords.withLoops(engine, 2, 0.50, List.of(0.95, 0.05), List.of(finding));
         assertEquals(
                 new RunVerdict(Status.INVALID, "load generator saturated: " + finding),
                 RunVerdict.ofScenario(CLOSED, withEngine(base, oneLoopBusy), null, GATES));
-        EngineUsage notLimited = new EngineUsage(
-                engine.cpuMillis(),
-                engine.wallMillis(),
-                2,
-                0.50,
-                List.of(0.5, 0.5),
-                engine.cpuMicrosPerRequest(),
-                engine.peakRssBytes(),
-                false,
-                List.of(),
-                0L,
-                0.0,
-                0.0);
+        EngineUsage notLimited = SampleRecords.withLoops(engine, 2, 0.50, List.of(0.5, 0.5), List.of());
         assertEquals(RunVerdict.OK, RunVerdict.ofScenario(CLOSED, withEngine(base, notLimited), null, GATES));
     }
 
     private static LoadResult withEngine(LoadResult load, EngineUsage engine) {
-        return new LoadResult(
-                load.duelVersion(),
-                load.settings(),
-                load.startedAt(),
-                load.endedAt(),
-                load.target(),
-                load.warmup(),
-                load.main(),
-                load.windows(),
-                load.firstCorrectResponseMillis(),
-                load.seconds(),
-                load.failureExamples(),
-                engine,
-                load.warnings(),
-                load.warmupEnd(),
-                null);
+        return SampleRecords.with(load, engine, load.warmupEnd(), null);
     }
 
     /** {@code count} one-second windows of main, the first {@code noisy} of them with {@code outsideCores} busy outside duel. */
@@ -397,6 +329,7 @@ class RunVerdictTest {
                 .mapToObj(i -> new RunRecord.NoiseWindow(
                         "json",
                         false,
+                        Phase.MAIN,
                         i,
                         1,
                         i < noisy ? outsideCores : 0,
@@ -417,18 +350,18 @@ class RunVerdictTest {
                 + "2.0 s with more than 0.25 cores busy outside duel (at worst 0.40)";
         assertEquals(
                 new RunVerdict(Status.DISCARDED, noisy),
-                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 2, 0.4, false), GATES));
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 2, 0.4, false), Map.of(), GATES));
         assertEquals(
                 invalid,
-                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 1, 0.4, false), GATES),
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 1, 0.4, false), Map.of(), GATES),
                 "1 s of noise is under the 2 s a run may be disturbed");
         assertEquals(
                 invalid,
-                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 8, 0.25, false), GATES),
+                RunVerdict.ofRun(List.of(RunVerdict.OK, invalid), seconds(8, 8, 0.25, false), Map.of(), GATES),
                 "exactly the bound is quiet");
         assertEquals(
                 failed,
-                RunVerdict.ofRun(List.of(invalid, failed), seconds(8, 8, 0.9, true), GATES),
+                RunVerdict.ofRun(List.of(invalid, failed), seconds(8, 8, 0.9, true), Map.of(), GATES),
                 "a target that answered wrongly failed, noise or not");
         assertEquals(noisy + "; no clean run after 4 attempts", RunVerdict.noCleanRun(noisy, 4));
     }
@@ -440,21 +373,90 @@ class RunVerdictTest {
                         Status.DISCARDED,
                         "noise: disturbed for 3.0 s of the 8.0 s judged: interference: 3.0 s in which the target's "
                                 + "CPUs were busy while it used under 90% of what it could (at worst 0.60 of 0.98 cores)"),
-                RunVerdict.ofRun(List.of(RunVerdict.OK), seconds(8, 3, 0.1, true), GATES));
+                RunVerdict.ofRun(List.of(RunVerdict.OK), seconds(8, 3, 0.1, true), Map.of(), GATES));
     }
 
     @Test
     void aJudgedTimeShorterThanTwoSecondsIsDiscardedOnlyWhenDisturbedThroughout() {
         List<RunRecord.NoiseWindow> short1 =
-                List.of(new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
+                List.of(new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0, 0.7, 0.5, 0, 1, 0, 1, true, false));
         assertEquals(
-                Status.DISCARDED, RunVerdict.ofRun(List.of(), short1, GATES).status());
+                Status.DISCARDED,
+                RunVerdict.ofRun(List.of(), short1, Map.of(), GATES).status());
         List<RunRecord.NoiseWindow> halfNoisy = List.of(
-                new RunRecord.NoiseWindow("json", false, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
-                new RunRecord.NoiseWindow("json", false, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
-        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, GATES));
+                new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0, 0.7, 0.5, 0, 1, 0, 1, true, false),
+                new RunRecord.NoiseWindow("json", false, Phase.MAIN, 0.7, 0.7, 0.0, 0, 1, 0, 1, false, false));
+        assertEquals(RunVerdict.OK, RunVerdict.ofRun(List.of(), halfNoisy, Map.of(), GATES));
         assertEquals(
-                RunVerdict.OK, RunVerdict.ofRun(List.of(), List.of(), GATES), "nothing judged, nothing to discard");
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(), List.of(), Map.of(), GATES),
+                "nothing judged, nothing to discard");
+    }
+
+    /** One 1 s window of {@code phase} at {@code startSeconds}, interfered or quiet. */
+    private static RunRecord.NoiseWindow second(String scenario, Phase phase, double startSeconds, boolean interfered) {
+        return new RunRecord.NoiseWindow(
+                scenario, false, phase, startSeconds, 1, 0, 0.02, interfered ? 0.6 : 1.0, 0, 0.98, false, interfered);
+    }
+
+    private static WarmupEnd steadySince(double seconds) {
+        return new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 10_000, seconds * 1_000, 0.02);
+    }
+
+    @Test
+    void theSecondsThatCountAreMainsAndAnAutoWarmUpsFromItsSteadyPoint() {
+        // The engine's seconds are read a few milliseconds after each whole second.
+        List<RunRecord.NoiseWindow> windows = new java.util.ArrayList<>();
+        for (int s = 0; s < 10; s++) {
+            windows.add(second("json", Phase.WARMUP, s + 0.004, false));
+        }
+        windows.add(second("json", Phase.MAIN, 0, false));
+        windows.add(new RunRecord.NoiseWindow("boot", true, null, 0, 0.9, 0, 0, 1, 0, 1, false, false));
+        List<RunRecord.NoiseWindow> counted = RunVerdict.counted(windows, Map.of("json", steadySince(7)));
+        assertEquals(
+                List.of(7.004, 8.004, 9.004),
+                counted.stream()
+                        .filter(w -> w.phase() == Phase.WARMUP)
+                        .map(RunRecord.NoiseWindow::startSeconds)
+                        .toList());
+        assertEquals(5, counted.size(), "main's second and the start count too");
+        WarmupEnd fixed = new WarmupEnd(WarmupMode.FIXED, WarmupEnd.Reason.FIXED_LENGTH, 10_000, null, null);
+        WarmupEnd cap = new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.CAP, 10_000, null, 0.2);
+        for (Map<String, WarmupEnd> ends :
+                List.of(Map.of("json", fixed), Map.of("json", cap), Map.<String, WarmupEnd>of())) {
+            assertEquals(2, RunVerdict.counted(windows, ends).size(), "no steady point, main alone: " + ends);
+        }
+        assertEquals(
+                2,
+                RunVerdict.counted(windows, Map.of("other", steadySince(0))).size(),
+                "another scenario's steady point is not this one's");
+    }
+
+    @Test
+    void theDiscardJudgesTheSteadyWarmUpAndMainTogetherWithTheSameBound() {
+        // 1 s disturbed in the steady warm-up and 1 s in main: 2 s of the 8 s that feed the steady value.
+        List<RunRecord.NoiseWindow> windows = new java.util.ArrayList<>();
+        for (int s = 0; s < 6; s++) {
+            windows.add(second("json", Phase.WARMUP, s, s == 0 || s == 5));
+        }
+        for (int s = 0; s < 4; s++) {
+            windows.add(second("json", Phase.MAIN, s, s == 2));
+        }
+        RunVerdict verdict = RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of("json", steadySince(2)), GATES);
+        assertEquals(
+                new RunVerdict(
+                        Status.DISCARDED,
+                        "noise: disturbed for 2.0 s of the 8.0 s judged: interference: 2.0 s in which the target's CPUs"
+                                + " were busy while it used under 90% of what it could (at worst 0.60 of 0.98 cores)"),
+                verdict);
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of(), GATES),
+                "main alone (1 s disturbed) as before, when the warm-up has no steady point");
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of("json", steadySince(6)), GATES),
+                "steady from the warm-up's end: its disturbed seconds are all before");
     }
 
     @Test

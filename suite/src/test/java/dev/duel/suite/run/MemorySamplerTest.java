@@ -22,7 +22,7 @@ class MemorySamplerTest {
                         // the scenario ends (another thread, in real use) while this reading is under way
                         sampler.get().close();
                     }
-                    return new ResourceReading(-1, -1, -1, -1, anon[0], -1, anon[0]++);
+                    return new ResourceReading(-1, -1, -1, -1, anon[0], -1, anon[0]++, null);
                 },
                 task -> {
                     tick.set(task);

@@ -56,7 +56,7 @@ class ScenarioMemoryTest {
 
         @Override
         public ResourceReading read() {
-            return new ResourceReading(0, -1, -1, -1, anon + 100 * MIB, peak, anon);
+            return new ResourceReading(0, -1, -1, -1, anon + 100 * MIB, peak, anon, null);
         }
 
         @Override
