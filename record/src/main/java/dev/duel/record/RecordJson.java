@@ -130,6 +130,7 @@ public final class RecordJson {
         }
         ObjectNode object = (ObjectNode) tree;
         if (!versioned(type)) {
+            SchemaUpgrade.unversioned(object, type);
             return bind(object, source, type, what, "");
         }
         JsonNode versionNode = object.get("schemaVersion");

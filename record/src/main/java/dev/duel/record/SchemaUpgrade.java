@@ -99,6 +99,18 @@ final class SchemaUpgrade {
         fill(window, "phase", window.path("start").asBoolean(false) ? NODES.nullNode() : NODES.textNode("main"));
     }
 
+    /**
+     * The files that carry no schema version and are read strictly as they are ({@code repetitions.json}): a field a
+     * later duel added is filled with "not known" (null) where an older file lacks it, as the versioned steps do, so
+     * that a results folder written before it still reports.
+     */
+    static void unversioned(ObjectNode tree, Class<?> type) {
+        if (type == RepetitionDecision.class) {
+            // Issue 22 added each comparison's verdict at the look.
+            eachObject(tree, "comparisons", comparison -> fillNull(comparison, "verdict"));
+        }
+    }
+
     /** Schema 6 (issue 13: beyond one machine) added where the load and the target ran when not here. */
     private static void runFiveToSix(ObjectNode run) {
         // Each field added in schema 6 gets its schema-5 value here, one line per field: every older run had one
