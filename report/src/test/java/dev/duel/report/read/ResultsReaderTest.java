@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportException;
@@ -110,10 +108,7 @@ class ResultsReaderTest {
         copyTree(r, copy);
         Path original = r.resolve("runs/002-jdk25-json.json");
         Path changed = copy.resolve("runs/002-jdk25-json.json");
-        ObjectMapper json = new ObjectMapper();
-        JsonNode record = json.readTree(changed.toFile());
-        ((ObjectNode) record.at("/results/0/load/main")).put("okPerSecond", 1.5);
-        json.writerWithDefaultPrettyPrinter().writeValue(changed.toFile(), record);
+        SeededResults.edit(changed, record -> ((ObjectNode) record.at("/results/0/load/main")).put("okPerSecond", 1.5));
         ReportException e = assertThrows(ReportException.class, () -> new ResultsReader().read(List.of(r, copy)));
         assertEquals(
                 original + " and " + changed + " are the same run (suite seeded, run 002 attempt 1 of jdk25, started"
