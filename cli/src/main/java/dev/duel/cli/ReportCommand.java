@@ -10,10 +10,13 @@ import dev.duel.report.read.MicroReader;
 import dev.duel.report.read.ResultsReader;
 import dev.duel.report.render.TerminalRenderer;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -88,6 +91,7 @@ final class ReportCommand implements Callable<Integer> {
         Report report;
         try {
             ResultsReader.Results results = new ResultsReader().read(directories);
+            duplicates(results.duplicates()).forEach(note -> System.err.println("duel: " + note));
             ReportOptions options = new ReportOptions(
                     baseline,
                     maxApart,
@@ -114,6 +118,30 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("report: " + folder.resolve("report.html") + " (also report.md, summary.json, charts/)");
         return report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+    }
+
+    /**
+     * One line per folder whose records hold runs already read (each counted once): "./r is r again: its runs count
+     * once", "r2 holds 6 run record(s) of runs already read from r (the same records): each counts once".
+     */
+    private static List<String> duplicates(List<ResultsReader.Duplicate> duplicates) {
+        Map<List<String>, Integer> byFolders = new LinkedHashMap<>();
+        duplicates.forEach(d -> byFolders.merge(List.of(d.source(), d.firstSource()), 1, Integer::sum));
+        List<String> notes = new ArrayList<>();
+        byFolders.forEach((folders, count) -> notes.add(
+                sameFolder(folders.get(0), folders.get(1))
+                        ? folders.get(0) + " is " + folders.get(1) + " again: its runs count once"
+                        : folders.get(0) + " holds " + count + " run record(s) of runs already read from "
+                                + folders.get(1) + " (the same records): each counts once"));
+        return notes;
+    }
+
+    private static boolean sameFolder(String a, String b) {
+        try {
+            return Files.isSameFile(Path.of(a), Path.of(b));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** A {@code duel micro} folder: its own report (thresholds and baselines are the HTTP report's business). */

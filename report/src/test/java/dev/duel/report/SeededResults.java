@@ -413,6 +413,17 @@ public final class SeededResults {
         return 1 + relative * (random.nextDouble() * 2 - 1);
     }
 
+    /** Changes a written record as a JSON tree and writes it back: a record duel would not write, or a changed copy. */
+    public static void edit(
+            Path file, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> change)
+            throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode record =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(file.toFile());
+        change.accept(record);
+        json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), record);
+    }
+
     /** {@code each} ok runs of a and of b in turn, one minute apart, all in environment "e". */
     public void interleaved(Behaviour a, Behaviour b, int each, List<String> scenarios) throws IOException {
         for (int i = 0; i < each; i++) {

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,7 +22,9 @@ import java.util.stream.Stream;
 /**
  * Reads results folders written by {@code duel run}: every run record (final ones and discarded
  * attempts), the environment capture and the decision about repetitions, into the records' own types
- * ({@link RecordJson}), and the suite's name and thresholds from its copy of the suite file. Reads only; stateless.
+ * ({@link RecordJson}), and the suite's name and thresholds from its copy of the suite file. Each run counts once,
+ * however many of the folders hold its record ({@link RunIdentity}): a folder given twice, or a copy of one, adds
+ * nothing. Reads only; stateless.
  */
 public final class ResultsReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -29,8 +32,12 @@ public final class ResultsReader {
     /**
      * Everything found in the folders, in the order given; runs sorted by folder, then file name.
      *
+     * @param runs        every run once (its first record found), in the order read
+     * @param thresholds  the suite files' thresholds, each once
+     * @param suites      the suites' names, each once
      * @param repetitions each folder's {@code repetitions.json} (a suite that repeated until an interval was narrow:
-     *                    why it stopped), in the order of the folders; empty when none has one
+     *                    why it stopped), in the order of the folders, each decision once; empty when none has one
+     * @param duplicates  the records left out because they hold a run already read, in the order found
      * @param sameWithin  the equivalence margin the first suite file that names one gives ({@code sameWithin: 3%}),
      *                    else {@link RatioVerdict#DEFAULT_SAME_WITHIN}
      */
@@ -40,15 +47,27 @@ public final class ResultsReader {
             List<String> thresholds,
             List<String> suites,
             List<RepetitionDecision> repetitions,
+            List<Duplicate> duplicates,
             double sameWithin) {
         public Results {
             runs = List.copyOf(runs);
             environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
-            thresholds = List.copyOf(thresholds);
-            suites = List.copyOf(suites);
-            repetitions = List.copyOf(repetitions);
+            thresholds = List.copyOf(new LinkedHashSet<>(thresholds));
+            suites = List.copyOf(new LinkedHashSet<>(suites));
+            repetitions = List.copyOf(new LinkedHashSet<>(repetitions));
+            duplicates = List.copyOf(duplicates);
         }
     }
+
+    /**
+     * A record left out because an earlier one holds the same run, with the same content.
+     *
+     * @param source      the results folder it was found in, as given
+     * @param file        its file
+     * @param firstSource the folder, as given, of the record read instead
+     * @param first       the record read instead
+     */
+    public record Duplicate(String source, Path file, String firstSource, Path first) {}
 
     /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,6 +80,8 @@ public final class ResultsReader {
         List<String> suites = new ArrayList<>();
         List<RepetitionDecision> repetitions = new ArrayList<>();
         Double sameWithin = null;
+        Map<RunIdentity, Found> found = new LinkedHashMap<>();
+        List<Duplicate> duplicates = new ArrayList<>();
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
             if (!Files.isDirectory(runsFolder)) {
@@ -106,7 +127,17 @@ public final class ResultsReader {
                 throw new ReportException("cannot list " + runsFolder + ": " + e.getMessage());
             }
             for (Path file : files) {
-                runs.add(new RunData(directory.toString(), record(() -> RecordJson.readRun(file))));
+                RunData run = new RunData(directory.toString(), record(() -> RecordJson.readRun(file)));
+                RunIdentity identity = RunIdentity.of(run.record());
+                Found first = found.putIfAbsent(identity, new Found(run, file));
+                if (first == null) {
+                    runs.add(run);
+                } else if (first.run().record().equals(run.record())) {
+                    duplicates.add(new Duplicate(run.source(), file, first.run().source(), first.file()));
+                } else {
+                    throw new ReportException(
+                            identity.conflict(first.file(), first.run().record(), file, run.record()));
+                }
             }
         }
         if (runs.isEmpty()) {
@@ -119,6 +150,7 @@ public final class ResultsReader {
                 thresholds,
                 suites,
                 repetitions,
+                duplicates,
                 sameWithin == null ? RatioVerdict.DEFAULT_SAME_WITHIN : sameWithin);
     }
 
@@ -139,6 +171,9 @@ public final class ResultsReader {
         }
         throw new ReportException(file + ": sameWithin is a margin above 0% and below 100%, got '" + text + "'");
     }
+
+    /** The first record found of a run, and its file. */
+    private record Found(RunData run, Path file) {}
 
     private static String readText(Path file) throws ReportException {
         try {

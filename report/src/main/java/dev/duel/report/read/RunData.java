@@ -12,6 +12,7 @@ import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.WarmupMode;
 import dev.duel.record.load.WindowResult;
 import dev.duel.report.model.Format;
+import dev.duel.report.model.Metric;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -72,6 +73,19 @@ public record RunData(String source, RunRecord record) {
     /** Spawn to the first answer that passed the ready check, milliseconds, or -1. */
     public double startupMillis() {
         return record.startup() == null ? -1 : record.startup().readyMillis();
+    }
+
+    /** Why the run has no {@link #startupMillis}, in words, or null when it has one. */
+    public String missingStartup() {
+        if (record.startup() == null) {
+            return "the target never became ready";
+        }
+        return record.startup().readyMillis() > 0 ? null : "no ready time recorded";
+    }
+
+    /** True when the run planned the scenario: its record lists it, or holds its result. */
+    public boolean planned(String scenario) {
+        return record.scenarios().contains(scenario) || record.result(scenario) != null;
     }
 
     public List<ScenarioData> scenarios() {
@@ -269,6 +283,73 @@ public record RunData(String source, RunRecord record) {
             return cores;
         }
 
+        /**
+         * Why the record holds no value of {@code metric} in this scenario, in words, or null when it holds one (a
+         * number that is neither NaN nor negative: what the report's rows take). An ok run that gives no value is
+         * left out of the metric's row for this reason, never silently.
+         */
+        public String missing(Metric metric) {
+            if (main() == null) {
+                return "no load was measured in " + scenario();
+            }
+            return switch (metric) {
+                case RPS, ERRORS -> null;
+                case P50, P90, P99, P999, MEAN -> samples() > 0 ? null : "no correct response in main";
+                case LATE, UNSTARTED -> {
+                    if (openMain() == null) {
+                        yield "closed model: no schedule to be late on";
+                    }
+                    yield openMain().sent() + openMain().unstarted() > 0 ? null : "nothing was scheduled in main";
+                }
+                case CPU_PER_REQUEST -> missingCpu(Resources::cpuMicrosPerRequest, "no request ended in main");
+                case CORES -> missingCpu(Resources::cores, "main had no length");
+                case THROTTLED -> {
+                    Resources main = result.targetMain();
+                    if (main == null) {
+                        yield TARGET_NOT_READ;
+                    }
+                    yield main.throttledShare() >= 0
+                            ? null
+                            : "no CFS period counted in main (no CPU quota, or no control group to count them in)";
+                }
+                case PEAK_ANON -> {
+                    if (schemaOne()) {
+                        yield "not sampled (a record of schema 1)";
+                    }
+                    yield peakAnonBytes() >= 0 ? null : "no memory sample could be read";
+                }
+                case PEAK_RSS -> {
+                    if (!schemaOne()) {
+                        yield "peak anonymous memory is recorded instead (a record of schema 2 or later)";
+                    }
+                    yield peakRssBytes() >= 0 ? null : "the target's peak memory was not read";
+                }
+            };
+        }
+
+        private static final String TARGET_NOT_READ = "the target's resources in main were not read";
+
+        /** Why a value derived from the target's CPU time in main is missing, or null when {@code value} has it. */
+        private String missingCpu(java.util.function.ToDoubleFunction<Resources> value, String otherwise) {
+            Resources main = result.targetMain();
+            if (main == null) {
+                return TARGET_NOT_READ;
+            }
+            if (value.applyAsDouble(main) >= 0) {
+                return null;
+            }
+            return main.cpuMillis() < 0 ? "the target's CPU time in main could not be read" : otherwise;
+        }
+
+        /** Why {@link #serviceCores} has no value for {@code service}, in words, or null when it has one. */
+        public String missingServiceCores(String service) {
+            Map<Phase, Resources> phases = result.services().get(service);
+            if (phases == null || phases.get(Phase.MAIN) == null) {
+                return service + " was not read in main";
+            }
+            return phases.get(Phase.MAIN).cores() >= 0 ? null : service + "'s CPU time in main could not be read";
+        }
+
         /** Warm-up curve: requests/s per window, empty for phases. */
         public List<Double> windowRps() {
             return result.load() == null
@@ -295,6 +376,16 @@ public record RunData(String source, RunRecord record) {
             return result.kind() != ScenarioKind.STARTUP || startup == null
                     ? List.of()
                     : startup.startsMillis().stream().map(Long::doubleValue).toList();
+        }
+
+        /** Startup scenarios: why {@link #startsMillis} is empty, in words, or null when it holds a start. */
+        public String missingStarts() {
+            if (result.kind() != ScenarioKind.STARTUP) {
+                return "not a start-up scenario";
+            }
+            return !startsMillis().isEmpty()
+                    ? null
+                    : startup == null ? "the target never became ready" : "no start recorded";
         }
 
         /** Main-phase latency, HdrHistogram compressed and Base64-encoded (may be empty). */
