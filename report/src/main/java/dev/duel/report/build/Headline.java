@@ -70,17 +70,21 @@ public final class Headline {
 
     /** As {@link #verdict(Report.Comparison)}, naming each run counted with a mark from the row's cells. */
     static String verdict(Report.Comparison c, Report.ScenarioReport scenario) {
+        // "At steady state" only where every run counted settled: a verdict over runs that never did is main's.
+        boolean settled = scenario == null || !neverSteady(scenario, c);
         String text = switch (c.verdict()) {
-            case BETTER, WORSE, DIFFERENT, SAME -> "at steady state " + c.sentence();
+            case BETTER, WORSE, DIFFERENT, SAME -> (settled ? "at steady state " : "") + c.sentence();
             case CANNOT_TELL -> "cannot tell: " + after(after(c.sentence()));
             case TOO_FEW_RUNS -> "no verdict: too few runs (" + after(c.sentence()) + ")";
-            case NOT_COMPARABLE ->
-                "no verdict: " + (c.reasons().isEmpty() ? after(c.sentence()) : String.join("; ", c.reasons()));
+            case NOT_COMPARABLE -> {
+                String why = c.reasons().isEmpty() ? after(c.sentence()) : String.join("; ", c.reasons());
+                yield why.startsWith("no verdict: ") ? why : "no verdict: " + why;
+            }
             case REFUSED -> "not compared: " + after(c.sentence());
         };
         List<String> labels = new ArrayList<>();
         c.warnings().stream().filter(w -> w.startsWith("COMPARED DESPITE")).forEach(labels::add);
-        if (scenario != null) {
+        if (scenario != null && c.verdict() != Report.Verdict.NOT_COMPARABLE) {
             String marked = marked(scenario, c);
             if (marked != null) {
                 labels.add(marked);
@@ -99,6 +103,21 @@ public final class Headline {
                     Format.change(c.steadyOnly().high())));
         }
         return labels.isEmpty() ? text : text + "; " + String.join("; ", labels);
+    }
+
+    /** Whether a run of either side counted in the row never settled. */
+    private static boolean neverSteady(Report.ScenarioReport scenario, Report.Comparison c) {
+        Report.Row row = scenario.row(c);
+        if (row == null) {
+            return false;
+        }
+        for (String target : List.of(c.baseline(), c.other())) {
+            int column = scenario.targets().indexOf(target);
+            if (column >= 0 && row.cells().get(column).marked(Report.Mark.NEVER_STEADY) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "every run counted: jdk25 004 never steady 31,200": each run of the row counted with a mark, with its value. */

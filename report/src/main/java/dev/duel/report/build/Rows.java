@@ -63,20 +63,21 @@ final class Rows {
         };
     }
 
-    /** A start-up scenario's one row: each run's first start. */
+    /**
+     * A start-up scenario's one row: each run's first start, a fresh process. Later starts of the same run restart the
+     * same installation right after it (warm page cache, CDS archive written): pooling them would count one run as many
+     * independent samples.
+     */
     Report.Row startup(String name, List<String> shown) {
-        return row(Measure.STARTUP, shown, t -> startsOf(t, name));
+        return row(Measure.STARTUP, shown, t -> runs.countedRuns(t, name), r -> {
+            List<Double> starts = r.scenario(name).startsMillis();
+            return starts.isEmpty() ? -1 : starts.get(0);
+        });
     }
 
-    /** The start-up section's one row: every valid run's time to its first correct answer, whatever it measured. */
+    /** The start-up section's one row: every run's time to its first correct answer, whatever it measured. */
     Report.Row startupSection(List<String> shown) {
-        return row(
-                Measure.STARTUP,
-                shown,
-                t -> runs.valid().stream()
-                        .filter(r -> r.target().equals(t) && r.startupMillis() > 0)
-                        .mapToDouble(RunData::startupMillis)
-                        .toArray());
+        return row(Measure.STARTUP, shown, runs::startedRuns, RunData::startupMillis);
     }
 
     /**
@@ -111,20 +112,48 @@ final class Rows {
             rows.add(row(
                     Measure.serviceCores(service),
                     shown,
-                    t -> values(t, name, s -> s.serviceCores().getOrDefault(service, -1.0))));
+                    t -> runs.countedRuns(t, name),
+                    r -> r.scenario(name).serviceCores().getOrDefault(service, -1.0)));
         }
         return rows;
     }
 
-    private interface Values {
-        double[] of(String target);
-    }
-
-    private Report.Row row(Measure measure, List<String> shown, Values values) {
+    /**
+     * A row of one value per run (negative or NaN: not measured), every run of the target counted, marked by its status
+     * (invalid, failed, disturbed without a clean repeat).
+     */
+    private Report.Row row(
+            Measure measure,
+            List<String> shown,
+            java.util.function.Function<String, List<RunData>> runsOf,
+            java.util.function.ToDoubleFunction<RunData> read) {
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : shown) {
-            double[] v = values.of(target);
-            cells.add(v.length == 0 ? new Report.Cell(null, "not measured") : new Report.Cell(Summary.of(v), null));
+            List<Double> values = new ArrayList<>();
+            List<Report.MarkedRun> marked = new ArrayList<>();
+            int failed = 0;
+            for (RunData run : runsOf.apply(target)) {
+                double value = read.applyAsDouble(run);
+                if (!(value >= 0)) {
+                    continue;
+                }
+                values.add(value);
+                List<Report.Mark> marks = statusMarks(run, null);
+                if (!marks.isEmpty()) {
+                    marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
+                }
+                failed += run.status() == Status.FAILED ? 1 : 0;
+            }
+            cells.add(
+                    values.isEmpty()
+                            ? new Report.Cell(null, "not measured")
+                            : new Report.Cell(
+                                    Summary.of(values.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray()),
+                                    null,
+                                    marked,
+                                    failed));
         }
         return new Report.Row(measure, cells);
     }
@@ -253,26 +282,5 @@ final class Rows {
                 .map(r -> r.scenario(scenario))
                 .filter(s -> s != null)
                 .allMatch(RunData.ScenarioData::schemaOne);
-    }
-
-    private double[] values(
-            String target, String scenario, java.util.function.ToDoubleFunction<RunData.ScenarioData> read) {
-        return runs.runsOf(target, scenario).stream()
-                .mapToDouble(r -> read.applyAsDouble(r.scenario(scenario)))
-                .filter(v -> v >= 0)
-                .toArray();
-    }
-
-    /**
-     * One value per run: its first start, a fresh process. Later starts of the same run restart the same
-     * installation right after it (warm page cache, CDS archive written): pooling them would count one
-     * run as many independent samples.
-     */
-    private double[] startsOf(String target, String scenario) {
-        return runs.runsOf(target, scenario).stream()
-                .map(r -> r.scenario(scenario).startsMillis())
-                .filter(starts -> !starts.isEmpty())
-                .mapToDouble(starts -> starts.get(0))
-                .toArray();
     }
 }

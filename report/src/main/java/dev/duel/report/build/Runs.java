@@ -121,6 +121,14 @@ public final class Runs {
                 .toList();
     }
 
+    /** Every run of the target that started it (its last attempt, whatever its status): the start-up section's. */
+    List<RunData> startedRuns(String target) {
+        return finals.stream()
+                .filter(r -> r.target().equals(target) && r.startupMillis() > 0)
+                .sorted((x, y) -> Integer.compare(x.index(), y.index()))
+                .toList();
+    }
+
     /** The target's valid runs that measured the scenario. */
     List<RunData> runsOf(String target, String scenario) {
         return valid.stream()
@@ -129,12 +137,10 @@ public final class Runs {
     }
 
     /**
-     * One side of a comparison in {@code scenario}: the target's valid runs of it, or for the start-up section every
-     * valid run of the target (each run starts its target once, whatever it measured).
+     * One side of a comparison in {@code scenario}: every run of the target that measured it, or for the start-up
+     * section every run that started the target (each run starts its target once, whatever it measured).
      */
     List<RunData> side(String target, String scenario) {
-        return scenario.equals(ScenarioKind.STARTUP_SECTION)
-                ? valid.stream().filter(r -> r.target().equals(target)).toList()
-                : runsOf(target, scenario);
+        return scenario.equals(ScenarioKind.STARTUP_SECTION) ? startedRuns(target) : countedRuns(target, scenario);
     }
 }

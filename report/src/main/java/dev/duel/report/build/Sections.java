@@ -118,7 +118,7 @@ public final class Sections {
     /** The scenario's warm-up answer ({@link WarmupAnswer}), its rows compared with the baseline's. */
     private Report.Warmup warmup(String name, List<String> shown, List<Report.Row> rows) {
         WarmupAnswer answer =
-                new WarmupAnswer(shown, target -> runs.runsOf(target, name), run -> runs.steady(run, name));
+                new WarmupAnswer(shown, target -> runs.countedRuns(target, name), run -> runs.steady(run, name));
         Report.Warmup warmup = answer.build(List.of());
         List<Report.Comparison> warmupComparisons = new ArrayList<>();
         for (String other : others(shown)) {
@@ -144,7 +144,8 @@ public final class Sections {
 
     /** The scenario's runtime answer ({@link RuntimeAnswer}), or null when no run of it has a timeline. */
     private Report.Runtime runtime(String name, List<Report.Row> rows, List<String> shown) {
-        RuntimeAnswer answer = new RuntimeAnswer(name, shown, t -> runs.runsOf(t, name), run -> runs.steady(run, name));
+        RuntimeAnswer answer =
+                new RuntimeAnswer(name, shown, t -> runs.countedRuns(t, name), run -> runs.steady(run, name));
         if (!answer.any()) {
             return null;
         }

@@ -172,6 +172,19 @@ public final class Thresholds {
             return new Value(Double.NaN, name, name + " has no value (" + cell.missing() + ")");
         }
         Report.Losses losses = scenario.losses().getOrDefault(target, Report.Losses.NONE);
+        if (losses.failed() > 0) {
+            // A median over runs of which one failed says nothing of the one that did: *.errors == 0 must fail while
+            // a target crashes or answers wrongly, whatever the median of the others.
+            return new Value(
+                    Double.NaN,
+                    name,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %s lost %d of %d runs (failed)",
+                            target,
+                            losses.failed(),
+                            losses.planned()));
+        }
         int lost = losses.planned() - cell.runs() - cell.censoredRuns();
         if (lost > 0 || cell.censoredRuns() > 0) {
             // A median over the runs that gave a value says nothing of those that did not: *.rps must not pass while

@@ -178,6 +178,11 @@ public final class MarkdownRenderer {
         List<List<String>> rows = Words.warmupTable(scenario);
         table(md, rows.get(0), rows.subList(1, rows.size()));
         List<String> reasons = Words.pairReasons(scenario.warmup().comparisons());
+        if (!reasons.isEmpty()) {
+            md.append("Not comparable: ")
+                    .append(escape(String.join("; ", reasons)))
+                    .append("\n\n");
+        }
         for (Report.Comparison c : scenario.warmup().comparisons()) {
             md.append("- ").append(escape(Words.sentence(c, reasons))).append('\n');
         }

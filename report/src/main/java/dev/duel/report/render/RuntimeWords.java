@@ -24,10 +24,14 @@ final class RuntimeWords {
         return Words.measureTable(scenario.targets(), scenario.runtime().rows());
     }
 
-    /** The largest difference per comparison, then each row's comparison sentence. */
+    /** The largest difference per comparison, the rows' shared reasons once, then each row's comparison sentence. */
     static List<String> sentences(Report.Runtime runtime) {
         List<String> lines = new ArrayList<>(runtime.largest());
-        runtime.comparisons().forEach(c -> lines.add(c.sentence()));
+        List<String> reasons = Words.pairReasons(runtime.comparisons());
+        if (!reasons.isEmpty()) {
+            lines.add("not comparable: " + String.join("; ", reasons));
+        }
+        runtime.comparisons().forEach(c -> lines.add(Words.sentence(c, reasons)));
         return lines;
     }
 }

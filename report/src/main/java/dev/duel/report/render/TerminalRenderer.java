@@ -188,6 +188,11 @@ public final class TerminalRenderer {
         rows.set(0, header);
         aligned(out, "    ", rows);
         List<String> reasons = Words.pairReasons(warmup.comparisons());
+        if (!reasons.isEmpty()) {
+            out.append("    not comparable: ")
+                    .append(String.join("; ", reasons))
+                    .append('\n');
+        }
         for (Report.Comparison c : warmup.comparisons()) {
             out.append("    ")
                     .append(marker(c.verdict()))
@@ -208,6 +213,11 @@ public final class TerminalRenderer {
                 .largest()
                 .forEach(line -> out.append("    ").append(line).append('\n'));
         List<String> reasons = Words.pairReasons(scenario.runtime().comparisons());
+        if (!reasons.isEmpty()) {
+            out.append("    not comparable: ")
+                    .append(String.join("; ", reasons))
+                    .append('\n');
+        }
         for (Report.Comparison c : scenario.runtime().comparisons()) {
             out.append("    ")
                     .append(marker(c.verdict()))

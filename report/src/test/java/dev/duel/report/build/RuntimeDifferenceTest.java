@@ -121,7 +121,7 @@ class RuntimeDifferenceTest {
         assertEquals(
                 "Largest runtime difference at steady state that stands beyond noise: jdk25 allocates 1.1x as much per"
                         + " request as jdk17 (32 KiB vs 29 KiB); larger between medians, not a verdict: jdk25 spends"
-                        + " 3.0x the GC pause share of jdk17 (2.4% vs 0.8% of wall time) (within noise)",
+                        + " 3.0x the GC pause share of jdk17 (2.4% vs 0.8% of wall time) (cannot tell)",
                 largest(
                         rows,
                         List.of(
