@@ -61,6 +61,10 @@ import java.util.Locale;
  *                           itself moved (the why says where)
  * @param latencyMoving      main's per-second p99 moved significantly (99.5%) by at least {@link
  *                           #LATENCY_TOLERANCE}: main's latency percentiles are not a steady state's
+ * @param latencyChange      how far a line through main's per-second p99 (on logs) moved from main's first second to
+ *                           its last, as a fraction (0.35 is +35%); 0 with fewer than three seconds in main (NaN with no series)
+ * @param mainStartSecond    the run second of main's first second in the series (windows: the series' first); -1 when
+ *                           main has none
  */
 public record RunSteadyState(
         int[] seconds,
@@ -78,7 +82,9 @@ public record RunSteadyState(
         boolean wandering,
         boolean engineSteady,
         boolean mainMoved,
-        boolean latencyMoving) {
+        boolean latencyMoving,
+        double latencyChange,
+        int mainStartSecond) {
 
     /** A p99 that moves by at least this factor less one over main (and significantly) is not steady: 10%. */
     public static final double LATENCY_TOLERANCE = 0.10;
@@ -187,6 +193,8 @@ public record RunSteadyState(
         Trend.Fit latencyTrend =
                 Trend.ofLogs(Arrays.copyOfRange(p99, Math.min(measuredFromIndex, n), n), Trend.CONFIDENCE);
         boolean latencyMoving = latencyTrend.moving(LATENCY_TOLERANCE);
+        double latencyChange = latencyTrend.relativeChange();
+        int mainStartSecond = measuredFromIndex < n ? seconds[measuredFromIndex] : -1;
         if (n == 0 || !requests.steady()) {
             String why = n == 0 ? "no whole loaded second holds a correct answer" : requests.why();
             boolean mainMoved = engineSteady && n > 0;
@@ -209,7 +217,9 @@ public record RunSteadyState(
                     false,
                     engineSteady,
                     mainMoved,
-                    latencyMoving);
+                    latencyMoving,
+                    latencyChange,
+                    mainStartSecond);
         }
         int start = requests.steadyStartIndex();
         boolean throughMain = start <= firstMainIndex;
@@ -246,7 +256,9 @@ public record RunSteadyState(
                 requests.wandering(),
                 engineSteady,
                 mainMoved,
-                latencyMoving);
+                latencyMoving,
+                latencyChange,
+                mainStartSecond);
     }
 
     /** Mean of values[from, to) less the outliers; NaN when none is left. */
@@ -283,7 +295,9 @@ public record RunSteadyState(
                 false,
                 false,
                 false,
-                false);
+                false,
+                Double.NaN,
+                -1);
     }
 
     @Override

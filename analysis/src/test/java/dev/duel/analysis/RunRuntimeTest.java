@@ -45,7 +45,9 @@ class RunRuntimeTest {
                 false,
                 false,
                 false,
-                false);
+                false,
+                0,
+                15);
     }
 
     /**

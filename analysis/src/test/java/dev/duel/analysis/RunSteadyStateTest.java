@@ -64,6 +64,7 @@ class RunSteadyStateTest {
         // warm-up at 10 s, gap to 15 s, 1000/s in main to 35 s.
         RunSteadyState run = RunSteadyState.of(run(10_000, 5_000, 20_000, s -> s < 2 ? 0 : s < 10 ? 500 : 1000));
         assertEquals(2, run.seconds()[0], "the series starts at the first correct answer");
+        assertEquals(15, run.mainStartSecond());
         assertTrue(Arrays.stream(run.seconds()).noneMatch(s -> s >= 10 && s < 15), Arrays.toString(run.seconds()));
         assertEquals(8 + 20, run.seconds().length);
         assertEquals(SteadyState.Classification.WARMUP, run.classification(), run.why());
@@ -236,6 +237,7 @@ class RunSteadyStateTest {
         assertTrue(rising.steady(), rising.why());
         assertTrue(rising.latencyMoving(), rising.why());
         assertTrue(rising.why().contains("p99 moved +"), rising.why());
+        assertEquals(0.5, rising.latencyChange(), 0.15, "the line through main's p99 rose by about half");
     }
 
     @Test

@@ -386,7 +386,8 @@ final class LoadCommand implements Callable<Integer> {
             }
             if (out != null) {
                 try {
-                    resultWriter.write(out, result);
+                    // The file says what the summary said of main's steadiness, among the result's warnings.
+                    resultWriter.write(out, MainSteadiness.of(result).warned(result));
                     stdout.println("result written to " + out);
                     written &= !stdout.checkError();
                 } catch (IOException e) {

@@ -63,6 +63,7 @@ final class SummaryFormatter {
         }
         phase(out, result.main(), maxErrorRate);
         engine(out, result.engine());
+        steadiness(out, MainSteadiness.of(result));
         if (result.agents() != null) {
             agents(out, result.agents());
         }
@@ -171,6 +172,15 @@ final class SummaryFormatter {
                 "  bytes        %.1f per request, %.1f per response%n",
                 main.meanRequestBytes(),
                 main.meanResponseBytes()));
+    }
+
+    /** Whether the run was steady through main: its first line under a label, a moved p99 under it. */
+    private static void steadiness(StringBuilder out, MainSteadiness steadiness) {
+        String label = "  steady state ";
+        for (String line : steadiness.lines()) {
+            out.append(label).append(line).append('\n');
+            label = " ".repeat(label.length());
+        }
     }
 
     private void windows(StringBuilder out, LoadResult result) {

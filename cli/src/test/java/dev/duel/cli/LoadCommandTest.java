@@ -19,9 +19,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -79,6 +82,52 @@ class LoadCommandTest {
         String log = Files.readString(hdr);
         assertTrue(log.contains("#[StartTime:"), log);
         assertTrue(log.lines().anyMatch(line -> line.startsWith("Tag=main,")), log);
+    }
+
+    /**
+     * Issue 22: an auto warm-up cannot foresee a target that speeds up later, so the whole run is judged after it and
+     * the summary names a change inside main. A target answering in 10 ms for its first 7 s and in 2 ms afterwards
+     * (4 users: some 390 requests/s, then over 1,500), a warm-up capped at 3 s, 16 s of main: main steps up about
+     * 4 s in. A moved main is information, not an error: the exit code stays 0.
+     */
+    @Test
+    @Tag("slow") // 19 s of load
+    void aMainThatMovedIsNamedInTheSummaryAndTheResultsWarnings() throws Exception {
+        Path json = temp.resolve("stepped.json");
+        try (SteppingTarget target =
+                new SteppingTarget(Duration.ofMillis(10), Duration.ofSeconds(7), Duration.ofMillis(2))) {
+            Captured outcome = Captured.duel(
+                    "load",
+                    target.url("/json"),
+                    "--vus",
+                    "4",
+                    "--warmup",
+                    "auto",
+                    "--max-warmup",
+                    "3s",
+                    "--duration",
+                    "16s",
+                    "--out",
+                    json.toString(),
+                    "-q");
+            assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.out() + outcome.err());
+            Matcher moved = Pattern.compile(
+                            "\\n  steady state (no steady state: )?(main moved at second (\\d+) \\((\\d+)"
+                                    + " s into main\\): requests/s from ([\\d,.]+) to ([\\d,.]+)[^\\n]*)\\n")
+                    .matcher(outcome.out());
+            assertTrue(moved.find(), outcome.out());
+            int second = Integer.parseInt(moved.group(3));
+            assertTrue(second >= 6 && second <= 9, "the step at 7 s: " + moved.group());
+            assertEquals(second - 3, Integer.parseInt(moved.group(4)), "main began at 3 s: " + moved.group());
+            double from = Double.parseDouble(moved.group(5).replace(",", ""));
+            double to = Double.parseDouble(moved.group(6).replace(",", ""));
+            assertTrue(to > 3 * from, "10 ms, then 2 ms: " + moved.group());
+            assertTrue(moved.group(2).endsWith("the summary's numbers mix both levels"), moved.group());
+            LoadResult result = RecordJson.read(Files.readString(json), json.toString(), LoadResult.class);
+            assertTrue(
+                    result.warnings().stream().anyMatch(w -> w.endsWith(moved.group(2))),
+                    "--out keeps what the summary said: " + result.warnings());
+        }
     }
 
     /** Makes `duel load` with a result writer that fails as a full disk does, after noting what was printed before it. */

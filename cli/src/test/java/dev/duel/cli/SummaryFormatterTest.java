@@ -172,12 +172,24 @@ class SummaryFormatterTest {
                 main,
                 open ? List.of() : windows,
                 41.5,
-                List.of(new SecondResult(0, Phase.WARMUP, 1, 0, 1, 2, 3)),
+                seconds(),
                 examples,
                 engine,
                 open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of(),
                 warmupEnd,
                 null);
+    }
+
+    /** 5 s of warm-up at 30,000 correct responses a second, a 1 s gap, 10 s of main at 41,232 (each ±0.5%). */
+    private static List<SecondResult> seconds() {
+        List<SecondResult> seconds = new java.util.ArrayList<>();
+        for (int s = 0; s < 16; s++) {
+            Phase phase = s < 5 ? Phase.WARMUP : s < 6 ? Phase.GAP : Phase.MAIN;
+            double level = phase == Phase.WARMUP ? 30_000 : phase == Phase.GAP ? 0 : 41_232;
+            long ok = Math.round(level * (1 + 0.0025 * ((s * 7) % 5 - 2)));
+            seconds.add(new SecondResult(s, phase, ok, 0, 700, phase == Phase.WARMUP ? 3_000 : 2_700, 21_000));
+        }
+        return seconds;
     }
 
     private static LatencySummary latency(SplittableRandom random, double medianMicros) {

@@ -39,4 +39,25 @@ public record LoadResult(
         EngineUsage engine,
         List<String> warnings,
         @JsonSetter(nulls = Nulls.SET) WarmupEnd warmupEnd,
-        @JsonSetter(nulls = Nulls.SET) List<AgentShare> agents) {}
+        @JsonSetter(nulls = Nulls.SET) List<AgentShare> agents) {
+
+    /** The same result with other warnings (what a reader learned of it after the run, say). */
+    public LoadResult withWarnings(List<String> warnings) {
+        return new LoadResult(
+                duelVersion,
+                settings,
+                startedAt,
+                endedAt,
+                target,
+                warmup,
+                main,
+                windows,
+                firstCorrectResponseMillis,
+                seconds,
+                failureExamples,
+                engine,
+                warnings,
+                warmupEnd,
+                agents);
+    }
+}
