@@ -109,8 +109,9 @@ class RepetitionsLoadingTest {
         String grammar = withRepetitions("repetitions: {min: 3, max: 12, until: 'rps narrower than 5%'}");
         assertEquals(
                 at(grammar, "repetitions:", "until")
-                        + "repetitions.until: is '[<scenario>:]<measure> ci within <N>%', e.g. 'rps ci within 5%' or"
-                        + " 'json: p99 ci within 10%', got 'rps narrower than 5%'",
+                        + "repetitions.until: is '[<scenario>:]<measure> clear [within <M>%]' or"
+                        + " '[<scenario>:]<measure> ci within <N>%', e.g. 'rps clear' or 'json: p99 ci within 10%', got"
+                        + " 'rps narrower than 5%'",
                 failure(grammar));
         String measure = withRepetitions("repetitions: {min: 3, max: 12, until: 'json: p42 ci within 5%'}");
         assertEquals(
