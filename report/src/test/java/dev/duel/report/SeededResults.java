@@ -346,7 +346,13 @@ public final class SeededResults {
                 main,
                 windowResults,
                 seconds,
-                SampleRecords.engine(0.4, 2, 20_000, main.ok() + main.failed()),
+                // Two event loops, each 40% busy: a clean generator (the bottleneck rule asks it under 70%).
+                SampleRecords.withLoops(
+                        SampleRecords.engine(0.4, 2, 20_000, main.ok() + main.failed()),
+                        2,
+                        0.4,
+                        List.of(0.4, 0.4),
+                        List.of()),
                 startedAt.plusSeconds(5).toString(),
                 startedAt.plusSeconds(40).toString());
         long peakRss = Math.round((300L << 20) * noise(0.02));

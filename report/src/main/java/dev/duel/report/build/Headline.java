@@ -26,8 +26,10 @@ public final class Headline {
             for (Report.Comparison c : scenario.comparisons()) {
                 if (c.measure().equals(Metric.RPS.key())) {
                     String times = times(scenario, baseline, c.other());
+                    String limited = limited(scenario, baseline, c.other());
                     // When neither side settled, the verdict's reasons already say so.
-                    lines.add(scenario.name() + ": " + verdict(c, scenario) + (times == null ? "" : "; " + times));
+                    lines.add(scenario.name() + ": " + verdict(c, scenario) + (limited == null ? "" : "; " + limited)
+                            + (times == null ? "" : "; " + times));
                     String why = runtimeDifference(scenario, c.other());
                     if (why != null) {
                         lines.add(scenario.name() + ": " + why);
@@ -36,6 +38,22 @@ public final class Headline {
             }
         }
         return lines;
+    }
+
+    /**
+     * "both limited by postgres", "each at its CPU limit", "jdk17 limited by its CPU limit, jdk25 by the machine ...":
+     * what limited most runs of each side; null when not known for either.
+     */
+    static String limited(Report.ScenarioReport scenario, String baseline, String other) {
+        String a = scenario.limitedBy().get(baseline);
+        String b = scenario.limitedBy().get(other);
+        if (a == null || b == null) {
+            return null;
+        }
+        if (a.equals(b)) {
+            return a.equals("its CPU limit") ? "each at its CPU limit" : "both limited by " + a;
+        }
+        return baseline + " limited by " + a + ", " + other + " by " + b;
     }
 
     /**

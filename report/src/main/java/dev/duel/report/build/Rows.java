@@ -192,6 +192,14 @@ final class Rows {
                     }
                     value = steady.value();
                     steady.marks().forEach(m -> marks.add(mark(m)));
+                    // A clean run whose throughput the machine or the generator set measured them, not the target.
+                    if (run.status() == Status.OK) {
+                        switch (runs.bottleneck(run, scenario).kind()) {
+                            case MACHINE -> marks.add(Report.Mark.MACHINE);
+                            case LOADGEN -> marks.add(Report.Mark.LOADGEN);
+                            default -> {}
+                        }
+                    }
                 }
                 values.add(value);
                 if (!marks.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.duel.report.build;
 
+import dev.duel.analysis.Bottleneck;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
@@ -26,6 +27,8 @@ public final class Runs {
     private final List<String> targets;
     /** Each run's steady state per scenario, analysed once (see {@link RunSteadyState}). */
     private final Map<String, RunSteadyState> steadyRuns = new LinkedHashMap<>();
+    /** Each run's bottleneck per scenario, read once. */
+    private final Map<String, Bottleneck> bottlenecks = new LinkedHashMap<>();
 
     public Runs(ResultsReader.Results results) {
         this.results = results;
@@ -90,6 +93,13 @@ public final class Runs {
         return steadyRuns.computeIfAbsent(
                 run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
                 key -> RunSteadyState.of(run.scenario(scenario).result().load()));
+    }
+
+    /** What limited the run's throughput in the scenario ({@link Bottleneck}), read once. */
+    Bottleneck bottleneck(RunData run, String scenario) {
+        return bottlenecks.computeIfAbsent(
+                run.source() + "#" + run.index() + "#" + run.attempt() + "#" + scenario,
+                key -> Bottleneck.of(run.record(), scenario));
     }
 
     /** The scenarios in the order of the runs that measured them. */

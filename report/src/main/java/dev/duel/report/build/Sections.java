@@ -1,5 +1,6 @@
 package dev.duel.report.build;
 
+import dev.duel.analysis.Bottleneck;
 import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.ScenarioKind;
@@ -112,7 +113,64 @@ public final class Sections {
                 latency,
                 runs.losses(name, shown),
                 warmup,
-                kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown));
+                kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown),
+                kind == ScenarioKind.STARTUP ? Map.of() : limitedBy(name, shown, notes));
+    }
+
+    /**
+     * Per target, what limited most of its runs' throughput ({@link Bottleneck}), in a few words for the headline; and
+     * a note per target with the count and one run's sentence, the numbers behind it.
+     */
+    private Map<String, String> limitedBy(String name, List<String> shown, List<String> notes) {
+        Map<String, String> limitedBy = new LinkedHashMap<>();
+        for (String target : shown) {
+            Map<Bottleneck.Kind, List<Bottleneck>> byKind = new java.util.EnumMap<>(Bottleneck.Kind.class);
+            for (RunData run : runs.countedRuns(target, name)) {
+                Bottleneck b = runs.bottleneck(run, name);
+                byKind.computeIfAbsent(b.kind(), k -> new ArrayList<>()).add(b);
+            }
+            if (byKind.isEmpty()) {
+                continue;
+            }
+            Map.Entry<Bottleneck.Kind, List<Bottleneck>> most = byKind.entrySet().stream()
+                    .max(java.util.Comparator.comparingInt(e -> e.getValue().size()))
+                    .orElseThrow();
+            Bottleneck example = most.getValue().get(0);
+            limitedBy.put(target, words(example));
+            int all = byKind.values().stream().mapToInt(List::size).sum();
+            notes.add(String.format(
+                    java.util.Locale.ROOT,
+                    "bottleneck: %s: %s in %d of %d runs (e.g. %s)%s",
+                    target,
+                    words(example),
+                    most.getValue().size(),
+                    all,
+                    example.sentence(),
+                    byKind.size() > 1
+                            ? "; the others: "
+                                    + String.join(
+                                            ", ",
+                                            byKind.entrySet().stream()
+                                                    .filter(e -> e.getKey() != most.getKey())
+                                                    .map(e -> e.getValue().size() + " "
+                                                            + words(e.getValue().get(0)))
+                                                    .toList())
+                            : ""));
+        }
+        return limitedBy;
+    }
+
+    /** "its CPU limit", "postgres", "the machine": what limited a run, in a few words. */
+    static String words(Bottleneck bottleneck) {
+        return switch (bottleneck.kind()) {
+            case TARGET_CPU -> "its CPU limit";
+            case COMPANION -> bottleneck.service();
+            case LOADGEN -> "the load generator";
+            case MACHINE -> "the machine (another process took the CPU)";
+            case OFFERED_LOAD -> "the offered rate";
+            case TARGET_WAITING -> "its own waiting (CPU idle with requests in flight)";
+            case UNKNOWN -> "not known";
+        };
     }
 
     /** The scenario's warm-up answer ({@link WarmupAnswer}), its rows compared with the baseline's. */
@@ -181,7 +239,9 @@ public final class Sections {
                 List.of(),
                 Map.of(),
                 runs.losses(ScenarioKind.STARTUP_SECTION, shown),
-                null);
+                null,
+                null,
+                Map.of());
     }
 
     private Report.Curve curve(String scenario, List<String> shown) {

@@ -88,6 +88,9 @@ public record Report(
      *               start-up sections. The rows are the steady-state answer: see {@link Cell}
      * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link Runtime}); null when no run of
      *               the scenario has a timeline, and then left out of summary.json
+     * @param limitedBy per target, what limited most of its runs' throughput, in a few words ("its CPU limit",
+     *               "postgres", "the machine", "the load generator", "its own waiting", "the offered rate"); empty for
+     *               scenarios without load, and then left out of summary.json
      */
     public record ScenarioReport(
             String name,
@@ -101,8 +104,9 @@ public record Report(
             Map<String, List<LatencyCurve.Point>> latency,
             Map<String, Losses> losses,
             Warmup warmup,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime) {
-        /** A scenario without a runtime answer (no run of it has a timeline). */
+            @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> limitedBy) {
+        /** A scenario without a runtime answer (no run of it has a timeline) and no load. */
         public ScenarioReport(
                 String name,
                 SectionKind kind,
@@ -115,10 +119,11 @@ public record Report(
                 Map<String, List<LatencyCurve.Point>> latency,
                 Map<String, Losses> losses,
                 Warmup warmup) {
-            this(name, kind, load, targets, rows, comparisons, curve, notes, latency, losses, warmup, null);
+            this(name, kind, load, targets, rows, comparisons, curve, notes, latency, losses, warmup, null, Map.of());
         }
 
         public ScenarioReport {
+            limitedBy = Collections.unmodifiableMap(new LinkedHashMap<>(limitedBy));
             losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
             targets = List.copyOf(targets);
             rows = List.copyOf(rows);
@@ -216,6 +221,10 @@ public record Report(
     /** Why a run's value is counted but not clean, in a few words for sentences. */
     public enum Mark {
         NEVER_STEADY("never steady"),
+        /** The run's bottleneck was the machine: another process took the CPU the target or the generator needed. */
+        MACHINE("measured the machine"),
+        /** The run's bottleneck was the load generator, though its own gate passed it. */
+        LOADGEN("load generator at its limit"),
         STEADY_INSIDE_MAIN("steady only inside main"),
         LATENCY_MOVING("p99 moved over main"),
         THIN_SAMPLES("thin samples"),

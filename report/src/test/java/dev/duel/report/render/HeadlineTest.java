@@ -44,7 +44,8 @@ class HeadlineTest {
         assertTrue(
                 line.matches(
                         "json: at steady state jdk25 serves \\d+% more requests/s than jdk17 \\(95% CI \\+\\d+% to "
-                                + "\\+\\d+%\\); jdk17 reaches steady state in 15 s, jdk25 in 15 s \\(medians\\)"),
+                                + "\\+\\d+%\\); each at its CPU limit; jdk17 reaches steady state in 15 s, jdk25 in 15 s"
+                                + " \\(medians\\)"),
                 line);
         String terminal = new TerminalRenderer().render(report);
         assertEquals("  " + line, terminal.lines().skip(1).findFirst().orElseThrow(), "the second line of the report");
