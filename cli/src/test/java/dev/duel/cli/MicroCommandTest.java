@@ -55,7 +55,7 @@ class MicroCommandTest {
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(
                 outcome.out()
-                        .contains("jdk25's HttpBenchmark.postQuote [app=minimal, size=1000] is 23% faster"
+                        .contains("jdk25's HttpBenchmark.postQuote [app=minimal, size=1000] is 22% faster"
                                 + " in-process"),
                 outcome.out());
         assertTrue(Files.readString(folder.resolve("report.md")).contains("## Benchmarks"));

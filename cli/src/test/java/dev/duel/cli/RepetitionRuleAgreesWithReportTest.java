@@ -66,6 +66,12 @@ class RepetitionRuleAgreesWithReportTest {
                     temp.resolve("runs").resolve(String.format("%03d-%s-json.json", record.index(), record.target())),
                     RecordJson.bytes(record));
         }
+        // The rule's decision is in the results folder, as the suite writes it: the report takes its corrected
+        // confidence (each look at 5% / looks) for the scenario the rule read.
+        Suite.Repetitions rpsRule = new Suite.Repetitions(2, 12, StopRule.parse("json: rps ci within 5%"));
+        Files.write(
+                temp.resolve("repetitions.json"),
+                RecordJson.bytes(RepetitionCheck.decide(rpsRule, List.of("a", "b"), 5, records)));
         Report report = new ReportBuilder(new ResultsReader().read(List.of(temp)), ReportOptions.DEFAULT).build();
         Report.ScenarioReport json = report.scenarios().stream()
                 .filter(s -> s.name().equals("json"))
@@ -94,11 +100,7 @@ class RepetitionRuleAgreesWithReportTest {
             assertArrayEquals(shown, read, 1e-9, measure + ": b's values");
         }
         // Requests/s: b's third run counts with its steady rate, and the report prints an interval the rule reads.
-        RepetitionDecision.Comparison decided = RepetitionCheck.decide(
-                        new Suite.Repetitions(2, 12, StopRule.parse("json: rps ci within 5%")),
-                        List.of("a", "b"),
-                        5,
-                        records)
+        RepetitionDecision.Comparison decided = RepetitionCheck.decide(rpsRule, List.of("a", "b"), 5, records)
                 .comparisons()
                 .get(0);
         Report.Comparison printed = json.comparisons().stream()
