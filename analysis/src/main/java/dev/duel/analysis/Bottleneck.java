@@ -277,10 +277,15 @@ public record Bottleneck(Kind kind, String service, Readings readings, String se
         boolean throttled = r.targetThrottledShare() != null && r.targetThrottledShare() > MAX_THROTTLED_SHARE;
         if (atLimit || throttled) {
             // What it could use is worth saying where irq or duel's own processes took a visible part of its limit.
+            // The noise windows take duel's own processes that may share its CPUs (a floating database) off what it
+            // could use in full, though they ran there only in part: a target above that figure shared its CPUs
+            // with them, which is said as such rather than as "0.84 of the 0.32 cores it could use".
             String couldUse = r.targetAvailableCores() == null
                             || (r.targetLimitCores() != null && r.targetAvailableCores() >= 0.95 * r.targetLimitCores())
                     ? ""
-                    : " of the " + cores(r.targetAvailableCores()) + " it could use";
+                    : r.targetCores() > r.targetAvailableCores()
+                            ? ", its CPUs shared with duel's other processes and irq"
+                            : " of the " + cores(r.targetAvailableCores()) + " it could use";
             String at = r.targetLimitCores() != null
                     ? "its " + limitWords(r.targetLimitCores())
                     : r.targetAvailableCores() != null ? "the CPU it could use, with no limit" : "its CPU quota";

@@ -121,6 +121,7 @@ final class DemoCommand implements Callable<Integer> {
                 "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: "
                         + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
+                .withBriefProgress()
                 .run(suiteFile, directory, dryRun);
         if (result.markdown() != null && result.report() != null) {
             out.println();

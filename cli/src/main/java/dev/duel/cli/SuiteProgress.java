@@ -44,10 +44,21 @@ final class SuiteProgress implements SuiteListener {
 
     private String pendingHeading;
 
+    /**
+     * One line per run and nothing per second or per stage (the demo's, which must fit on a screen with its answer);
+     * otherwise a heading per run, its stages and a progress line per scenario.
+     */
+    private final boolean brief;
+
     SuiteProgress(PrintStream out, LongSupplier nanoClock) {
+        this(out, nanoClock, false);
+    }
+
+    SuiteProgress(PrintStream out, LongSupplier nanoClock, boolean brief) {
         this.out = out;
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
+        this.brief = brief;
     }
 
     @Override
@@ -82,6 +93,9 @@ final class SuiteProgress implements SuiteListener {
     public void runStarted(RunPlan plan, int attempt) {
         closeDisplay();
         runStartNanos = nanoClock.getAsLong();
+        if (brief) {
+            return;
+        }
         out.printf(
                 Locale.ROOT,
                 "%n[%d/%s] %s: %s, repetition %d%s   elapsed %s, left about %s%n",
@@ -98,11 +112,16 @@ final class SuiteProgress implements SuiteListener {
     @Override
     public void stage(RunPlan plan, String what) {
         closeDisplay();
-        out.println("  " + what);
+        if (!brief) {
+            out.println("  " + what);
+        }
     }
 
     @Override
     public void phase(RunPlan plan, String scenario, Phase phase) {
+        if (brief) {
+            return;
+        }
         flushPhase();
         pendingPhase = phase;
         pendingHeading = "  " + scenario + ": " + phase.label();
@@ -110,6 +129,9 @@ final class SuiteProgress implements SuiteListener {
 
     @Override
     public void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {
+        if (brief) {
+            return;
+        }
         if (pendingHeading != null && pendingPhase == status.phase()) {
             flushPhase();
         }
@@ -132,6 +154,18 @@ final class SuiteProgress implements SuiteListener {
         long[] sumAndCount = measuredByTarget.computeIfAbsent(plan.target(), t -> new long[2]);
         sumAndCount[0] += tookNanos;
         sumAndCount[1]++;
+        if (brief) {
+            out.printf(
+                    Locale.ROOT,
+                    "[%d/%s] %s, repetition %d -> %s  (%s)%n",
+                    done,
+                    runs(total),
+                    plan.target(),
+                    plan.repetition(),
+                    RunHeadline.of(record),
+                    clock(tookNanos));
+            return;
+        }
         out.printf(Locale.ROOT, "  -> %s  (%s)%n", RunHeadline.of(record), clock(tookNanos));
     }
 

@@ -41,6 +41,7 @@ final class SuiteSession {
     private final JdkResolver jdks = new JdkResolver();
     private final Cgroups cgroups = new Cgroups();
     private UnaryOperator<RunnerParts> localParts = UnaryOperator.identity();
+    private boolean briefProgress;
 
     /** @param command the subcommand, named in error messages ("run" names none: it is the main one) */
     SuiteSession(String command, Path home, PrintStream out, PrintStream err, boolean verbose) {
@@ -57,6 +58,12 @@ final class SuiteSession {
      */
     SuiteSession withLocalParts(UnaryOperator<RunnerParts> change) {
         this.localParts = change;
+        return this;
+    }
+
+    /** This session printing one line per run (the demo's, whose answer must fit on a screen). */
+    SuiteSession withBriefProgress() {
+        this.briefProgress = true;
         return this;
     }
 
@@ -117,7 +124,7 @@ final class SuiteSession {
             err.println(prefix() + suite.file() + ": " + refused);
             return Result.of(ExitCodes.USAGE, directory);
         }
-        SuiteProgress progress = new SuiteProgress(out, System::nanoTime);
+        SuiteProgress progress = new SuiteProgress(out, System::nanoTime, briefProgress);
         KubernetesRun cluster = kubernetes == null ? null : KubernetesRun.connecting(suite, kubernetes.namespace());
         try {
             RunnerParts parts = localParts.apply(RunnerParts.onThisMachine(jdks, cgroups, home));
