@@ -28,7 +28,9 @@ import java.util.Locale;
  *       the boundary early or late); a fit over two earlier segments is taken over one only when it beats a step
  *       between them by the changepoint penalty.
  *   <li><b>Still moving?</b> A line through the stretch that moves significantly (99.5%, autocorrelation-aware) by at
- *       least {@link Segmentation.Settings#equalWithinRelative()}: no steady state.
+ *       least {@link Segmentation.Settings#equalWithinRelative()}: no steady state. For a warm-up so far (the engine),
+ *       nor when the last seconds (fewer than a segment's least length, which no cut can isolate) are not equivalent
+ *       to the final segment before them: a plateau that has just begun to climb again.
  *   <li><b>Too late?</b> No steady state when the stretch ends too soon after it began: shorter than {@link
  *       Settings#minSteadySeconds()}; or, for a series with a measured phase (main), a stretch that began inside main
  *       covering less than {@link Settings#insideMainFraction()} of it; for a series judged whole (a warm-up curve),
@@ -211,6 +213,28 @@ public final class SteadyState {
                             n,
                             trend.relativeChange() * 100,
                             n - steadyStart));
+        }
+        // A change in the last seconds, fewer than a segment's least length, cannot be cut off as a segment: a plateau
+        // of 10 s that has just begun to climb again looks steady to the cut (the demo's run 002 on /products/{id}: 8 s
+        // at 3,100 requests/s, then 3,500, 4,000, 4,000, and the warm-up ended). So the engine, deciding on a warm-up
+        // so far, waits until the last seconds are equivalent to the stretch before them: a wait of one check when it
+        // errs. The report judges whole runs, whose end is main's and whose late changes the rules below judge.
+        // The level the tail is held to is the final segment's (a wandering stretch's last regime, not its average).
+        int tail = settings.segmentation().minSegmentSeconds();
+        int tailFrom = k - tail;
+        int levelFrom = Math.max(start, pieces.get(pieces.size() - 1)[0]);
+        if (judged == Judged.LENGTH_ONLY
+                && tailFrom - levelFrom >= tail
+                && !cut.equivalent(tailFrom, k, levelFrom, tailFrom, variance)) {
+            return none(
+                    cut,
+                    String.format(
+                            Locale.ROOT,
+                            "the last %d s moved %+.1f%% from the level since second %d of %d",
+                            tail,
+                            (cut.mean(tailFrom, k) / cut.mean(levelFrom, tailFrom) - 1) * 100,
+                            cut.seriesIndex(levelFrom),
+                            n));
         }
         String late = late(n, steadyStart, settings, judged, measuredFromIndex);
         if (late != null) {

@@ -40,6 +40,24 @@ class WarmupStopTest {
         assertTrue(decision.relativeHalfWidth() > 0.03, decision.why());
     }
 
+    /**
+     * The demo's run 002 on /products/{id} (jdk25, 8 users, 2026-12-02): a plateau near 3,100 requests/s from second 6,
+     * then a climb that was still going at the end. The engine ended its warm-up at 17 s, steady since second 6: the
+     * climb's first seconds (3,344, 3,337, 3,485, 3,824, 4,052) were fewer than a segment's least length, so no cut
+     * saw them. The last seconds must now be equivalent to the level before them: no prefix is steady.
+     */
+    @Test
+    void aPlateauThatHasJustBegunToClimbAgainIsNotSteadyYet() {
+        double[] series = {
+            620, 820, 905, 982, 1386, 2671, 2976, 3214, 3194, 3141, 3102, 3344, 3337, 3485, 3824, 4052, 4015, 5051,
+            5530, 5964, 6292, 7222, 7829
+        };
+        for (int t = 10; t <= series.length; t += 2) {
+            WarmupStop.Decision decision = WarmupStop.check(java.util.Arrays.copyOf(series, t), SETTINGS);
+            assertFalse(decision.steady(), "after " + t + " s: " + decision.why());
+        }
+    }
+
     @Test
     void aSeriesStillClimbingIsNotSteady() {
         double[] series = new double[40];
