@@ -110,13 +110,15 @@ public record RepetitionDecision(
     }
 
     /**
-     * One target against the baseline, over the ok runs of repetitions 1 to {@code repetitions}.
+     * One target against the baseline, over every run of repetitions 1 to {@code repetitions} that gave a value of
+     * the measure (every run counts: issue 22; a run not ok or with a mark is counted and marked).
      *
      * @param baseline       the first target of the suite
      * @param target         the other target
-     * @param baselineValues ok runs of the baseline that gave a value of the measure
-     * @param targetValues   ok runs of the target that gave a value of the measure
-     * @param ratio          median of the target's values over the baseline's, or null when a side has none
+     * @param baselineValues runs of the baseline that gave a value of the measure, marked ones included
+     * @param targetValues   runs of the target that gave a value of the measure, marked ones included
+     * @param ratio          the ratio of the target's geometric mean to the baseline's (before issue 22: of medians),
+     *                       or null when a side has none
      * @param low            lower bound of the ratio's interval, or null when no bounded interval exists (fewer than
      *                       2 values a side, or no run-to-run variation)
      * @param high           upper bound, or null likewise
@@ -124,7 +126,7 @@ public record RepetitionDecision(
      *                       interval is not bounded, which never stops the suite
      * @param method         how the interval was computed ("Welch-Hsu t on logs, 2 df"), or "none"
      * @param leftOut        runs of either side counted with a mark, or not measured, by target (baseline first) and
-     *                       reason; empty when every run gave a clean value
+     *                       reason (a run with two marks is in both); empty when every run gave a clean value
      * @param verdict        the answer at this look ("lower", "higher", "the same", "cannot tell", "too few runs",
      *                       "depends on marked runs"); null in files written before issue 22
      */
