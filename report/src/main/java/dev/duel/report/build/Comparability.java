@@ -161,17 +161,29 @@ public final class Comparability {
     }
 
     /**
-     * "jdk25 lost 1 of 3 runs (they gave no value)": runs that planned the scenario but gave no value of this measure
-     * (the target failed before measuring, the measure was not read) and are not counted: every run counts, so a run
-     * lost is held against the row.
+     * "jdk25 lost 1 of 3 runs: 004 (failed: the target exited with 1 before json)": runs that planned the scenario but
+     * gave no value of this measure and are not counted, each with why (a cell that does not list them: "they gave no
+     * value"). Every run counts, so a run lost is held against the row.
      */
     private static java.util.Optional<String> lost(String target, Report.Losses losses, Report.Cell cell) {
         int lost = losses.planned() - cell.runs() - cell.censoredRuns();
         if (cell.summary() == null || lost <= 0) {
             return java.util.Optional.empty();
         }
+        String why = cell.lost().isEmpty()
+                ? " (they gave no value)"
+                : ": "
+                        + String.join(
+                                ", ",
+                                cell.lost().stream()
+                                        .map(Report.LostRun::describe)
+                                        .toList());
         return java.util.Optional.of(String.format(
-                Locale.ROOT, "%s lost %d of %d runs (they gave no value)", target, lost, losses.planned()));
+                Locale.ROOT, "%s lost %d of %d %s%s", target, lost, losses.planned(), runsWord(losses), why));
+    }
+
+    private static String runsWord(Report.Losses losses) {
+        return losses.planned() == 1 ? "run" : "runs";
     }
 
     /** "jdk17 3 of 3", "jdk25 3 of 3 (counted with a mark: 1 never steady)": the runs behind one side's value. */

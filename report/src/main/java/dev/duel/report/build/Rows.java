@@ -1,16 +1,20 @@
 package dev.duel.report.build;
 
 import dev.duel.analysis.SteadyValues;
+import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
 import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.Summary;
+import dev.duel.report.read.PlannedRuns;
 import dev.duel.report.read.RunData;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -69,15 +73,27 @@ final class Rows {
      * independent samples.
      */
     Report.Row startup(String name, List<String> shown) {
-        return row(Measure.STARTUP, shown, t -> runs.countedRuns(t, name), r -> {
-            List<Double> starts = r.scenario(name).startsMillis();
-            return starts.isEmpty() ? -1 : starts.get(0);
-        });
+        return row(
+                Measure.STARTUP,
+                name,
+                shown,
+                t -> runs.countedRuns(t, name),
+                r -> {
+                    List<Double> starts = r.scenario(name).startsMillis();
+                    return starts.isEmpty() ? -1 : starts.get(0);
+                },
+                r -> "no start recorded in " + name);
     }
 
     /** The start-up section's one row: every run's time to its first correct answer, whatever it measured. */
     Report.Row startupSection(List<String> shown) {
-        return row(Measure.STARTUP, shown, runs::startedRuns, RunData::startupMillis);
+        return row(
+                Measure.STARTUP,
+                ScenarioKind.STARTUP_SECTION,
+                shown,
+                runs::startedRuns,
+                RunData::startupMillis,
+                RunData::missingStartup);
     }
 
     /**
@@ -111,30 +127,38 @@ final class Rows {
         for (String service : services) {
             rows.add(row(
                     Measure.serviceCores(service),
+                    name,
                     shown,
                     t -> runs.countedRuns(t, name),
-                    r -> r.scenario(name).serviceCores().getOrDefault(service, -1.0)));
+                    r -> r.scenario(name).serviceCores().getOrDefault(service, -1.0),
+                    r -> r.scenario(name).missingServiceCores(service)));
         }
         return rows;
     }
 
     /**
-     * A row of one value per run (negative or NaN: not measured), every run of the target counted, marked by its status
-     * (invalid, failed, disturbed without a clean repeat).
+     * A row of one value per run (negative or NaN: not measured, {@code whyMissing} says why), every run of the target
+     * counted, marked by its status (invalid, failed, disturbed without a clean repeat).
      */
     private Report.Row row(
             Measure measure,
+            String scenario,
             List<String> shown,
             java.util.function.Function<String, List<RunData>> runsOf,
-            java.util.function.ToDoubleFunction<RunData> read) {
+            java.util.function.ToDoubleFunction<RunData> read,
+            java.util.function.Function<RunData, String> whyMissing) {
         List<Report.Cell> cells = new ArrayList<>();
         for (String target : shown) {
             List<Double> values = new ArrayList<>();
             List<Report.MarkedRun> marked = new ArrayList<>();
+            Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
-            for (RunData run : runsOf.apply(target)) {
+            List<RunData> counted = runsOf.apply(target);
+            for (RunData run : counted) {
                 double value = read.applyAsDouble(run);
                 if (!(value >= 0)) {
+                    String why = whyMissing.apply(run);
+                    noValue.put(run, why == null ? "not measured" : why);
                     continue;
                 }
                 values.add(value);
@@ -144,16 +168,19 @@ final class Rows {
                 }
                 failed += run.status() == Status.FAILED ? 1 : 0;
             }
+            List<Report.LostRun> lost = lost(target, scenario, counted, noValue);
             cells.add(
                     values.isEmpty()
-                            ? new Report.Cell(null, "not measured")
+                            ? new Report.Cell(null, "not measured", List.of(), 0, 0, lost)
                             : new Report.Cell(
                                     Summary.of(values.stream()
                                             .mapToDouble(Double::doubleValue)
                                             .toArray()),
                                     null,
                                     marked,
-                                    failed));
+                                    failed,
+                                    0,
+                                    lost));
         }
         return new Report.Row(measure, cells);
     }
@@ -170,14 +197,18 @@ final class Rows {
         for (String target : shown) {
             List<Double> values = new ArrayList<>();
             List<Report.MarkedRun> marked = new ArrayList<>();
+            Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
-            for (RunData run : runs.countedRuns(target, scenario)) {
+            List<RunData> counted = runs.countedRuns(target, scenario);
+            for (RunData run : counted) {
                 RunData.ScenarioData data = run.scenario(scenario);
                 double value = read(metric, data);
                 List<Report.Mark> marks = new ArrayList<>(statusMarks(run, metric));
                 SteadyValues.Measure steadyMeasure = metric.steadyMeasure();
+                String missing = data.missing(metric);
                 if (steadyMeasure == null) {
                     if (Double.isNaN(value) || (value < 0 && metric.unit() != Metric.Unit.CHANGE)) {
+                        noValue.put(run, missing == null ? "not measured" : missing);
                         continue;
                     }
                 } else {
@@ -188,6 +219,7 @@ final class Rows {
                             value,
                             data.samples());
                     if (!steady.measured()) {
+                        noValue.put(run, missing == null ? "not measured" : missing);
                         continue;
                     }
                     value = steady.value();
@@ -209,18 +241,47 @@ final class Rows {
                     failed++;
                 }
             }
+            List<Report.LostRun> lost = lost(target, scenario, counted, noValue);
             cells.add(
                     values.isEmpty()
-                            ? new Report.Cell(null, "not measured")
+                            ? new Report.Cell(null, "not measured", List.of(), 0, 0, lost)
                             : new Report.Cell(
                                     Summary.of(values.stream()
                                             .mapToDouble(Double::doubleValue)
                                             .toArray()),
                                     null,
                                     marked,
-                                    failed));
+                                    failed,
+                                    0,
+                                    lost));
         }
         return new Report.Row(measure, cells);
+    }
+
+    /**
+     * The runs of {@code target} that planned {@code scenario} and gave no value, in run order: those that reached no
+     * result of it (what became of them, in the record's words), and those counted whose value was not measured (why).
+     */
+    private List<Report.LostRun> lost(
+            String target, String scenario, List<RunData> counted, Map<RunData, String> noValue) {
+        Map<RunData, String> why = new LinkedHashMap<>();
+        for (PlannedRuns.Planned planned : runs.planned(target, scenario)) {
+            RunData run = planned.run();
+            if (noValue.containsKey(run)) {
+                why.put(run, noValue.get(run));
+            } else if (!counted.contains(run)) {
+                why.put(
+                        run,
+                        planned.reason().isBlank()
+                                ? planned.outcome().label()
+                                : planned.outcome().label() + ": " + planned.reason());
+            }
+        }
+        return why.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(RunData::index)))
+                .map(e -> new Report.LostRun(
+                        String.format(Locale.ROOT, "%03d", e.getKey().index()), e.getValue()))
+                .toList();
     }
 
     /** What a run's status says against its values: invalid, failed (but for the errors, which count it), disturbed. */

@@ -5,6 +5,7 @@ import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
 import dev.duel.report.model.Report;
+import dev.duel.report.read.PlannedRuns;
 import dev.duel.report.read.ResultsReader;
 import dev.duel.report.read.RunData;
 import java.util.LinkedHashMap;
@@ -21,7 +22,9 @@ import java.util.Set;
 public final class Runs {
     private final ResultsReader.Results results;
     private final List<RunData> valid;
-    /** The last attempt of each run: a discarded attempt that was repeated is not a run lost. */
+    /** What became of every run of the plans: its last attempt (a discarded attempt that was repeated is not lost). */
+    private final PlannedRuns planned;
+    /** The last attempt of each run. */
     private final List<RunData> finals;
 
     private final List<String> targets;
@@ -33,7 +36,8 @@ public final class Runs {
     public Runs(ResultsReader.Results results) {
         this.results = results;
         this.valid = results.runs().stream().filter(RunData::ok).toList();
-        this.finals = lastAttempts(results.runs());
+        this.planned = new PlannedRuns(results);
+        this.finals = planned.lastAttempts();
         Set<String> names = new LinkedHashSet<>();
         results.runs().stream()
                 .sorted((x, y) -> Integer.compare(x.index(), y.index()))
@@ -56,30 +60,26 @@ public final class Runs {
         return targets;
     }
 
-    /** Per run (results folder and index), its record of the highest attempt. */
-    static List<RunData> lastAttempts(List<RunData> runs) {
-        Map<String, RunData> last = new LinkedHashMap<>();
-        for (RunData run : runs) {
-            last.merge(run.source() + "#" + run.index(), run, (x, y) -> y.attempt() >= x.attempt() ? y : x);
-        }
-        return List.copyOf(last.values());
-    }
-
     /** What became of the runs of {@code target} that planned {@code scenario}. */
     Report.Losses losses(String target, String scenario) {
-        List<RunData> planned = finals.stream()
-                .filter(r -> r.target().equals(target)
-                        && (scenario.equals(ScenarioKind.STARTUP_SECTION)
-                                || r.record().scenarios().contains(scenario)
-                                || r.scenario(scenario) != null))
-                .toList();
+        List<PlannedRuns.Planned> of = planned(target, scenario);
         return new Report.Losses(
-                planned.size(),
-                (int) planned.stream().filter(r -> r.status() == Status.FAILED).count(),
-                (int) planned.stream().filter(r -> r.status() == Status.INVALID).count(),
-                (int) planned.stream()
-                        .filter(r -> r.status() == Status.DISCARDED)
-                        .count());
+                of.size(),
+                count(of, PlannedRuns.Outcome.FAILED),
+                count(of, PlannedRuns.Outcome.INVALID),
+                count(of, PlannedRuns.Outcome.DISCARDED));
+    }
+
+    /**
+     * Every run of {@code target} that planned {@code scenario} ({@link dev.duel.record.ScenarioKind#STARTUP_SECTION}:
+     * every run of the target), with what became of it, in the order read.
+     */
+    List<PlannedRuns.Planned> planned(String target, String scenario) {
+        return planned.of(target, scenario);
+    }
+
+    private static int count(List<PlannedRuns.Planned> of, PlannedRuns.Outcome outcome) {
+        return (int) of.stream().filter(p -> p.outcome() == outcome).count();
     }
 
     Map<String, Report.Losses> losses(String scenario, List<String> shown) {

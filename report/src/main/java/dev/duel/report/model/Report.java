@@ -176,20 +176,35 @@ public record Report(
      * @param censoredRuns runs with no value because they never reached what the row times (the time to steady state of
      *                   a run that never settled): not in the summary, counted here, and any takes the row's verdict
      *                   away (a median without them flatters the side)
+     * @param lost       the runs that planned the scenario and gave no value of this measure, each with why, in run
+     *                   order: held against the row, never silent; empty where the cell's maker does not list them
+     *                   (the warm-up and runtime answers count theirs in {@code censoredRuns})
      */
-    public record Cell(Summary summary, String missing, List<MarkedRun> marked, int failedRuns, int censoredRuns) {
+    public record Cell(
+            Summary summary,
+            String missing,
+            List<MarkedRun> marked,
+            int failedRuns,
+            int censoredRuns,
+            List<LostRun> lost) {
         public Cell {
             marked = List.copyOf(marked);
+            lost = List.copyOf(lost);
         }
 
         /** A cell whose runs are all clean, or one without a value. */
         public Cell(Summary summary, String missing) {
-            this(summary, missing, List.of(), 0, 0);
+            this(summary, missing, List.of(), 0, 0, List.of());
         }
 
         /** A cell of counted runs, some marked. */
         public Cell(Summary summary, String missing, List<MarkedRun> marked, int failedRuns) {
-            this(summary, missing, marked, failedRuns, 0);
+            this(summary, missing, marked, failedRuns, 0, List.of());
+        }
+
+        /** A cell of counted runs, some marked, some with no value of what the row times. */
+        public Cell(Summary summary, String missing, List<MarkedRun> marked, int failedRuns, int censoredRuns) {
+            this(summary, missing, marked, failedRuns, censoredRuns, List.of());
         }
 
         /** Runs whose values are in the summary. */
@@ -240,6 +255,20 @@ public record Report(
 
         public String words() {
             return words;
+        }
+    }
+
+    /**
+     * A run that planned the scenario and gave no value of a row's measure.
+     *
+     * @param run its index, three digits ("004")
+     * @param why in words: what became of it ("failed: the target exited with 1 before json") or what its record lacks
+     *            ("no correct response in main")
+     */
+    public record LostRun(String run, String why) {
+        /** "004 (failed: the target exited with 1 before json)". */
+        public String describe() {
+            return run + " (" + why + ")";
         }
     }
 

@@ -59,6 +59,48 @@ class ComparabilityTest {
         assertEquals(4, rps.steadyOnly().runsB());
     }
 
+    /**
+     * Audit item 9: every lost run has a reason. A run that failed before it measured the scenario, and an ok run whose
+     * CPU per request was not read, are named in the row with why, not counted silently as "no value".
+     */
+    @Test
+    void everyRunLostToARowIsNamedWithWhy() throws Exception {
+        SeededResults results = seeded(3);
+        Path noCpu = null;
+        Path failedEarly = null;
+        for (int i = 0; i < 4; i++) {
+            results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
+            if (i == 1) {
+                failedEarly = results.run(
+                        B, "failed", "the target exited with 1 before s", 1, i * 2 + 1, "e", List.of("s"), false);
+            } else {
+                Path file = results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+                noCpu = i == 3 ? file : noCpu;
+            }
+        }
+        SeededResults.edit(
+                failedEarly,
+                record -> ((com.fasterxml.jackson.databind.node.ArrayNode) record.get("results")).removeAll());
+        SeededResults.edit(
+                noCpu,
+                record -> ((com.fasterxml.jackson.databind.node.ObjectNode) record.at("/results/0/target/main"))
+                        .put("cpuMillis", -1.0)
+                        .put("cores", -1.0)
+                        .put("cpuMicrosPerRequest", -1.0));
+        Report report = build(List.of());
+        Report.Comparison rps = comparison(report, "rps");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
+        assertEquals(List.of("b lost 1 of 4 runs: 004 (failed: the target exited with 1 before s)"), rps.reasons());
+        Report.Comparison cpu = comparison(report, "cpu");
+        assertEquals(
+                List.of("b lost 2 of 4 runs: 004 (failed: the target exited with 1 before s), 008 (the target's CPU"
+                        + " time in main could not be read)"),
+                cpu.reasons());
+        Report.Cell bCpu = report.scenarios().get(0).row("cpu").cells().get(1);
+        assertEquals(2, bCpu.lost().size(), bCpu.toString());
+        assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1)"), rps.runs());
+    }
+
     @Test
     void heavyThrottlingInTheRowLeavesItWithoutAVerdict() throws Exception {
         SeededResults results = seeded(2);
