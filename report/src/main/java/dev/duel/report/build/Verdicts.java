@@ -28,7 +28,7 @@ import java.util.Locale;
  *
  * Every run counts: the verdict stands on every run of each side, and when some were counted with a mark (never
  * steady, thin samples, invalid...) the clean runs' own result is kept beside it; when the two disagree in direction,
- * or a marked run lies outside its side's clean runs' range, the row says so instead of a verdict. Ratios for most
+ * or a marked run lies outside what its side's clean runs predict, the row says so instead of a verdict. Ratios for most
  * measures ({@link RatioInterval}), differences in percentage points for shares ({@link ShiftInterval}). Immutable;
  * thread-safe.
  */
@@ -128,8 +128,10 @@ final class Verdicts {
                         null);
             case DEPENDS_ON_MARKED -> {
                 List<String> why = new ArrayList<>();
-                outside(baseline, a, outcome.outsideA(), measure).ifPresent(why::add);
-                outside(other, b, outcome.outsideB(), measure).ifPresent(why::add);
+                outside(baseline, a, outcome.outsideA(), outcome.predictedA(), measure)
+                        .ifPresent(why::add);
+                outside(other, b, outcome.outsideB(), outcome.predictedB(), measure)
+                        .ifPresent(why::add);
                 if (why.isEmpty()) {
                     why.add(String.format(
                             Locale.ROOT,
@@ -193,14 +195,21 @@ final class Verdicts {
         return new RatioVerdict.Side(values, marked);
     }
 
-    /** "jdk25's run 004 (never steady) gave 31,200, outside its clean runs' 33,900 to 35,100". */
+    /**
+     * "jdk25's run 004 (never steady) gave 31,200, outside what its 3 clean runs predict (33,100 to 35,900)": where one
+     * more run like the clean ones would fall, at the row's confidence.
+     */
     private static java.util.Optional<String> outside(
-            String target, Report.Cell cell, List<Integer> outsideIndices, Measure measure) {
-        if (outsideIndices.isEmpty()) {
+            String target,
+            Report.Cell cell,
+            List<Integer> outsideIndices,
+            RatioVerdict.Range predicted,
+            Measure measure) {
+        if (outsideIndices.isEmpty() || predicted == null) {
             return java.util.Optional.empty();
         }
         double[] values = cell.summary().values();
-        double[] clean = cell.cleanValues();
+        int clean = cell.cleanValues().length;
         List<String> runs = new ArrayList<>();
         for (int index : outsideIndices) {
             double value = values[index];
@@ -216,11 +225,12 @@ final class Verdicts {
         }
         return java.util.Optional.of(String.format(
                 Locale.ROOT,
-                "%s %s, outside its clean runs' %s to %s",
+                "%s %s, outside what its %d clean runs predict (%s to %s)",
                 possessive(target),
                 String.join(", ", runs),
-                Format.value(java.util.Arrays.stream(clean).min().orElseThrow(), measure.unit()),
-                Format.value(java.util.Arrays.stream(clean).max().orElseThrow(), measure.unit())));
+                clean,
+                Format.value(predicted.low(), measure.unit()),
+                Format.value(predicted.high(), measure.unit())));
     }
 
     /** "95% CI +6.1% to +10.9%": a ratio's interval, as every sentence says it. */

@@ -36,7 +36,8 @@ final class Words {
                 + "and the runs counted with a mark in brackets. Every run counts: a run that never settled gives main's "
                 + "mean, one with thin samples its percentiles, an invalid or failed one its values, each marked; a row "
                 + "shows the clean runs' result beside its verdict and gives none when the two disagree in direction or "
-                + "a marked run lies outside its side's clean runs' range. Requests/s counts correct responses only. "
+                + "a marked run lies outside what its side's clean runs predict for one more run (a 95% prediction "
+                + "interval on logs). Requests/s counts correct responses only. "
                 + "Comparisons are the ratio of geometric means against the baseline " + report.baseline()
                 + " (shares: the difference in points): " + report.method() + ". A row gives no verdict where a "
                 + "reason undermines it (runs lost, the target throttled above the bound, limits not enforced, the "

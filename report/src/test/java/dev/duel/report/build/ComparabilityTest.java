@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.SteadyState;
 import dev.duel.record.load.FailureKind;
 import dev.duel.report.ReportBuilder;
@@ -170,7 +171,7 @@ class ComparabilityTest {
     /**
      * Runs whose steady state began inside main: their requests/s is their steady seconds', but main's latency
      * histogram and CPU counter mix warm-up in: every run counts, those with that mark, and a row gives no verdict when
-     * such a run lies outside its side's clean range. Requests/s keeps its verdict.
+     * such a run lies outside what its side's clean runs predict. Requests/s keeps its verdict.
      */
     @Test
     void runsSteadyOnlyInsideMainAreCountedWithAMarkOnTheLatencyAndCpuRows() throws Exception {
@@ -190,10 +191,10 @@ class ComparabilityTest {
                 String marked = "a 4 of 4 (counted with a mark: " + lateRuns + " steady only inside main); b 4 of 4";
                 assertTrue(row.runs().startsWith(marked), row.runs());
                 Report.Cell a = report.scenarios().get(0).row(key).cells().get(0);
-                double[] clean = a.cleanValues();
-                double low = java.util.Arrays.stream(clean).min().orElseThrow();
-                double high = java.util.Arrays.stream(clean).max().orElseThrow();
-                boolean outside = a.marked().stream().anyMatch(r -> r.value() < low || r.value() > high);
+                RatioVerdict.Range predicted =
+                        RatioVerdict.Side.clean(a.cleanValues()).predictedByClean(0.95);
+                boolean outside =
+                        a.marked().stream().anyMatch(r -> r.value() < predicted.low() || r.value() > predicted.high());
                 assertEquals(outside, row.verdict() == Report.Verdict.NOT_COMPARABLE, row.sentence());
                 if (outside) {
                     assertTrue(row.sentence().contains("(steady only inside main) gave "), row.sentence());

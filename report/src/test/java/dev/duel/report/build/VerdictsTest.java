@@ -112,8 +112,8 @@ class VerdictsTest {
         Report.Comparison depends = compared(RPS, steadyA, outside);
         assertEquals(Report.Verdict.NOT_COMPARABLE, depends.verdict(), depends.sentence());
         assertEquals(
-                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside its clean runs' 1,200 to"
-                        + " 1,210",
+                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside what its 2 clean runs predict"
+                        + " (1,100 to 1,320)",
                 depends.sentence());
         assertTrue(Double.isNaN(depends.ratio()), "no signed change beside a verdict taken away");
     }

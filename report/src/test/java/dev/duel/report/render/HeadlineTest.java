@@ -58,18 +58,20 @@ class HeadlineTest {
 
     /**
      * Every run counts: two of jdk25's runs never settled and their main phases served about 1,040 requests/s against
-     * the settled runs' 1,300 or more: the verdict would depend on them, so the headline gives none and names them with
-     * their values, the clean runs' result beside.
+     * the two settled runs' 1,300 or more. Two clean runs predict one more run only loosely (t with 1 degree of
+     * freedom), so the verdict stands on all four runs: the low ones widen it to "cannot tell", and the headline names
+     * them with their values, the clean runs' result beside. It does not call jdk25 faster on the runs that settled.
      */
     @Test
-    void whenTheVerdictDependsOnRunsThatNeverSettledItSaysWhichWithTheirValues() throws Exception {
+    void runsThatNeverSettledAreNamedWithTheirValuesBesideTheVerdictTheyWiden() throws Exception {
         Report report = report(B, 2);
         String line = report.headline().get(0);
+        assertTrue(line.startsWith("json: cannot tell: +"), line);
         assertTrue(
-                line.startsWith("json: no verdict: jdk25's run 002 (never steady) gave 1,035, run 004 (never steady)"
-                        + " gave 1,045, outside its clean runs' "),
+                line.contains(
+                        "every run counted, jdk25 002 never steady 1,035, jdk25 004 never steady 1,045; clean runs"
+                                + " only (4 v 2): +"),
                 line);
-        assertTrue(line.contains("; clean runs only (4 v 2): +"), line);
         assertTrue(
                 line.endsWith(
                         "jdk17 reaches steady state in 15 s, jdk25 in 15 s (medians; 2 of 4 jdk25 runs never did)"),
