@@ -31,7 +31,10 @@ public final class RatioInterval {
             "Ratios (B / A) are ratios of geometric means over runs, with Welch's t interval"
                     + " on log values and Hsu's conservative degrees of freedom (min(n_A, n_B) - 1): its coverage is at least the"
                     + " confidence printed for normal or heavier-tailed run-to-run noise, whatever the two sides' noise and run"
-                    + " counts (seeded coverage tests); runs that fall into two groups break it and the row says so. \"The same"
+                    + " counts (seeded coverage tests); runs that fall into two groups break it and the row says so. Where each"
+                    + " repetition's runs ran back to back (alternating order) and both sides hold the same repetitions, the"
+                    + " runs are paired: Student's t on the per-repetition log ratios, repetitions - 1 degrees of freedom,"
+                    + " so that what the machine did to a repetition cancels. \"The same"
                     + " within +-m%\" is a two-one-sided test (TOST): the 90% interval inside +-m%. \"Cannot tell\" names the"
                     + " smallest change these runs would have detected (80% power)";
 
@@ -40,6 +43,11 @@ public final class RatioInterval {
     public enum Method {
         /** Welch's t on logs with Hsu's degrees of freedom (ratios); on the values themselves for shares. */
         WELCH_HSU,
+        /**
+         * Student's t on the per-repetition log ratios, n − 1 degrees of freedom for n repetitions: A and B of one
+         * repetition ran back to back, so what the machine did to both cancels ({@link #paired}).
+         */
+        PAIRED,
         /** Hodges-Lehmann on pairwise differences, exact k ({@link ShiftInterval}'s shares that pile up at 0). */
         HODGES_LEHMANN,
         NONE
@@ -50,7 +58,7 @@ public final class RatioInterval {
      * @param low              lower bound of B / A, or 0 when unbounded
      * @param high             upper bound of B / A, or +infinity when unbounded
      * @param confidence       the interval's confidence (0.95)
-     * @param freedom          its degrees of freedom, min(n_A, n_B) − 1; 0 with none
+     * @param freedom          its degrees of freedom, min(n_A, n_B) − 1 (paired: repetitions − 1); 0 with none
      * @param logStandardError the standard error of log(B / A); NaN with none
      */
     public record Interval(
@@ -73,6 +81,7 @@ public final class RatioInterval {
         public String label() {
             return switch (method) {
                 case WELCH_HSU -> String.format(Locale.ROOT, "Welch-Hsu t on logs, %d df", freedom);
+                case PAIRED -> String.format(Locale.ROOT, "paired t on logs by repetition, %d df", freedom);
                 case HODGES_LEHMANN -> "Hodges-Lehmann";
                 case NONE -> "none";
             };
@@ -84,16 +93,7 @@ public final class RatioInterval {
                 return new Interval(
                         ratio, 0, Double.POSITIVE_INFINITY, otherConfidence, method, freedom, logStandardError);
             }
-            double t = quantile(freedom, otherConfidence);
-            double centre = Math.log(ratio);
-            return new Interval(
-                    ratio,
-                    Math.exp(centre - t * logStandardError),
-                    Math.exp(centre + t * logStandardError),
-                    otherConfidence,
-                    method,
-                    freedom,
-                    logStandardError);
+            return around(ratio, logStandardError, freedom, otherConfidence, method);
         }
 
         /**
@@ -137,6 +137,51 @@ public final class RatioInterval {
                 Method.WELCH_HSU,
                 Math.min(a.length, b.length) - 1,
                 difference[2]);
+    }
+
+    /**
+     * The interval of B / A from runs paired by repetition ({@code a[i]} and {@code b[i]} ran back to back): Student's
+     * t on the per-repetition log ratios ln(b[i] / a[i]), n − 1 degrees of freedom. Its point estimate is the ratio of
+     * geometric means, as unpaired; its standard error is that of the ratios, from which a drift the two shared (the
+     * machine faster in the last repetition, for both) has cancelled. Where nothing is shared it is about as wide as
+     * {@link #of} (the same degrees of freedom, min(n) − 1 at equal counts). All values positive; fewer than 2
+     * repetitions, or ratios that do not vary: unbounded.
+     */
+    public static Interval paired(double[] a, double[] b, double confidence) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("a pair per repetition: " + a.length + " and " + b.length);
+        }
+        double[] logA = logs(a);
+        double[] logB = logs(b);
+        int n = a.length;
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = logB[i] - logA[i];
+        }
+        double ratio = n == 0 ? Double.NaN : Math.exp(mean(ratios));
+        if (n < 2) {
+            return new Interval(ratio, 0, Double.POSITIVE_INFINITY, confidence, Method.NONE, 0, Double.NaN);
+        }
+        double standardError = Math.sqrt(variance(ratios) / n);
+        if (!(standardError > 0)) {
+            return new Interval(ratio, 0, Double.POSITIVE_INFINITY, confidence, Method.NONE, 0, Double.NaN);
+        }
+        return around(ratio, standardError, n - 1, confidence, Method.PAIRED);
+    }
+
+    /** The t interval of a ratio whose log has {@code logStandardError}: ratio × exp(±t · se). */
+    private static Interval around(
+            double ratio, double logStandardError, int freedom, double confidence, Method method) {
+        double t = quantile(freedom, confidence);
+        double centre = Math.log(ratio);
+        return new Interval(
+                ratio,
+                Math.exp(centre - t * logStandardError),
+                Math.exp(centre + t * logStandardError),
+                confidence,
+                method,
+                freedom,
+                logStandardError);
     }
 
     /**

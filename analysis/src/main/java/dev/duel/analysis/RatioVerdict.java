@@ -13,7 +13,9 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * <ol>
  *   <li>Fewer than 2 runs a side, or no run-to-run variation: no interval ({@link Kind#TOO_FEW_RUNS}, {@link
  *       Kind#NO_NOISE}).
- *   <li>Every run counts: the interval is over every run ({@link RatioInterval}). When some runs are marked, the clean
+ *   <li>Every run counts: the interval is over every run ({@link RatioInterval}); paired by repetition ({@link
+ *       RatioInterval#paired}) when both sides hold the same repetitions once each and each repetition's runs ran back
+ *       to back ({@link Side#pairs}), so that what the machine did to a repetition cancels. When some runs are marked, the clean
  *       runs' interval is computed beside it, and the verdict depends on the marked runs ({@link
  *       Kind#DEPENDS_ON_MARKED}) when a marked run lies outside what its side's clean runs predict for one more run (a
  *       side with two or more clean runs; {@link Side#predictedByClean}), or when the two point the opposite ways and
@@ -52,19 +54,34 @@ public final class RatioVerdict {
      *
      * @param values each run's value, positive
      * @param marked for each run, whether it is counted with a mark
+     * @param pairs  for each run, the repetition it ran in, when the runs of each repetition ran back to back (one
+     *               suite session, alternating order); null when they did not or nothing says. Two sides whose runs
+     *               hold the same repetitions once each are compared paired ({@link RatioInterval#paired})
      */
-    public record Side(double[] values, boolean[] marked) {
+    public record Side(double[] values, boolean[] marked, String[] pairs) {
         public Side {
-            if (values.length != marked.length) {
-                throw new IllegalArgumentException("a mark per value: " + values.length + " and " + marked.length);
+            if (values.length != marked.length || (pairs != null && pairs.length != values.length)) {
+                throw new IllegalArgumentException("a mark (and a repetition) per value: " + values.length + ", "
+                        + marked.length + (pairs == null ? "" : ", " + pairs.length));
             }
             values = values.clone();
             marked = marked.clone();
+            pairs = pairs == null ? null : pairs.clone();
+        }
+
+        /** Runs not paired with the other side's. */
+        public Side(double[] values, boolean[] marked) {
+            this(values, marked, null);
         }
 
         /** Every run clean. */
         public static Side clean(double... values) {
             return new Side(values, new boolean[values.length]);
+        }
+
+        @Override
+        public String[] pairs() {
+            return pairs == null ? null : pairs.clone();
         }
 
         @Override
@@ -150,6 +167,8 @@ public final class RatioVerdict {
      * @param predictedA  where A's clean runs predict one more run, at the outcome's confidence; null with fewer than 2
      *                    clean runs or none marked
      * @param predictedB  the same for B
+     * @param predictedRatio paired runs: where the clean repetitions predict one more repetition's ratio B / A, at the
+     *                    outcome's confidence; null unpaired, or with fewer than 2 clean repetitions or none marked
      * @param detectable  the smallest change these runs would detect (a fraction), NaN without an interval
      */
     public record Outcome(
@@ -161,10 +180,16 @@ public final class RatioVerdict {
             List<Integer> outsideB,
             Range predictedA,
             Range predictedB,
+            Range predictedRatio,
             double detectable) {
         public Outcome {
             outsideA = List.copyOf(outsideA);
             outsideB = List.copyOf(outsideB);
+        }
+
+        /** True when the two sides were compared repetition by repetition. */
+        public boolean paired() {
+            return all.method() == RatioInterval.Method.PAIRED;
         }
 
         /** A verdict people can act on: a change or the same within the margin. */
@@ -180,48 +205,181 @@ public final class RatioVerdict {
     public static Outcome of(Side a, Side b, double confidence, double margin) {
         double[] va = a.values();
         double[] vb = b.values();
-        RatioInterval.Interval all = RatioInterval.of(va, vb, confidence);
         double alpha = 1 - confidence;
-        RatioInterval.Interval tost = all.at(1 - 2 * alpha);
         if (va.length >= 2 && vb.length >= 2 && constant(va) && constant(vb)) {
-            return new Outcome(Kind.NO_NOISE, all, null, tost, List.of(), List.of(), null, null, Double.NaN);
+            RatioInterval.Interval all = RatioInterval.of(va, vb, confidence);
+            return new Outcome(
+                    Kind.NO_NOISE,
+                    all,
+                    null,
+                    all.at(1 - 2 * alpha),
+                    List.of(),
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    Double.NaN);
         }
+        int[][] pairs = pairs(a, b);
+        if (pairs != null) {
+            Outcome paired = paired(a, b, pairs, confidence, margin);
+            if (paired != null) {
+                return paired;
+            }
+        }
+        RatioInterval.Interval all = RatioInterval.of(va, vb, confidence);
+        RatioInterval.Interval tost = all.at(1 - 2 * alpha);
         if (!all.bounded()) {
-            return new Outcome(Kind.TOO_FEW_RUNS, all, null, tost, List.of(), List.of(), null, null, Double.NaN);
+            return new Outcome(Kind.TOO_FEW_RUNS, all, null, tost, List.of(), List.of(), null, null, null, Double.NaN);
         }
         double detectable = all.detectable(POWER);
         RatioInterval.Interval clean = null;
         Range predictedA = null;
         Range predictedB = null;
+        List<Integer> outsideA = List.of();
+        List<Integer> outsideB = List.of();
         if (a.anyMarked() || b.anyMarked()) {
             double[] ca = a.cleanValues();
             double[] cb = b.cleanValues();
             clean = ca.length > 0 && cb.length > 0 ? RatioInterval.of(ca, cb, confidence) : null;
             predictedA = a.anyMarked() ? a.predictedByClean(confidence) : null;
             predictedB = b.anyMarked() ? b.predictedByClean(confidence) : null;
-            List<Integer> outsideA = a.outsidePrediction(confidence);
-            List<Integer> outsideB = b.outsidePrediction(confidence);
-            boolean opposite = clean != null
-                    && clean.bounded()
-                    && (all.ratio() > 1) != (clean.ratio() > 1)
-                    && (!all.contains(1) || !clean.contains(1));
-            if (!outsideA.isEmpty() || !outsideB.isEmpty() || opposite) {
-                return new Outcome(
-                        Kind.DEPENDS_ON_MARKED,
-                        all,
-                        clean,
-                        tost,
-                        outsideA,
-                        outsideB,
-                        predictedA,
-                        predictedB,
-                        detectable);
+            outsideA = a.outsidePrediction(confidence);
+            outsideB = b.outsidePrediction(confidence);
+        }
+        return new Outcome(
+                verdict(all, clean, outsideA, outsideB, margin, alpha),
+                all,
+                clean,
+                tost,
+                outsideA,
+                outsideB,
+                predictedA,
+                predictedB,
+                null,
+                detectable);
+    }
+
+    /**
+     * Runs paired by repetition: the interval on per-repetition ratios ({@link RatioInterval#paired}), and a marked
+     * run's repetition judged by what the clean repetitions predict for one more ratio. Null when the ratios do not vary
+     * (the unpaired interval is used then).
+     */
+    private static Outcome paired(Side a, Side b, int[][] pairs, double confidence, double margin) {
+        double alpha = 1 - confidence;
+        int n = pairs.length;
+        double[] pa = new double[n];
+        double[] pb = new double[n];
+        boolean[] marked = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            pa[i] = a.values[pairs[i][0]];
+            pb[i] = b.values[pairs[i][1]];
+            marked[i] = a.marked[pairs[i][0]] || b.marked[pairs[i][1]];
+        }
+        RatioInterval.Interval all = RatioInterval.paired(pa, pb, confidence);
+        if (!all.bounded()) {
+            return null;
+        }
+        RatioInterval.Interval tost = all.at(1 - 2 * alpha);
+        double detectable = all.detectable(POWER);
+        RatioInterval.Interval clean = null;
+        Range predicted = null;
+        List<Integer> outsideA = new ArrayList<>();
+        List<Integer> outsideB = new ArrayList<>();
+        if (a.anyMarked() || b.anyMarked()) {
+            List<Double> ratios = new ArrayList<>();
+            List<Double> cleanA = new ArrayList<>();
+            List<Double> cleanB = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (!marked[i]) {
+                    ratios.add(pb[i] / pa[i]);
+                    cleanA.add(pa[i]);
+                    cleanB.add(pb[i]);
+                }
+            }
+            clean = cleanA.isEmpty()
+                    ? null
+                    : RatioInterval.paired(
+                            cleanA.stream().mapToDouble(Double::doubleValue).toArray(),
+                            cleanB.stream().mapToDouble(Double::doubleValue).toArray(),
+                            confidence);
+            predicted = Side.clean(
+                            ratios.stream().mapToDouble(Double::doubleValue).toArray())
+                    .predictedByClean(confidence);
+            for (int i = 0; i < n && predicted != null; i++) {
+                if (marked[i] && !predicted.contains(pb[i] / pa[i])) {
+                    if (a.marked[pairs[i][0]]) {
+                        outsideA.add(pairs[i][0]);
+                    }
+                    if (b.marked[pairs[i][1]]) {
+                        outsideB.add(pairs[i][1]);
+                    }
+                }
             }
         }
-        Kind kind = all.sameWithin(margin, alpha)
+        return new Outcome(
+                verdict(all, clean, outsideA, outsideB, margin, alpha),
+                all,
+                clean,
+                tost,
+                outsideA,
+                outsideB,
+                null,
+                null,
+                predicted,
+                detectable);
+    }
+
+    /**
+     * For each repetition both sides hold, the index of its run on each side (ordered by the repetition's key); null when the two
+     * are not paired (a side without repetitions, a repetition twice on a side, or one side holds a repetition the
+     * other does not: every run counts, so no run is left out to make pairs) or hold fewer than 2.
+     */
+    static int[][] pairs(Side a, Side b) {
+        if (a.pairs == null || b.pairs == null || a.pairs.length != b.pairs.length || a.pairs.length < 2) {
+            return null;
+        }
+        java.util.Map<String, Integer> inB = new java.util.HashMap<>();
+        for (int j = 0; j < b.pairs.length; j++) {
+            if (b.pairs[j] == null || inB.put(b.pairs[j], j) != null) {
+                return null;
+            }
+        }
+        java.util.TreeMap<String, int[]> pairs = new java.util.TreeMap<>();
+        for (int i = 0; i < a.pairs.length; i++) {
+            Integer j = a.pairs[i] == null ? null : inB.get(a.pairs[i]);
+            if (j == null || pairs.put(a.pairs[i], new int[] {i, j}) != null) {
+                return null;
+            }
+        }
+        return pairs.values().toArray(new int[0][]);
+    }
+
+    /** The clean runs' result and every run's point opposite ways, and either excludes no change. */
+    private static boolean opposite(RatioInterval.Interval all, RatioInterval.Interval clean) {
+        return clean != null
+                && clean.bounded()
+                && (all.ratio() > 1) != (clean.ratio() > 1)
+                && (!all.contains(1) || !clean.contains(1));
+    }
+
+    /** Depends on the marked runs when one lies outside what the clean ones predict, or the two point opposite ways. */
+    private static Kind verdict(
+            RatioInterval.Interval all,
+            RatioInterval.Interval clean,
+            List<Integer> outsideA,
+            List<Integer> outsideB,
+            double margin,
+            double alpha) {
+        return !outsideA.isEmpty() || !outsideB.isEmpty() || opposite(all, clean)
+                ? Kind.DEPENDS_ON_MARKED
+                : kind(all, margin, alpha);
+    }
+
+    private static Kind kind(RatioInterval.Interval all, double margin, double alpha) {
+        return all.sameWithin(margin, alpha)
                 ? Kind.SAME
                 : !all.contains(1) ? (all.ratio() > 1 ? Kind.HIGHER : Kind.LOWER) : Kind.CANNOT_TELL;
-        return new Outcome(kind, all, clean, tost, List.of(), List.of(), predictedA, predictedB, detectable);
     }
 
     private static boolean constant(double[] values) {

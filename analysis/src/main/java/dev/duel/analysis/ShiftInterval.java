@@ -52,6 +52,7 @@ public final class ShiftInterval {
                 case HODGES_LEHMANN ->
                     String.format(Locale.ROOT, "Hodges-Lehmann, coverage >= %.1f%% under a pure shift", coverage * 100);
                 case WELCH_HSU -> "Welch-Hsu t";
+                case PAIRED -> "paired t";
                 case NONE -> "none";
             };
         }

@@ -1,6 +1,7 @@
 package dev.duel.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,6 +82,39 @@ class RatioVerdictTest {
         assertEquals(List.of(), outcome.outsideA());
         assertEquals(List.of(2), outcome.outsideB());
         assertTrue(outcome.predictedA().contains(18_460), outcome.toString());
+    }
+
+    /**
+     * Runs are paired only when both sides hold the same repetitions once each: every run counts, so none is left out to
+     * make pairs. The pairs follow the repetitions, not the order the values came in.
+     */
+    @Test
+    void sidesArePairedByRepetitionOnlyWhenEveryRunHasItsPartner() {
+        boolean[] clean = new boolean[3];
+        RatioVerdict.Side a =
+                new RatioVerdict.Side(new double[] {1000, 1100, 1200}, clean, new String[] {"1", "2", "3"});
+        // Repetitions 3, 1 and 2: b / a is 1.09, 1.10 and 1.12.
+        RatioVerdict.Side b =
+                new RatioVerdict.Side(new double[] {1308, 1100, 1232}, clean, new String[] {"3", "1", "2"});
+        int[][] pairs = RatioVerdict.pairs(a, b);
+        assertEquals(3, pairs.length);
+        for (int[] pair : pairs) {
+            double ratio = b.values()[pair[1]] / a.values()[pair[0]];
+            assertTrue(ratio >= 1.09 - 1e-9 && ratio <= 1.12 + 1e-9, "b / a of one repetition: " + ratio);
+        }
+        RatioVerdict.Outcome outcome = RatioVerdict.of(a, b, 0.95, 0.05);
+        assertTrue(outcome.paired());
+        assertEquals(Math.cbrt(1.09 * 1.10 * 1.12), outcome.all().ratio(), 1e-9);
+        assertEquals(RatioVerdict.Kind.HIGHER, outcome.kind(), "three repetitions within 3% of each other");
+        RatioVerdict.Side missing =
+                new RatioVerdict.Side(new double[] {1320, 1100, 1210}, clean, new String[] {"3", "1", "4"});
+        RatioVerdict.Side twice =
+                new RatioVerdict.Side(new double[] {1320, 1100, 1210}, clean, new String[] {"1", "1", "2"});
+        RatioVerdict.Side unknown = new RatioVerdict.Side(new double[] {1320, 1100, 1210}, clean);
+        for (RatioVerdict.Side other : List.of(missing, twice, unknown)) {
+            assertNull(RatioVerdict.pairs(a, other));
+            assertFalse(RatioVerdict.of(a, other, 0.95, 0.05).paired());
+        }
     }
 
     /** One clean run predicts nothing: the verdict stands on every run. */

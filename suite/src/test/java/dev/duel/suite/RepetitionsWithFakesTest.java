@@ -111,34 +111,42 @@ class RepetitionsWithFakesTest {
         assertEquals(4, outcome.ok());
     }
 
+    /**
+     * Alternating runs are compared repetition by repetition: the first two repetitions move a and b opposite ways
+     * (960 and 1,145, then 1,040 and 1,055), so their ratios differ by 18%, and the interval of the ratios is narrow
+     * enough after 10 repetitions (it took 8 unpaired, where the two sides' spreads add instead).
+     */
     @Test
     void pairsAreAddedUntilTheIntervalIsNarrowAndTheStopIsSaidAndKept() throws Exception {
         FakeMachine machine = machine(A, B, 1);
         SuiteOutcome outcome = run(suite("repetitions: {min: 3, max: 12, until: 'rps ci within 5%'}"), machine);
-        assertEquals(16, machine.loadRuns(), "8 repetitions of a and b");
-        assertEquals(16, outcome.ok());
-        assertEquals(16, outcome.planned(), "the runs made, not the 24 that max allowed");
-        assertEquals(16, finalRecords().size());
+        assertEquals(20, machine.loadRuns(), "10 repetitions of a and b");
+        assertEquals(20, outcome.ok());
+        assertEquals(20, outcome.planned(), "the runs made, not the 24 that max allowed");
+        assertEquals(20, finalRecords().size());
         List<String> targets = new ArrayList<>();
         for (Path file : finalRecords()) {
             RunRecord record = RecordJson.readRun(file);
             targets.add(record.target());
         }
         assertEquals(
-                List.of("a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a"),
+                List.of(
+                        "a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b",
+                        "a"),
                 targets,
                 "pairs alternate as always");
         RepetitionDecision decision = decision();
         assertEquals(RepetitionDecision.Stop.INTERVAL_NARROW, decision.stop());
-        assertEquals(8, decision.repetitions());
+        assertEquals(10, decision.repetitions());
         assertEquals("health", decision.scenario());
         assertEquals("rps", decision.measure());
-        assertEquals(8, decision.comparisons().get(0).targetValues());
+        assertEquals(10, decision.comparisons().get(0).targetValues());
+        assertTrue(decision.comparisons().get(0).method().startsWith("paired t on logs by repetition"));
         List<String> said = repetitionMessages();
-        assertEquals(6, said.size(), "one decision after each of repetitions 3 to 8: " + said);
+        assertEquals(8, said.size(), "one decision after each of repetitions 3 to 10: " + said);
         assertTrue(said.get(0).startsWith("repetitions: 3 done (of 3 to 12), health rps CI within 5% not yet met"));
-        assertEquals(decision.describe(), said.get(5));
-        assertTrue(said.get(5).startsWith("repetitions: stopped after 8 (of 3 to 12): the interval is narrow enough"));
+        assertEquals(decision.describe(), said.get(7));
+        assertTrue(said.get(7).startsWith("repetitions: stopped after 10 (of 3 to 12): the interval is narrow enough"));
     }
 
     @Test
@@ -163,7 +171,7 @@ class RepetitionsWithFakesTest {
         run(suite, machine(A, B, 1));
         RepetitionDecision first = decision();
 
-        // As if duel had been killed during repetition 6: the records of repetitions 6 to 8 are not there.
+        // As if duel had been killed during repetition 6: the records of repetitions 6 to 10 are not there.
         for (Path file : finalRecords()) {
             if (RecordJson.readRun(file).repetition() >= 6) {
                 Files.delete(file);
@@ -172,10 +180,10 @@ class RepetitionsWithFakesTest {
         messages.clear();
         FakeMachine rest = machine(A, B, 6);
         SuiteOutcome resumed = run(suite, rest);
-        assertEquals(6, rest.loadRuns(), "only repetitions 6 to 8 are run again");
+        assertEquals(10, rest.loadRuns(), "only repetitions 6 to 10 are run again");
         assertEquals(10, resumed.skipped());
         assertEquals(first, decision());
-        assertEquals(6, repetitionMessages().size(), "the decisions after 3, 4 and 5 are taken again from disk");
+        assertEquals(8, repetitionMessages().size(), "the decisions after 3, 4 and 5 are taken again from disk");
 
         messages.clear();
         FakeMachine none = machine(A, B, 13);

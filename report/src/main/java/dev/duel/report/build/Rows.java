@@ -151,6 +151,7 @@ final class Rows {
         for (String target : shown) {
             List<Double> values = new ArrayList<>();
             List<Report.MarkedRun> marked = new ArrayList<>();
+            List<String> pairs = new ArrayList<>();
             Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
             List<RunData> counted = runsOf.apply(target);
@@ -162,6 +163,7 @@ final class Rows {
                     continue;
                 }
                 values.add(value);
+                pairs.add(runs.pairKey(run));
                 List<Report.Mark> marks = statusMarks(run, null);
                 if (!marks.isEmpty()) {
                     marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
@@ -180,7 +182,8 @@ final class Rows {
                                     marked,
                                     failed,
                                     0,
-                                    lost));
+                                    lost,
+                                    pairs.contains(null) ? List.of() : pairs));
         }
         return new Report.Row(measure, cells);
     }
@@ -197,6 +200,7 @@ final class Rows {
         for (String target : shown) {
             List<Double> values = new ArrayList<>();
             List<Report.MarkedRun> marked = new ArrayList<>();
+            List<String> pairs = new ArrayList<>();
             Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
             List<RunData> counted = runs.countedRuns(target, scenario);
@@ -234,6 +238,7 @@ final class Rows {
                     }
                 }
                 values.add(value);
+                pairs.add(runs.pairKey(run));
                 if (!marks.isEmpty()) {
                     marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
                 }
@@ -253,7 +258,8 @@ final class Rows {
                                     marked,
                                     failed,
                                     0,
-                                    lost));
+                                    lost,
+                                    pairs.contains(null) ? List.of() : pairs));
         }
         return new Report.Row(measure, cells);
     }

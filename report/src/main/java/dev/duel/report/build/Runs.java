@@ -1,6 +1,7 @@
 package dev.duel.report.build;
 
 import dev.duel.analysis.Bottleneck;
+import dev.duel.analysis.Repetitions;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.ScenarioKind;
 import dev.duel.record.Status;
@@ -26,6 +27,8 @@ public final class Runs {
     private final PlannedRuns planned;
     /** The last attempt of each run. */
     private final List<RunData> finals;
+    /** The sessions whose repetitions each ran back to back (their runs hold consecutive places in the plan). */
+    private final Set<String> backToBack;
 
     private final List<String> targets;
     /** Each run's steady state per scenario, analysed once (see {@link RunSteadyState}). */
@@ -38,6 +41,7 @@ public final class Runs {
         this.valid = results.runs().stream().filter(RunData::ok).toList();
         this.planned = new PlannedRuns(results);
         this.finals = planned.lastAttempts();
+        this.backToBack = backToBack(finals, planned);
         Set<String> names = new LinkedHashSet<>();
         results.runs().stream()
                 .sorted((x, y) -> Integer.compare(x.index(), y.index()))
@@ -58,6 +62,32 @@ public final class Runs {
     /** The targets, in the order of their first runs. */
     public List<String> targets() {
         return targets;
+    }
+
+    /**
+     * The repetition a run ran in, as a key that pairs it with the other targets' runs of that repetition ("session#2"),
+     * or null when its session's repetitions did not run back to back (order: sequential) and pairing would pair runs
+     * far apart in time.
+     */
+    String pairKey(RunData run) {
+        String session = planned.session(run);
+        return backToBack.contains(session) ? session + "#" + run.record().repetition() : null;
+    }
+
+    /** The sessions whose repetitions ran back to back ({@link Repetitions#backToBack}). */
+    private static Set<String> backToBack(List<RunData> runs, PlannedRuns planned) {
+        Map<String, List<dev.duel.record.RunRecord>> sessions = new LinkedHashMap<>();
+        for (RunData run : runs) {
+            sessions.computeIfAbsent(planned.session(run), k -> new java.util.ArrayList<>())
+                    .add(run.record());
+        }
+        Set<String> pairable = new LinkedHashSet<>();
+        sessions.forEach((session, records) -> {
+            if (Repetitions.backToBack(records)) {
+                pairable.add(session);
+            }
+        });
+        return pairable;
     }
 
     /** What became of the runs of {@code target} that planned {@code scenario}. */

@@ -95,12 +95,20 @@ final class Verdicts {
                 : steady == null
                         ? new Report.CleanResult(
                                 a.cleanValues().length, b.cleanValues().length, Double.NaN, 0, Double.POSITIVE_INFINITY)
-                        : new Report.CleanResult(
-                                a.cleanValues().length,
-                                b.cleanValues().length,
-                                steady.ratio(),
-                                steady.low(),
-                                steady.high());
+                        : steady.method() == RatioInterval.Method.PAIRED
+                                // Paired: the clean repetitions, a run of each side in each.
+                                ? new Report.CleanResult(
+                                        steady.freedom() + 1,
+                                        steady.freedom() + 1,
+                                        steady.ratio(),
+                                        steady.low(),
+                                        steady.high())
+                                : new Report.CleanResult(
+                                        a.cleanValues().length,
+                                        b.cleanValues().length,
+                                        steady.ratio(),
+                                        steady.low(),
+                                        steady.high());
         return switch (outcome.kind()) {
             case NO_NOISE -> {
                 double ratio = sb.median() / sa.median();
@@ -128,10 +136,14 @@ final class Verdicts {
                         null);
             case DEPENDS_ON_MARKED -> {
                 List<String> why = new ArrayList<>();
-                outside(baseline, a, outcome.outsideA(), outcome.predictedA(), measure)
-                        .ifPresent(why::add);
-                outside(other, b, outcome.outsideB(), outcome.predictedB(), measure)
-                        .ifPresent(why::add);
+                if (outcome.paired()) {
+                    outsidePaired(a, b, other, outcome, measure).ifPresent(why::add);
+                } else {
+                    outside(baseline, a, outcome.outsideA(), outcome.predictedA(), measure)
+                            .ifPresent(why::add);
+                    outside(other, b, outcome.outsideB(), outcome.predictedB(), measure)
+                            .ifPresent(why::add);
+                }
                 if (why.isEmpty()) {
                     why.add(String.format(
                             Locale.ROOT,
@@ -192,7 +204,8 @@ final class Verdicts {
         for (int i = 0; i < values.length; i++) {
             marked[i] = markedValues.remove((Double) values[i]);
         }
-        return new RatioVerdict.Side(values, marked);
+        return new RatioVerdict.Side(
+                values, marked, cell.pairs().isEmpty() ? null : cell.pairs().toArray(new String[0]));
     }
 
     /**
@@ -231,6 +244,74 @@ final class Verdicts {
                 clean,
                 Format.value(predicted.low(), measure.unit()),
                 Format.value(predicted.high(), measure.unit())));
+    }
+
+    /**
+     * Runs paired by repetition: "jdk25's run 006 (never steady) gave 19,122, its repetition's change +3.6%, outside what the 2
+     * clean repetitions predict (+4.1% to +7.9%)": a marked run's repetition's ratio B / A against where one more
+     * repetition like the clean ones would fall.
+     */
+    private java.util.Optional<String> outsidePaired(
+            Report.Cell a, Report.Cell b, String other, RatioVerdict.Outcome outcome, Measure measure) {
+        RatioVerdict.Range predicted = outcome.predictedRatio();
+        if (predicted == null
+                || (outcome.outsideA().isEmpty() && outcome.outsideB().isEmpty())) {
+            return java.util.Optional.empty();
+        }
+        List<String> runs = new ArrayList<>();
+        int cleanRepetitions = 0;
+        java.util.Map<String, Integer> inB = new java.util.HashMap<>();
+        for (int j = 0; j < b.pairs().size(); j++) {
+            inB.put(b.pairs().get(j), j);
+        }
+        double[] va = a.summary().values();
+        double[] vb = b.summary().values();
+        for (int i = 0; i < a.pairs().size(); i++) {
+            int j = inB.get(a.pairs().get(i));
+            boolean outA = outcome.outsideA().contains(i);
+            boolean outB = outcome.outsideB().contains(j);
+            boolean markedA = markedRun(a, va[i]) != null;
+            boolean markedB = markedRun(b, vb[j]) != null;
+            if (!markedA && !markedB) {
+                cleanRepetitions++;
+            }
+            if (!outA && !outB) {
+                continue;
+            }
+            List<String> gave = new ArrayList<>();
+            if (outA) {
+                gave.add(gave(baseline, markedRun(a, va[i]), va[i], measure));
+            }
+            if (outB) {
+                gave.add(gave(other, markedRun(b, vb[j]), vb[j], measure));
+            }
+            runs.add(String.join(" and ", gave) + ", its repetition's change " + Format.change(vb[j] / va[i]));
+        }
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "%s, outside what the %d clean repetitions predict (%s to %s)",
+                String.join("; ", runs),
+                cleanRepetitions,
+                Format.change(predicted.low()),
+                Format.change(predicted.high())));
+    }
+
+    /** "jdk25's run 006 (never steady) gave 19,122". */
+    private static String gave(String target, Report.MarkedRun run, double value, Measure measure) {
+        return String.format(
+                Locale.ROOT,
+                "%s run %s (%s) gave %s",
+                possessive(target),
+                run.run(),
+                run.why(),
+                Format.value(value, measure.unit()));
+    }
+
+    private static Report.MarkedRun markedRun(Report.Cell cell, double value) {
+        return cell.marked().stream()
+                .filter(r -> r.value() == value)
+                .findFirst()
+                .orElse(null);
     }
 
     /** "95% CI +6.1% to +10.9%": a ratio's interval, as every sentence says it. */

@@ -179,6 +179,9 @@ public record Report(
      * @param lost       the runs that planned the scenario and gave no value of this measure, each with why, in run
      *                   order: held against the row, never silent; empty where the cell's maker does not list them
      *                   (the warm-up and runtime answers count theirs in {@code censoredRuns})
+     * @param pairs      for each value of {@code summary}, in its order, the repetition its run ran in, as a key that
+     *                   pairs it with the other targets' runs of that repetition; empty when the runs are not paired
+     *                   (their session's repetitions did not run back to back, or the cell's maker does not pair)
      */
     public record Cell(
             Summary summary,
@@ -186,10 +189,26 @@ public record Report(
             List<MarkedRun> marked,
             int failedRuns,
             int censoredRuns,
-            List<LostRun> lost) {
+            List<LostRun> lost,
+            List<String> pairs) {
         public Cell {
             marked = List.copyOf(marked);
             lost = List.copyOf(lost);
+            pairs = List.copyOf(pairs);
+            if (!pairs.isEmpty() && (summary == null || pairs.size() != summary.runs())) {
+                throw new IllegalArgumentException("a repetition per value: " + pairs.size() + " for " + summary);
+            }
+        }
+
+        /** A cell whose runs are not paired with other targets'. */
+        public Cell(
+                Summary summary,
+                String missing,
+                List<MarkedRun> marked,
+                int failedRuns,
+                int censoredRuns,
+                List<LostRun> lost) {
+            this(summary, missing, marked, failedRuns, censoredRuns, lost, List.of());
         }
 
         /** A cell whose runs are all clean, or one without a value. */

@@ -60,20 +60,25 @@ public final class PlannedRuns {
     }
 
     private final List<RunData> lastAttempts;
+    private final Map<String, String> session;
 
     public PlannedRuns(ResultsReader.Results results) {
-        Map<String, String> session = sessions(results.duplicates());
+        this.session = sessions(results.duplicates());
         Map<String, RunData> last = new LinkedHashMap<>();
         for (RunData run : results.runs()) {
-            String place = String.format(
-                    Locale.ROOT,
-                    "%s#%s#%d",
-                    session.getOrDefault(run.source(), run.source()),
-                    run.record().suite(),
-                    run.index());
+            String place = String.format(Locale.ROOT, "%s#%d", session(run), run.index());
             last.merge(place, run, (x, y) -> y.attempt() >= x.attempt() ? y : x);
         }
         this.lastAttempts = List.copyOf(last.values());
+    }
+
+    /**
+     * The session a run belongs to, as a key: the first folder of the folders that share records with its own, and its
+     * suite. Runs of one session share one plan: their indices and repetitions mean the same.
+     */
+    public String session(RunData run) {
+        return session.getOrDefault(run.source(), run.source()) + "#"
+                + run.record().suite();
     }
 
     /** The last attempt of each run of the plans, in the order the runs were read. */

@@ -102,6 +102,32 @@ class ComparabilityTest {
         assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1)"), rps.runs());
     }
 
+    /**
+     * Runs of one repetition that ran back to back (alternating order) are compared repetition by repetition; the same
+     * values from a session that ran every run of a, then every run of b, are not paired.
+     */
+    @Test
+    void alternatingRunsArePairedByRepetitionAndSequentialOnesAreNot() throws Exception {
+        SeededResults results = seeded(4);
+        List<Path> files = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            files.add(results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false));
+            files.add(results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false));
+        }
+        Report.Comparison paired = comparison(build(List.of()), "rps");
+        assertEquals("paired t on logs by repetition, 3 df", paired.method(), paired.sentence());
+        // The same records renumbered as a sequential session: a in places 1 to 4, b in 5 to 8, repetitions 1 to 4.
+        for (int i = 0; i < files.size(); i++) {
+            int repetition = i / 2 + 1;
+            int place = i % 2 == 0 ? repetition : 4 + repetition;
+            SeededResults.edit(
+                    files.get(i), record -> record.put("index", place).put("repetition", repetition));
+        }
+        Report.Comparison sequential = comparison(build(List.of()), "rps");
+        assertEquals("Welch-Hsu t on logs, 3 df", sequential.method(), sequential.sentence());
+        assertEquals(paired.ratio(), sequential.ratio(), 1e-9, "the same point estimate");
+    }
+
     @Test
     void heavyThrottlingInTheRowLeavesItWithoutAVerdict() throws Exception {
         SeededResults results = seeded(2);

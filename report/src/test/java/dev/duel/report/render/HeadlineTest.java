@@ -60,7 +60,8 @@ class HeadlineTest {
      * Every run counts: two of jdk25's runs never settled and their main phases served about 1,040 requests/s against
      * the two settled runs' 1,300 or more. Two clean runs predict one more run only loosely (t with 1 degree of
      * freedom), so the verdict stands on all four runs: the low ones widen it to "cannot tell", and the headline names
-     * them with their values, the clean runs' result beside. It does not call jdk25 faster on the runs that settled.
+     * them with their values, the clean runs' result beside (the runs of the two repetitions in which neither side's
+     * run was marked: the runs are paired by repetition). It does not call jdk25 faster on the runs that settled.
      */
     @Test
     void runsThatNeverSettledAreNamedWithTheirValuesBesideTheVerdictTheyWiden() throws Exception {
@@ -70,7 +71,7 @@ class HeadlineTest {
         assertTrue(
                 line.contains(
                         "every run counted, jdk25 002 never steady 1,035, jdk25 004 never steady 1,045; clean runs"
-                                + " only (4 v 2): +"),
+                                + " only (2 v 2): +"),
                 line);
         assertTrue(
                 line.endsWith(

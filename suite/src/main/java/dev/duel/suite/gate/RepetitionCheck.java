@@ -1,6 +1,7 @@
 package dev.duel.suite.gate;
 
 import dev.duel.analysis.RatioVerdict;
+import dev.duel.analysis.Repetitions;
 import dev.duel.analysis.SteadyValues;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
@@ -90,9 +91,14 @@ public final class RepetitionCheck {
      * One target's values (every run that gave one, in record order), which are marked, and the runs counted with a
      * mark or not measured, by reason in {@link RepetitionDecision.LeftOut}'s order.
      */
-    record Side(String target, double[] values, boolean[] marked, List<RepetitionDecision.LeftOutRuns> leftOut) {
+    record Side(
+            String target,
+            double[] values,
+            boolean[] marked,
+            String[] repetitions,
+            List<RepetitionDecision.LeftOutRuns> leftOut) {
         RatioVerdict.Side verdictSide() {
-            return new RatioVerdict.Side(values, marked);
+            return new RatioVerdict.Side(values, marked, repetitions);
         }
     }
 
@@ -100,6 +106,10 @@ public final class RepetitionCheck {
     static Side side(List<RunRecord> records, String target, StopRule until, int repetitions) {
         List<Double> values = new ArrayList<>();
         List<Boolean> marked = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        // Paired by repetition, as the report pairs them, when each repetition's runs ran back to back.
+        boolean paired = Repetitions.backToBack(
+                records.stream().filter(r -> r.repetition() <= repetitions).toList());
         int[] counts = new int[RepetitionDecision.LeftOut.values().length];
         for (RunRecord record : records) {
             if (!record.target().equals(target)
@@ -113,6 +123,7 @@ public final class RepetitionCheck {
                 continue;
             }
             values.add(value.value());
+            keys.add(String.valueOf(record.repetition()));
             boolean notOk = record.status() != Status.OK;
             marked.add(notOk || !value.marks().isEmpty());
             if (notOk) {
@@ -132,7 +143,12 @@ public final class RepetitionCheck {
         for (int i = 0; i < marks.length; i++) {
             marks[i] = marked.get(i);
         }
-        return new Side(target, values.stream().mapToDouble(Double::doubleValue).toArray(), marks, reasons);
+        return new Side(
+                target,
+                values.stream().mapToDouble(Double::doubleValue).toArray(),
+                marks,
+                paired ? keys.toArray(new String[0]) : null,
+                reasons);
     }
 
     private static RepetitionDecision.LeftOut leftOut(SteadyValues.Mark mark) {

@@ -87,7 +87,7 @@ class RepetitionCheckTest {
         assertEquals("b", comparison.target());
         assertEquals(decision.repetitions(), comparison.baselineValues(), "later repetitions are not read");
         assertEquals("higher", comparison.verdict());
-        assertTrue(comparison.method().startsWith("Welch-Hsu t on logs"), comparison.method());
+        assertTrue(comparison.method().startsWith("paired t on logs by repetition"), comparison.method());
     }
 
     @Test
