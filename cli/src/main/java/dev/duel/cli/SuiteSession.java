@@ -263,7 +263,9 @@ final class SuiteSession {
                                 + " to " + suite.repetitions().max() + " until "
                                 + suite.repetitions().until().describe() + ")"
                         : RunPlan.of(suite).size() + " runs",
-                suite.order().name().toLowerCase(Locale.ROOT),
+                suite.order() == Suite.Order.RANDOM
+                        ? "random (seed " + suite.seed() + ")"
+                        : suite.order().key(),
                 suite.cooldown().toSeconds());
         out.println("targets:");
         for (TargetSpec target : suite.targets()) {

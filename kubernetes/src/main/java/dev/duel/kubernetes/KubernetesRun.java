@@ -137,6 +137,7 @@ public final class KubernetesRun implements AutoCloseable {
                 suite.together(),
                 suite.repetitions(),
                 suite.order(),
+                suite.seed(),
                 suite.cooldown(),
                 suite.loadgen(),
                 suite.gates(),

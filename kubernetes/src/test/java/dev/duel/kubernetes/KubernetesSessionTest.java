@@ -303,6 +303,7 @@ class KubernetesSessionTest {
                 suite.together(),
                 suite.repetitions(),
                 suite.order(),
+                suite.seed(),
                 suite.cooldown(),
                 suite.loadgen(),
                 suite.gates(),

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param together    scenarios measured in this order on one fresh target per run (others get their own)
  * @param repetitions how many times each target measures each scenario group: a fixed number, or from a minimum
  *                    until an interval is narrow enough, up to a maximum
+ * @param seed        seed of the suite's own random choices: the order of each round with {@link Order#RANDOM}
+ *                    ({@code seed:}, 1 by default)
  * @param aotCaches   by target name, the targets measured with an AOT cache they train first; others are absent
  * @param kubernetes  what a run on Kubernetes needs ({@code kubernetes:}), or null when the suite has no such section
  */
@@ -29,6 +31,7 @@ public record Suite(
         List<String> together,
         Repetitions repetitions,
         Order order,
+        long seed,
         Duration cooldown,
         Loadgen loadgen,
         Gates gates,
@@ -45,7 +48,23 @@ public record Suite(
         /** AB, then BA, then AB...: the target that runs first changes every repetition. */
         ALTERNATE,
         /** All repetitions of A, then all of B: for contrast only, drift then favours one side. */
-        SEQUENTIAL
+        SEQUENTIAL,
+        /**
+         * Each repetition runs every target once, in an order drawn from the suite's seed (randomized multiple
+         * interleaved trials, Abedi and Brecht, ICPE 2017): a disturbance that comes back every other run cannot line
+         * up with one side, as it can with AB, BA, AB...
+         */
+        RANDOM;
+
+        /** The order as a suite file writes it: "alternate", "sequential", "random". */
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** True when each repetition's runs follow one another (every order but sequential), so they can be paired. */
+        public boolean interleaved() {
+            return this != SEQUENTIAL;
+        }
     }
 
     /**

@@ -13,7 +13,7 @@ final class RepetitionsSection {
     /**
      * {@code repetitions: N}, or {@code {min, max, until}}: all three keys, min at least 2 (an interval needs two
      * runs a side), max at least min, a rule that names a scenario with a main phase (it may leave the name out when
-     * the suite has one scenario), two targets or more, in alternate order.
+     * the suite has one scenario), two targets or more, in alternate or random order.
      */
     static Suite.Repetitions repetitions(
             RepetitionsEntry r, List<Scenario> scenarios, int targets, Suite.Order order, double sameWithin) {
@@ -72,11 +72,11 @@ final class RepetitionsSection {
                     "the rule narrows the interval of one target against another: the suite needs two targets or"
                             + " more, it has " + targets);
         }
-        if (order != Suite.Order.ALTERNATE) {
+        if (!order.interleaved()) {
             throw new Problem(
                     "repetitions.until",
-                    "a rule adds runs of every target at a time, which needs order: alternate (sequential runs"
-                            + " every repetition of one target before the next)");
+                    "a rule adds runs of every target at a time, which needs order: alternate or random (sequential"
+                            + " runs every repetition of one target before the next)");
         }
         if (rule.clear() && !r.until().contains("within")) {
             rule = new StopRule(rule.text(), rule.scenario(), rule.measure(), true, sameWithin * 100);

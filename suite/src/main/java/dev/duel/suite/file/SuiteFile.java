@@ -17,6 +17,7 @@ public record SuiteFile(
         List<String> together,
         RepetitionsEntry repetitions,
         String order,
+        Long seed,
         String cooldown,
         LoadgenEntry loadgen,
         GatesEntry gates,

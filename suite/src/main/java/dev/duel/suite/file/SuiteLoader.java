@@ -154,8 +154,10 @@ public final class SuiteLoader {
                 : switch (f.order().toLowerCase(Locale.ROOT)) {
                     case "alternate" -> Suite.Order.ALTERNATE;
                     case "sequential" -> Suite.Order.SEQUENTIAL;
-                    default -> throw new Problem("order", "alternate or sequential, got '" + f.order() + "'");
+                    case "random" -> Suite.Order.RANDOM;
+                    default -> throw new Problem("order", "alternate, random or sequential, got '" + f.order() + "'");
                 };
+        long seed = f.seed() == null ? 1 : f.seed();
         // The equivalence margin of the report's "the same within" (read by the report from the suite's copy) and of a
         // repetitions rule 'clear' that names none.
         double sameWithin = f.sameWithin() == null
@@ -177,6 +179,7 @@ public final class SuiteLoader {
                 together,
                 repetitions,
                 order,
+                seed,
                 cooldown,
                 loadgen,
                 GatesSection.gates(f.gates()),

@@ -181,14 +181,18 @@ class RepetitionsLoadingTest {
     }
 
     @Test
-    void aRuleNeedsTwoTargetsInAlternateOrder() throws IOException {
+    void aRuleNeedsTwoTargetsInAlternateOrRandomOrder() throws Exception {
         String rule = "repetitions: {min: 3, max: 12, until: 'json: rps ci within 5%'}";
         String sequential = withRepetitions(rule + "\norder: sequential");
         assertEquals(
                 at(sequential, "repetitions:", "until") + "repetitions.until: a rule adds runs of every target at a"
-                        + " time, which needs order: alternate (sequential runs every repetition of one target before"
-                        + " the next)",
+                        + " time, which needs order: alternate or random (sequential runs every repetition of one target"
+                        + " before the next)",
                 failure(sequential));
+        assertEquals(
+                Suite.Order.RANDOM,
+                loader.load(write(withRepetitions(rule + "\norder: random"))).order(),
+                "random order keeps each repetition's runs together, so a rule may add them");
         String one = withRepetitions(rule).replace("  - name: b\n    command: [./b, '${port}']\n", "");
         assertEquals(
                 at(one, "repetitions:", "until") + "repetitions.until: the rule narrows the interval of one target"

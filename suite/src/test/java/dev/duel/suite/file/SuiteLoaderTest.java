@@ -3,6 +3,7 @@ package dev.duel.suite.file;
 import static dev.duel.suite.TestFiles.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -235,6 +236,46 @@ class SuiteLoaderTest {
                         "3b:boot"),
                 order);
         assertEquals("004-b-curve", RunPlan.of(suite).get(3).fileStem());
+    }
+
+    @Test
+    void randomOrderRunsEveryTargetOnceARoundInAnOrderDrawnFromTheSeed() throws Exception {
+        String three = GOOD.replace("repetitions: 3", "repetitions: 40\norder: random\nseed: 7")
+                .replace("together: [json, products]\n", "")
+                .replace("  - name: b\n", "  - name: c\n    command: [./c, '${port}']\n  - name: b\n");
+        Suite suite = loader.load(write(three));
+        assertEquals(Suite.Order.RANDOM, suite.order());
+        assertEquals(7, suite.seed());
+        List<RunPlan> plans = RunPlan.of(suite);
+        java.util.Map<String, Integer> orders = new java.util.TreeMap<>();
+        for (int repetition = 1; repetition <= 40; repetition++) {
+            for (String scenario : List.of("json", "products")) {
+                int r = repetition;
+                List<String> round = plans.stream()
+                        .filter(p -> p.repetition() == r && p.scenarios().equals(List.of(scenario)))
+                        .map(RunPlan::target)
+                        .toList();
+                assertEquals(List.of("a", "b", "c"), round.stream().sorted().toList(), "each target once a round");
+                orders.merge(String.join("", round), 1, Integer::sum);
+            }
+        }
+        // 80 draws of one of 6 orders: every order comes up (each is missed with probability (5/6)^80 < 1e-6), none
+        // dominates (a fixed or alternating order would give one or two).
+        assertEquals(6, orders.size(), orders.toString());
+        assertTrue(orders.values().stream().allMatch(n -> n <= 25), orders.toString());
+        // The order is the seed's: a resume or a dry run draws the same; the plan of a repetition does not depend on
+        // how
+        // many follow; another seed draws another order.
+        assertEquals(plans, RunPlan.of(loader.load(write(three))));
+        assertEquals(plans.subList(0, 24), RunPlan.of(suite, 2), "4 groups x 3 targets a repetition");
+        List<RunPlan> other = RunPlan.of(loader.load(write(three.replace("seed: 7", "seed: 8"))));
+        assertNotEquals(
+                plans.stream().map(RunPlan::target).toList(),
+                other.stream().map(RunPlan::target).toList());
+        // Each repetition is one block of runs, so the report pairs its runs as it pairs alternating ones.
+        for (int i = 1; i < plans.size(); i++) {
+            assertTrue(plans.get(i).repetition() >= plans.get(i - 1).repetition());
+        }
     }
 
     @Test
@@ -590,7 +631,8 @@ class SuiteLoaderTest {
                 failure(together));
         String order = GOOD.replace("repetitions: 3", "repetitions: 3\norder: sometimes");
         assertEquals(
-                at(file, order, "order:", "order") + "order: alternate or sequential, got 'sometimes'", failure(order));
+                at(file, order, "order:", "order") + "order: alternate, random or sequential, got 'sometimes'",
+                failure(order));
         String kind = GOOD.replace("kind: warmup-curve", "kind: warmup");
         assertTrue(
                 failure(kind)
