@@ -48,6 +48,17 @@ public final class RatioInterval {
          * repetition ran back to back, so what the machine did to both cancels ({@link #paired}).
          */
         PAIRED,
+        /**
+         * Student's t on per-repetition duet ratios (each the mean of per-second log ratios of A and B measured at the
+         * same instants), repetitions − 1 degrees of freedom ({@link DuetRatio#across}).
+         */
+        DUET,
+        /**
+         * One duet repetition's own interval: batch means of its per-second log ratios, batches − 1 degrees of
+         * freedom; how well one pair of JVMs was measured, not how another pair would come out
+         * ({@link DuetRatio.Repetition#withinRun}).
+         */
+        DUET_WITHIN_RUN,
         /** Hodges-Lehmann on pairwise differences, exact k ({@link ShiftInterval}'s shares that pile up at 0). */
         HODGES_LEHMANN,
         NONE
@@ -82,6 +93,15 @@ public final class RatioInterval {
             return switch (method) {
                 case WELCH_HSU -> String.format(Locale.ROOT, "Welch-Hsu t on logs, %d df", freedom);
                 case PAIRED -> String.format(Locale.ROOT, "paired t on logs by repetition, %d df", freedom);
+                case DUET ->
+                    String.format(
+                            Locale.ROOT, "duet: t on per-repetition ratios of simultaneous seconds, %d df", freedom);
+                case DUET_WITHIN_RUN ->
+                    String.format(
+                            Locale.ROOT,
+                            "duet, one repetition: within-run batch means of %d s, %d df",
+                            DuetRatio.BATCH_SECONDS,
+                            freedom);
                 case HODGES_LEHMANN -> "Hodges-Lehmann";
                 case NONE -> "none";
             };
@@ -170,8 +190,7 @@ public final class RatioInterval {
     }
 
     /** The t interval of a ratio whose log has {@code logStandardError}: ratio × exp(±t · se). */
-    private static Interval around(
-            double ratio, double logStandardError, int freedom, double confidence, Method method) {
+    static Interval around(double ratio, double logStandardError, int freedom, double confidence, Method method) {
         double t = quantile(freedom, confidence);
         double centre = Math.log(ratio);
         return new Interval(

@@ -1,0 +1,172 @@
+package dev.duel.analysis;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * B / A from duet runs: A and B measured at the same instants on one machine, each under its own equal limits, so that
+ * what the machine does to one second (a neighbour's burst, a slower host, a frequency step) it does to both (Bulej et
+ * al., "Duet Benchmarking", ICPE 2020). The comparison is made second by second and only then averaged: what the two
+ * shared cancels in each second's ratio before any mean is taken.
+ *
+ * <p>One repetition ({@link #of}): the mean of the per-second log ratios ln(b_t / a_t) over the seconds both sides
+ * measured in their common steady window. Its standard error allows for the seconds' autocorrelation: a per-second
+ * error would treat seconds as independent, while a JIT recompilation or a GC phase makes neighbouring seconds alike
+ * (lag-1 autocorrelation 0.2-0.8 in the steady seconds of the long comparison's runs here). It is the larger of two
+ * estimates: batch means (the window cut into consecutive batches of {@link #BATCH_SECONDS} seconds, the last taking
+ * the remainder; the spread of the batch means) and the AR(1) error s / sqrt(n) x sqrt((1 + r) / (1 - r)), r the
+ * lag-1 autocorrelation of the seconds, raised by its small-sample bias (1 + 4r) / n. Batch means alone covered 92% at
+ * an AR(1) correlation of 0.4 and 87% at 0.7 over 40 s; the larger of the two 97% and 93% (its degrees of freedom are
+ * batches − 1). A wander slower than that (levels that last 10-30 s) makes it optimistic: it says how well one pair of
+ * JVMs was measured, and a verdict reads the spread between repetitions.
+ *
+ * <p>Across repetitions ({@link #across}): Student's t on the per-repetition log ratios, repetitions − 1 degrees of
+ * freedom, as runs paired by repetition ({@link RatioInterval#paired}): each fresh pair of JVMs compiles its own way, and
+ * that run-to-run part, which no pairing cancels, is in the spread of the per-repetition ratios. With one repetition
+ * the only interval is the within-run one, labelled so: it says how well one pair of JVMs was measured, not how
+ * another pair would come out.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class DuetRatio {
+    /** Seconds per batch of the within-run standard error: longer than the correlation time of a steady series here. */
+    public static final int BATCH_SECONDS = 5;
+
+    /** Fewer batches than this give no within-run interval: 2 degrees of freedom is the least a t interval means much. */
+    public static final int MIN_BATCHES = 3;
+
+    private DuetRatio() {}
+
+    /**
+     * One repetition's duet ratio.
+     *
+     * @param logRatio         mean of the per-second ln(b / a) over the seconds used; NaN with none
+     * @param logStandardError batch-means standard error of {@code logRatio}; NaN with fewer than {@link #MIN_BATCHES}
+     *                         batches or when the batch means do not vary
+     * @param seconds          the seconds used (both sides above 0)
+     * @param secondsLeftOut   seconds of the window where a side served nothing: no ratio, left out and counted
+     * @param batches          the batches of the standard error
+     */
+    public record Repetition(double logRatio, double logStandardError, int seconds, int secondsLeftOut, int batches) {
+        /** B / A in this repetition: exp of the mean log ratio (the geometric mean of the per-second ratios). */
+        public double ratio() {
+            return Math.exp(logRatio);
+        }
+
+        /** The within-run interval of this repetition alone ({@link RatioInterval.Method#DUET_WITHIN_RUN}). */
+        public RatioInterval.Interval withinRun(double confidence) {
+            if (!(logStandardError > 0) || batches < MIN_BATCHES) {
+                return new RatioInterval.Interval(
+                        ratio(), 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);
+            }
+            return RatioInterval.around(
+                    ratio(), logStandardError, batches - 1, confidence, RatioInterval.Method.DUET_WITHIN_RUN);
+        }
+
+        /** "B/A 1.043 over 40 s (8 batches)". */
+        public String describe() {
+            return String.format(
+                    Locale.ROOT,
+                    "B/A %.3f over %d s (%d batches%s)",
+                    ratio(),
+                    seconds,
+                    batches,
+                    secondsLeftOut > 0 ? ", " + secondsLeftOut + " s with a side at 0 left out" : "");
+        }
+    }
+
+    /**
+     * One repetition from the two sides' per-second values over their common window: {@code a[t]} and {@code b[t]} are
+     * the same second. Seconds where either side is not above 0 have no ratio: they are left out and counted.
+     */
+    public static Repetition of(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("one value a side per second: " + a.length + " and " + b.length);
+        }
+        double[] logRatios = new double[a.length];
+        int used = 0;
+        for (int t = 0; t < a.length; t++) {
+            if (a[t] > 0 && b[t] > 0 && Double.isFinite(a[t]) && Double.isFinite(b[t])) {
+                logRatios[used++] = Math.log(b[t] / a[t]);
+            }
+        }
+        int leftOut = a.length - used;
+        if (used == 0) {
+            return new Repetition(Double.NaN, Double.NaN, 0, leftOut, 0);
+        }
+        double mean = 0;
+        for (int t = 0; t < used; t++) {
+            mean += logRatios[t];
+        }
+        mean /= used;
+        int batches = used / BATCH_SECONDS;
+        if (batches < MIN_BATCHES) {
+            return new Repetition(mean, Double.NaN, used, leftOut, batches);
+        }
+        // Equal batches but the last, which takes the remainder; each batch mean weighs by its seconds in the overall
+        // mean, so the batch means are weighted alike in the spread (the remainder is under one batch long).
+        double[] batchMeans = new double[batches];
+        int[] batchSeconds = new int[batches];
+        for (int t = 0; t < used; t++) {
+            int batch = Math.min(t / BATCH_SECONDS, batches - 1);
+            batchMeans[batch] += logRatios[t];
+            batchSeconds[batch]++;
+        }
+        double sumSquares = 0;
+        for (int i = 0; i < batches; i++) {
+            batchMeans[i] /= batchSeconds[i];
+            sumSquares += batchSeconds[i] * (batchMeans[i] - mean) * (batchMeans[i] - mean);
+        }
+        // The weighted batch-means variance of the overall mean: sum m_i (x_i - x)^2 / ((k - 1) n).
+        double batchVariance = sumSquares / ((batches - 1) * (double) used);
+        double variance = Math.max(batchVariance, autoregressiveVariance(logRatios, used, mean));
+        return new Repetition(mean, variance > 0 ? Math.sqrt(variance) : Double.NaN, used, leftOut, batches);
+    }
+
+    /**
+     * The variance of the mean of the first {@code n} values under an AR(1) model: s^2 / n x (1 + r) / (1 - r), with r
+     * the lag-1 autocorrelation raised by its bias for short series, (1 + 4r) / n (Marriott and Pope 1954), and kept
+     * in [0, 0.95].
+     */
+    private static double autoregressiveVariance(double[] values, int n, double mean) {
+        double sumSquares = 0;
+        double lagged = 0;
+        for (int t = 0; t < n; t++) {
+            double d = values[t] - mean;
+            sumSquares += d * d;
+            if (t + 1 < n) {
+                lagged += d * (values[t + 1] - mean);
+            }
+        }
+        if (!(sumSquares > 0)) {
+            return 0;
+        }
+        double r = lagged / sumSquares;
+        r = Math.min(0.95, Math.max(0, r + (1 + 4 * r) / n));
+        return sumSquares / (n - 1) / n * (1 + r) / (1 - r);
+    }
+
+    /**
+     * B / A over repetitions: with two or more, Student's t on their log ratios ({@link RatioInterval.Method#DUET});
+     * with one, its within-run interval; with none, or repetitions that do not vary, unbounded.
+     */
+    public static RatioInterval.Interval across(List<Repetition> repetitions, double confidence) {
+        List<Repetition> measured =
+                repetitions.stream().filter(r -> !Double.isNaN(r.logRatio())).toList();
+        if (measured.isEmpty()) {
+            return new RatioInterval.Interval(
+                    Double.NaN, 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);
+        }
+        if (measured.size() == 1) {
+            return measured.get(0).withinRun(confidence);
+        }
+        double[] logs = measured.stream().mapToDouble(Repetition::logRatio).toArray();
+        double ratio = Math.exp(RatioInterval.mean(logs));
+        double standardError = Math.sqrt(RatioInterval.variance(logs) / logs.length);
+        if (!(standardError > 0)) {
+            return new RatioInterval.Interval(
+                    ratio, 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);
+        }
+        return RatioInterval.around(ratio, standardError, logs.length - 1, confidence, RatioInterval.Method.DUET);
+    }
+}
