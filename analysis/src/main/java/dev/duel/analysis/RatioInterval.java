@@ -107,6 +107,13 @@ public final class RatioInterval {
             };
         }
 
+        /** The same interval, said to come from {@code other} (a duet's repetitions are paired runs' ratios). */
+        public Interval as(Method other) {
+            return method == Method.NONE
+                    ? this
+                    : new Interval(ratio, low, high, confidence, other, freedom, logStandardError);
+        }
+
         /** The same runs' interval at another confidence (the 90% one a TOST reads, say). */
         public Interval at(double otherConfidence) {
             if (!bounded()) {

@@ -58,15 +58,27 @@ public final class RatioVerdict {
      *               suite session, alternating order); null when they did not or nothing says. Two sides whose runs
      *               hold the same repetitions once each are compared paired ({@link RatioInterval#paired})
      */
-    public record Side(double[] values, boolean[] marked, String[] pairs) {
+    public record Side(double[] values, boolean[] marked, String[] pairs, double[] duetRatios) {
         public Side {
-            if (values.length != marked.length || (pairs != null && pairs.length != values.length)) {
-                throw new IllegalArgumentException("a mark (and a repetition) per value: " + values.length + ", "
-                        + marked.length + (pairs == null ? "" : ", " + pairs.length));
+            if (values.length != marked.length
+                    || (pairs != null && pairs.length != values.length)
+                    || (duetRatios != null && duetRatios.length != values.length)) {
+                throw new IllegalArgumentException("a mark (and a repetition, a duet ratio) per value: " + values.length
+                        + ", " + marked.length + (pairs == null ? "" : ", " + pairs.length)
+                        + (duetRatios == null ? "" : ", " + duetRatios.length));
+            }
+            if (duetRatios != null && pairs == null) {
+                throw new IllegalArgumentException("a duet ratio is of a repetition: the runs need their repetitions");
             }
             values = values.clone();
             marked = marked.clone();
             pairs = pairs == null ? null : pairs.clone();
+            duetRatios = duetRatios == null ? null : duetRatios.clone();
+        }
+
+        /** Runs paired by repetition, or not (null), measured alone. */
+        public Side(double[] values, boolean[] marked, String[] pairs) {
+            this(values, marked, pairs, null);
         }
 
         /** Runs not paired with the other side's. */
@@ -82,6 +94,17 @@ public final class RatioVerdict {
         @Override
         public String[] pairs() {
             return pairs == null ? null : pairs.clone();
+        }
+
+        /**
+         * For each run of a duet ({@code order: duet}), this side's value against its partner's, the other side's run
+         * of the same repetition measured at the same instants: exp of the mean per-second log ratio over their common
+         * seconds ({@link DuetRatio}); null for runs made alone. Compared with a side whose runs are the partners, the
+         * verdict reads these instead of the ratio of the two runs' values ({@link RatioInterval.Method#DUET}).
+         */
+        @Override
+        public double[] duetRatios() {
+            return duetRatios == null ? null : duetRatios.clone();
         }
 
         @Override
@@ -187,9 +210,9 @@ public final class RatioVerdict {
             outsideB = List.copyOf(outsideB);
         }
 
-        /** True when the two sides were compared repetition by repetition. */
+        /** True when the two sides were compared repetition by repetition (a duet's are too). */
         public boolean paired() {
-            return all.method() == RatioInterval.Method.PAIRED;
+            return all.method() == RatioInterval.Method.PAIRED || all.method() == RatioInterval.Method.DUET;
         }
 
         /** A verdict people can act on: a change or the same within the margin. */
@@ -271,12 +294,15 @@ public final class RatioVerdict {
         double[] pa = new double[n];
         double[] pb = new double[n];
         boolean[] marked = new boolean[n];
+        // A duet's repetition compares its two runs second by second: its ratio is B's duet ratio, A's value the unit.
+        boolean duet = b.duetRatios != null;
         for (int i = 0; i < n; i++) {
-            pa[i] = a.values[pairs[i][0]];
-            pb[i] = b.values[pairs[i][1]];
+            pa[i] = duet ? 1 : a.values[pairs[i][0]];
+            pb[i] = duet ? b.duetRatios[pairs[i][1]] : b.values[pairs[i][1]];
             marked[i] = a.marked[pairs[i][0]] || b.marked[pairs[i][1]];
         }
-        RatioInterval.Interval all = RatioInterval.paired(pa, pb, confidence);
+        RatioInterval.Method method = duet ? RatioInterval.Method.DUET : RatioInterval.Method.PAIRED;
+        RatioInterval.Interval all = RatioInterval.paired(pa, pb, confidence).as(method);
         if (!all.bounded()) {
             return null;
         }
@@ -300,9 +326,14 @@ public final class RatioVerdict {
             clean = cleanA.isEmpty()
                     ? null
                     : RatioInterval.paired(
-                            cleanA.stream().mapToDouble(Double::doubleValue).toArray(),
-                            cleanB.stream().mapToDouble(Double::doubleValue).toArray(),
-                            confidence);
+                                    cleanA.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray(),
+                                    cleanB.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray(),
+                                    confidence)
+                            .as(method);
             predicted = Side.clean(
                             ratios.stream().mapToDouble(Double::doubleValue).toArray())
                     .predictedByClean(confidence);

@@ -145,7 +145,8 @@ class BottleneckTest {
                     List.of(),
                     List.of(),
                     null,
-                    serviceInfos);
+                    serviceInfos,
+                    null);
         }
     }
 

@@ -44,11 +44,39 @@ final class DemoCommand implements Callable<Integer> {
             description = "compare the two reference apps on one JDK even when two JDKs are installed")
     boolean frameworks;
 
+    @Option(
+            names = "--duet",
+            description = {
+                "run both targets at once, each under 0.5 CPU on CPU 0, and compare them second by second",
+                "(order: duet): what the machine does to a second it does to both"
+            })
+    boolean duet;
+
     @Option(names = "--dry-run", description = "print the demo's plan (targets, JDKs, limits, runs) and run nothing")
     boolean dryRun;
 
     @CommandLine.ParentCommand
     Duel parent;
+
+    /**
+     * The demo's suite as a duet: both targets at once on CPU 0 with half of it each, and the warm-up caps doubled, since
+     * each JVM compiles on half the CPU.
+     */
+    static String duet(String yaml) {
+        String duet = yaml;
+        for (String[] change : new String[][] {
+            {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
+            {"order: alternate", "order: duet"},
+            {"maxWarmup: 45s", "maxWarmup: 90s"},
+            {"maxWarmup: 30s", "maxWarmup: 60s"}
+        }) {
+            if (!duet.contains(change[0])) {
+                throw new IllegalStateException("the demo's suite has no '" + change[0] + "' to make a duet of");
+            }
+            duet = duet.replace(change[0], change[1]);
+        }
+        return duet;
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -80,6 +108,9 @@ final class DemoCommand implements Callable<Integer> {
                         .replace("@JAVA_A@", oldest.home().toString())
                         .replace("@HOME@", home.toString())
                         .replace("@REST@", common));
+        if (duet) {
+            yaml = duet(yaml);
+        }
         Path directory = results != null
                 ? results
                 : home.resolve("results")
@@ -117,9 +148,12 @@ final class DemoCommand implements Callable<Integer> {
                                 oldest.feature(),
                                 oldest.version(),
                                 frameworks ? "" : " (only one JDK is installed)"));
-        out.println(
-                "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other core. Records: "
-                        + directory);
+        out.println((duet
+                        ? "Each repetition starts both apps fresh, side by side, each under 0.5 CPU / 512 MiB"
+                                + " on CPU 0; the load generator has the other core. Records: "
+                        : "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other"
+                                + " core. Records: ")
+                + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .withBriefProgress()
                 .run(suiteFile, directory, dryRun);

@@ -292,22 +292,32 @@ final class SuiteSession {
         suite.services().forEach(service -> out.println("service " + service.describe()));
         ResultStore store = new ResultStore(directory);
         long nanos = 0;
-        for (RunPlan plan : RunPlan.of(suite)) {
-            nanos += store.done(plan)
+        boolean duet = suite.order() == Suite.Order.DUET;
+        List<RunPlan> plans = RunPlan.of(suite);
+        for (int i = 0; i < plans.size(); i++) {
+            RunPlan plan = plans.get(i);
+            // A duet's two runs take the time of one: they run side by side.
+            nanos += store.done(plan) || (duet && i % 2 == 1)
                     ? 0
                     : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
         }
         out.println("runs (about " + SuiteProgress.clock(nanos) + " in all"
                 + (suite.repetitions().adaptive() ? " at most" : "") + ", before any repeats):");
-        for (RunPlan plan : RunPlan.of(suite)) {
+        for (int i = 0; i < plans.size(); i++) {
+            RunPlan plan = plans.get(i);
             boolean done = store.done(plan);
             out.printf(
                     Locale.ROOT,
-                    "  %03d  %-14s %s, repetition %d%s%n",
+                    "  %03d  %-14s %s, repetition %d%s%s%n",
                     plan.index(),
                     plan.target(),
                     String.join(" + ", plan.scenarios()),
                     plan.repetition(),
+                    !duet
+                            ? ""
+                            : i % 2 == 0
+                                    ? ", side by side with " + plans.get(i + 1).fileStem()
+                                    : ", its duet partner",
                     done
                             ? "  (done: will be skipped)"
                             : plan.repetition() > suite.repetitions().min()

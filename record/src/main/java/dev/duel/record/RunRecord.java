@@ -38,6 +38,8 @@ import java.util.Map;
  *                      stopped ({@link HostProbe}); null in schema-1 and schema-2 records (not measured)
  * @param services      each companion service of the suite (a database) and the limits it ran under, in the suite's
  *                      order; empty without services; null in records before schema 7 (not recorded)
+ * @param duet          the run measured at the same instants as its partner ({@code order: duet}); null for a run
+ *                      made alone, and in records before schema 8
  */
 public record RunRecord(
         int schemaVersion,
@@ -62,7 +64,8 @@ public record RunRecord(
         @JsonSetter(nulls = Nulls.SET) List<ProcessAffinity> affinity,
         @JsonSetter(nulls = Nulls.SET) List<String> resumedAcross,
         @JsonSetter(nulls = Nulls.SET) HostProbe hostProbe,
-        @JsonSetter(nulls = Nulls.SET) List<ServiceInfo> services) {
+        @JsonSetter(nulls = Nulls.SET) List<ServiceInfo> services,
+        @JsonSetter(nulls = Nulls.SET) Duet duet) {
 
     public RunRecord {
         scenarios = List.copyOf(scenarios);
@@ -98,8 +101,19 @@ public record RunRecord(
                 affinity,
                 resumedAcross,
                 hostProbe,
-                services);
+                services,
+                duet);
     }
+
+    /**
+     * A duet run's partner: the other target's run of the same repetition and scenarios, started beside this one, whose
+     * load began at the same instant as this run's in every scenario (each side's {@code load.startedAt}; the
+     * per-second series of the two share their second indices). Immutable.
+     *
+     * @param partnerIndex  the partner run's index in the suite (its file is {@code runs/NNN-<partnerTarget>-...})
+     * @param partnerTarget the partner's target
+     */
+    public record Duet(int partnerIndex, String partnerTarget) {}
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
     public Instant startInstant() {

@@ -56,6 +56,16 @@ final class SchemaUpgrade {
                 runSixToSeven(tree);
             }
         }
+        if (version < 8) {
+            if (type == RunRecord.class) {
+                runSevenToEight(tree);
+            }
+        }
+    }
+
+    /** Schema 8 (issue 23: duet) added a run's duet partner: every older run was made alone. */
+    private static void runSevenToEight(ObjectNode run) {
+        fillNull(run, "duet");
     }
 
     /**

@@ -33,6 +33,14 @@ public final class OlderRecords {
         return tree;
     }
 
+    /** {@code record} as schema-7 duel would have written it: without schema 8's duet partner. */
+    public static ObjectNode schemaSeven(RunRecord record) throws Exception {
+        ObjectNode tree = (ObjectNode) TREES.readTree(RecordJson.text(record));
+        tree.put("schemaVersion", 7);
+        tree.remove("duet");
+        return tree;
+    }
+
     /** A record's tree read as a record, through the schema upgrade its version asks for. */
     public static RunRecord read(ObjectNode tree) throws Exception {
         return RecordJson.read(TREES.writeValueAsString(tree), "old.json", RunRecord.class);

@@ -121,7 +121,8 @@ class RecordJsonTest {
                 new HostProbe(
                         new HostProbe.Reading("17.0.15", "1", 100, 461.2, 216.8, 460.9, 0.0, null),
                         new HostProbe.Reading("17.0.15", "1", 100, 470.0, 212.8, 455.5, 0.0167, 2_596.0)),
-                List.of(new RunRecord.ServiceInfo("postgres", "cpus 1.0, memory 1 GiB", 1.0, null, "cgroup v2", true)));
+                List.of(new RunRecord.ServiceInfo("postgres", "cpus 1.0, memory 1 GiB", 1.0, null, "cgroup v2", true)),
+                null);
     }
 
     @Test

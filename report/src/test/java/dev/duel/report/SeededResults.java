@@ -281,6 +281,7 @@ public final class SeededResults {
                         new dev.duel.record.ProcessAffinity("target " + b.target(), 1000 + index, "1")),
                 List.of(),
                 hostSpeed.probe(b.target(), index),
+                null,
                 null);
         String file = parsed == Status.DISCARDED && attempt == 1 ? stem + ".discarded-1.json" : stem + ".json";
         Path path = directory.resolve("runs").resolve(file);

@@ -1,6 +1,5 @@
 package dev.duel.suite;
 
-import dev.duel.load.LoadEngine;
 import dev.duel.record.HostProbe;
 import dev.duel.record.JvmFacts;
 import dev.duel.suite.agents.HostedTargetStarter;
@@ -60,7 +59,7 @@ public record RunnerParts(
     /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
     public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
         TargetLauncher launcher = new TargetLauncher(jdks, cgroups);
-        LoadDriver engine = (plan, listener) -> new LoadEngine().run(plan, listener);
+        LoadDriver engine = new dev.duel.suite.run.EngineLoad();
         return new RunnerParts(
                 jdks,
                 launcher,

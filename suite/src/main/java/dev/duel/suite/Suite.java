@@ -54,7 +54,13 @@ public record Suite(
          * interleaved trials, Abedi and Brecht, ICPE 2017): a disturbance that comes back every other run cannot line
          * up with one side, as it can with AB, BA, AB...
          */
-        RANDOM;
+        RANDOM,
+        /**
+         * Both targets at once (Bulej et al., "Duet Benchmarking", ICPE 2020): each repetition starts the two side by
+         * side under equal limits, warms both up until both are steady and measures main over the same seconds, so
+         * what the machine does to a second it does to both ({@code dev.duel.analysis.DuetRatio}).
+         */
+        DUET;
 
         /** The order as a suite file writes it: "alternate", "sequential", "random". */
         public String key() {

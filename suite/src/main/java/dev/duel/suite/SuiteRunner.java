@@ -10,6 +10,7 @@ import dev.duel.suite.agents.HostedTargetStarter;
 import dev.duel.suite.aot.AotCaches;
 import dev.duel.suite.gate.RepetitionCheck;
 import dev.duel.suite.gate.RunVerdict;
+import dev.duel.suite.run.LiveTargets;
 import dev.duel.suite.run.Preflight;
 import dev.duel.suite.run.ProcessLedger;
 import dev.duel.suite.run.RunAttempt;
@@ -28,7 +29,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 /**
@@ -48,7 +48,7 @@ public final class SuiteRunner {
     private final RunnerParts parts;
     private final ProcessLedger ledger;
     private final Services services;
-    private final AtomicReference<TargetProcess> current = new AtomicReference<>();
+    private final LiveTargets live = new LiveTargets();
     private final Resume resume;
     private volatile boolean aborted;
     /** What the folder's earlier runs were measured with that changed, as {@link #preflight()} found it. */
@@ -124,15 +124,6 @@ public final class SuiteRunner {
         return new SuiteRunner(suite, resultsDirectory, listener, parts, resume);
     }
 
-    /** CPU of the target duel runs now on this machine, since it started; 0 while none runs here. */
-    private long targetNanos() {
-        TargetProcess target = current.get();
-        // A target on a load agent's machine uses none of this machine's CPU, which the gates read.
-        return target == null || target.agent() != null
-                ? 0
-                : Math.max(0, target.read().cpuNanos());
-    }
-
     /**
      * @throws SuiteException the suite cannot go on (a target is not what it claims, a service will
      *                        not start); completed runs stay on disk
@@ -191,8 +182,8 @@ public final class SuiteRunner {
                 listener,
                 services,
                 ledger,
-                current,
-                parts.machine().meter(this::targetNanos, services::cpuNanos));
+                live,
+                parts.machine().meter(live::cpuNanosHere, services::cpuNanos));
         Map<String, AotCaches.Outcome> aotCaches = new AotCaches(context)
                 .prepare(plans.stream()
                         .filter(plan -> !store.done(plan))
@@ -226,26 +217,33 @@ public final class SuiteRunner {
         // plan's own order (sequential runs every repetition of one target before the next).
         int rounds = repetitions.adaptive() ? repetitions.max() : 1;
         for (int repetition = 1; repetition <= rounds; repetition++) {
-            for (RunPlan plan : plans) {
-                if ((repetitions.adaptive() && plan.repetition() != repetition) || store.done(plan)) {
+            for (int i = 0; i < plans.size(); i++) {
+                RunPlan plan = plans.get(i);
+                // A duet's plans come in pairs, the two targets of one repetition and scenario group: run together.
+                RunPlan partner = suite.order() == Suite.Order.DUET ? plans.get(++i) : null;
+                if ((repetitions.adaptive() && plan.repetition() != repetition)
+                        || (store.done(plan) && (partner == null || store.done(partner)))) {
                     continue;
                 }
                 if (previous != null && !suite.cooldown().isZero()) {
                     listener.stage(previous, "cooling down " + suite.cooldown().toSeconds() + " s");
                     parts.sleeper().sleep(suite.cooldown());
                 }
-                if (store.wasInFlight(plan)) {
-                    listener.message("run " + plan.fileStem() + " was under way when duel stopped: running it again");
+                if (store.wasInFlight(plan) || (partner != null && store.wasInFlight(partner))) {
+                    listener.message("run " + plan.fileStem() + (partner == null ? "" : " and " + partner.fileStem())
+                            + " was under way when duel stopped: running it again");
                 }
-                RunRecord record;
+                List<RunRecord> records;
                 try {
-                    record = runWithRetries(attempts, plan, problems);
+                    records = partner == null
+                            ? List.of(runWithRetries(attempts, plan, problems))
+                            : runDuetWithRetries(attempts, plan, partner, problems);
                 } catch (AgentsLoad.LoadAgentsUnavailableException e) {
                     // No run without its load: the suite stops here, every record so far kept, and resumes.
                     throw new SuiteException(e.getMessage(), e);
                 }
-                counts.merge(record.status(), 1, Integer::sum);
-                previous = plan;
+                records.forEach(record -> counts.merge(record.status(), 1, Integer::sum));
+                previous = partner == null ? plan : partner;
             }
             if (repetitions.adaptive() && repetition >= repetitions.min()) {
                 RepetitionDecision decision = decide(plans, targets, repetition);
@@ -314,18 +312,15 @@ public final class SuiteRunner {
     }
 
     /**
-     * Stops the current target and the services now, from another thread (a shutdown hook on
+     * Stops the running targets and the services now, from another thread (a shutdown hook on
      * Ctrl-C or SIGTERM). The run under way writes no record, so a resume redoes it.
      */
     public void abort() {
         aborted = true;
         parts.load().stop();
-        TargetProcess target = current.get();
-        if (target != null) {
-            target.stop();
-        }
+        live.all().forEach(TargetProcess::stop);
         services.stop();
-        // A target still starting is not "current" yet, but it is noted from its first instant.
+        // A target still starting is not live yet, but it is noted from its first instant.
         ledger.endLeftoversWhileStopping();
     }
 
@@ -338,6 +333,43 @@ public final class SuiteRunner {
             }
         }
         return RepetitionCheck.decide(suite.repetitions(), targets, repetition, records);
+    }
+
+    /**
+     * Both plans of a duet together, repeated together while either is discarded for noise (the pair is one
+     * measurement), up to the suite's retries; each attempt's two records written as one run's are.
+     */
+    private List<RunRecord> runDuetWithRetries(
+            RunAttempt attempts, RunPlan first, RunPlan second, List<String> problems)
+            throws SuiteException, InterruptedException, IOException {
+        List<RunPlan> pair = List.of(first, second);
+        int attempt = Math.max(store.discardedAttempts(first), store.discardedAttempts(second)) + 1;
+        int lastAttempt = attempt + suite.gates().quietRetries();
+        while (true) {
+            for (RunPlan plan : pair) {
+                listener.runStarted(plan, attempt);
+                store.markInFlight(plan);
+            }
+            List<RunRecord> records = new ArrayList<>(attempts.runDuet(first, second, attempt));
+            if (aborted) {
+                throw new InterruptedException("suite aborted");
+            }
+            boolean last = records.stream().noneMatch(r -> r.status() == Status.DISCARDED) || attempt >= lastAttempt;
+            for (int i = 0; i < 2; i++) {
+                RunRecord record = records.get(i);
+                if (record.status() == Status.DISCARDED && last) {
+                    record = record.withReason(RunVerdict.noCleanRun(record.reason(), attempt));
+                    problems.add(pair.get(i).fileStem() + ": could not get a clean run (" + record.reason() + ")");
+                    records.set(i, record);
+                }
+                store.write(pair.get(i), record, last);
+                listener.runEnded(pair.get(i), record, last);
+            }
+            if (last) {
+                return records;
+            }
+            attempt++;
+        }
     }
 
     private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems)

@@ -183,7 +183,8 @@ final class Rows {
                                     failed,
                                     0,
                                     lost,
-                                    pairs.contains(null) ? List.of() : pairs));
+                                    pairs.contains(null) ? List.of() : pairs,
+                                    List.of()));
         }
         return new Report.Row(measure, cells);
     }
@@ -201,6 +202,7 @@ final class Rows {
             List<Double> values = new ArrayList<>();
             List<Report.MarkedRun> marked = new ArrayList<>();
             List<String> pairs = new ArrayList<>();
+            List<Double> duet = new ArrayList<>();
             Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
             List<RunData> counted = runs.countedRuns(target, scenario);
@@ -239,6 +241,9 @@ final class Rows {
                 }
                 values.add(value);
                 pairs.add(runs.pairKey(run));
+                if (steadyMeasure == SteadyValues.Measure.REQUESTS_PER_SECOND) {
+                    duet.add(runs.duetRatio(run, scenario));
+                }
                 if (!marks.isEmpty()) {
                     marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
                 }
@@ -259,7 +264,12 @@ final class Rows {
                                     failed,
                                     0,
                                     lost,
-                                    pairs.contains(null) ? List.of() : pairs));
+                                    pairs.contains(null) ? List.of() : pairs,
+                                    pairs.contains(null)
+                                                    || duet.isEmpty()
+                                                    || duet.stream().anyMatch(d -> d.isNaN())
+                                            ? List.of()
+                                            : duet));
         }
         return new Report.Row(measure, cells);
     }

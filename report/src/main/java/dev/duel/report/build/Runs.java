@@ -74,6 +74,49 @@ public final class Runs {
         return backToBack.contains(session) ? session + "#" + run.record().repetition() : null;
     }
 
+    /**
+     * A duet run's value of requests/s against its partner's, second by second ({@link dev.duel.analysis.DuetRatio}):
+     * this run's correct responses in each second of main over the partner's in the same second (their loads began at
+     * one instant, so a second's index is the same instant on both), the geometric mean over the seconds both
+     * measured. NaN for a run made alone, or whose partner's record or result is missing.
+     */
+    double duetRatio(RunData run, String scenario) {
+        dev.duel.record.RunRecord.Duet duet = run.record().duet();
+        if (duet == null) {
+            return Double.NaN;
+        }
+        String session = planned.session(run);
+        RunData partner = finals.stream()
+                .filter(r -> r.index() == duet.partnerIndex()
+                        && r.target().equals(duet.partnerTarget())
+                        && planned.session(r).equals(session))
+                .findFirst()
+                .orElse(null);
+        RunData.ScenarioData own = run.scenario(scenario);
+        RunData.ScenarioData other = partner == null ? null : partner.scenario(scenario);
+        if (own == null
+                || other == null
+                || own.result().load() == null
+                || other.result().load() == null) {
+            return Double.NaN;
+        }
+        Map<Integer, Long> theirs = new LinkedHashMap<>();
+        other.result().load().seconds().stream()
+                .filter(s -> s.phase() == dev.duel.record.Phase.MAIN)
+                .forEach(s -> theirs.put(s.second(), s.ok()));
+        List<double[]> common = own.result().load().seconds().stream()
+                .filter(s -> s.phase() == dev.duel.record.Phase.MAIN && theirs.containsKey(s.second()))
+                .map(s -> new double[] {theirs.get(s.second()), s.ok()})
+                .toList();
+        if (common.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] partnerSeconds = common.stream().mapToDouble(x -> x[0]).toArray();
+        double[] ownSeconds = common.stream().mapToDouble(x -> x[1]).toArray();
+        dev.duel.analysis.DuetRatio.Repetition repetition = dev.duel.analysis.DuetRatio.of(partnerSeconds, ownSeconds);
+        return repetition.seconds() == 0 ? Double.NaN : repetition.ratio();
+    }
+
     /** The sessions whose repetitions ran back to back ({@link Repetitions#backToBack}). */
     private static Set<String> backToBack(List<RunData> runs, PlannedRuns planned) {
         Map<String, List<dev.duel.record.RunRecord>> sessions = new LinkedHashMap<>();

@@ -95,7 +95,7 @@ final class Verdicts {
                 : steady == null
                         ? new Report.CleanResult(
                                 a.cleanValues().length, b.cleanValues().length, Double.NaN, 0, Double.POSITIVE_INFINITY)
-                        : steady.method() == RatioInterval.Method.PAIRED
+                        : steady.method() == RatioInterval.Method.PAIRED || steady.method() == RatioInterval.Method.DUET
                                 // Paired: the clean repetitions, a run of each side in each.
                                 ? new Report.CleanResult(
                                         steady.freedom() + 1,
@@ -205,7 +205,14 @@ final class Verdicts {
             marked[i] = markedValues.remove((Double) values[i]);
         }
         return new RatioVerdict.Side(
-                values, marked, cell.pairs().isEmpty() ? null : cell.pairs().toArray(new String[0]));
+                values,
+                marked,
+                cell.pairs().isEmpty() ? null : cell.pairs().toArray(new String[0]),
+                cell.duetRatios().isEmpty()
+                        ? null
+                        : cell.duetRatios().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .toArray());
     }
 
     /**

@@ -182,6 +182,9 @@ public record Report(
      * @param pairs      for each value of {@code summary}, in its order, the repetition its run ran in, as a key that
      *                   pairs it with the other targets' runs of that repetition; empty when the runs are not paired
      *                   (their session's repetitions did not run back to back, or the cell's maker does not pair)
+     * @param duetRatios for each value, in its order, its run's value against its duet partner's (the other target's run
+     *                   of the same repetition, measured at the same instants), second by second; empty for runs made
+     *                   alone and for rows a duet is not compared on
      */
     public record Cell(
             Summary summary,
@@ -190,13 +193,19 @@ public record Report(
             int failedRuns,
             int censoredRuns,
             List<LostRun> lost,
-            List<String> pairs) {
+            List<String> pairs,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> duetRatios) {
         public Cell {
             marked = List.copyOf(marked);
             lost = List.copyOf(lost);
             pairs = List.copyOf(pairs);
+            duetRatios = List.copyOf(duetRatios);
             if (!pairs.isEmpty() && (summary == null || pairs.size() != summary.runs())) {
                 throw new IllegalArgumentException("a repetition per value: " + pairs.size() + " for " + summary);
+            }
+            if (!duetRatios.isEmpty() && pairs.size() != duetRatios.size()) {
+                throw new IllegalArgumentException(
+                        "a duet ratio per paired value: " + duetRatios.size() + " for " + pairs.size());
             }
         }
 
@@ -208,7 +217,7 @@ public record Report(
                 int failedRuns,
                 int censoredRuns,
                 List<LostRun> lost) {
-            this(summary, missing, marked, failedRuns, censoredRuns, lost, List.of());
+            this(summary, missing, marked, failedRuns, censoredRuns, lost, List.of(), List.of());
         }
 
         /** A cell whose runs are all clean, or one without a value. */

@@ -106,14 +106,19 @@ class ComparabilityTest {
      * Runs of one repetition that ran back to back (alternating order) are compared repetition by repetition; the same
      * values from a session that ran every run of a, then every run of b, are not paired.
      */
-    @Test
-    void alternatingRunsArePairedByRepetitionAndSequentialOnesAreNot() throws Exception {
-        SeededResults results = seeded(4);
+    /** {@code repetitions} of a then b, in alternating places; the records' files in run order. */
+    private static List<Path> alternating(SeededResults results, int repetitions) throws Exception {
         List<Path> files = new java.util.ArrayList<>();
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < repetitions; i++) {
             files.add(results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false));
             files.add(results.run(B, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false));
         }
+        return files;
+    }
+
+    @Test
+    void alternatingRunsArePairedByRepetitionAndSequentialOnesAreNot() throws Exception {
+        List<Path> files = alternating(seeded(4), 4);
         Report.Comparison paired = comparison(build(List.of()), "rps");
         assertEquals("paired t on logs by repetition, 3 df", paired.method(), paired.sentence());
         // The same records renumbered as a sequential session: a in places 1 to 4, b in 5 to 8, repetitions 1 to 4.
@@ -126,6 +131,51 @@ class ComparabilityTest {
         Report.Comparison sequential = comparison(build(List.of()), "rps");
         assertEquals("Welch-Hsu t on logs, 3 df", sequential.method(), sequential.sentence());
         assertEquals(paired.ratio(), sequential.ratio(), 1e-9, "the same point estimate");
+    }
+
+    /**
+     * Duet runs (each repetition's two runs side by side, their records naming each other) are compared second by
+     * second: each repetition's ratio is the geometric mean of b's correct responses over a's in the same second of
+     * main, and the interval is t on those ratios; the requests/s cells still show each run's own value.
+     */
+    @Test
+    void duetRunsAreComparedSecondBySecond() throws Exception {
+        List<Path> files = alternating(seeded(4), 4);
+        Report.Comparison paired = comparison(build(List.of()), "rps");
+        double[] logRatios = new double[4];
+        for (int i = 0; i < 4; i++) {
+            Path a = files.get(2 * i);
+            Path b = files.get(2 * i + 1);
+            var recordA = dev.duel.record.RecordJson.readRun(a);
+            var recordB = dev.duel.record.RecordJson.readRun(b);
+            SeededResults.edit(
+                    a,
+                    record -> record.putObject("duet")
+                            .put("partnerIndex", recordB.index())
+                            .put("partnerTarget", recordB.target()));
+            SeededResults.edit(
+                    b,
+                    record -> record.putObject("duet")
+                            .put("partnerIndex", recordA.index())
+                            .put("partnerTarget", recordA.target()));
+            // The expected ratio, from the records' own seconds: b over a in each second of main both hold.
+            Map<Integer, Long> okA = new java.util.HashMap<>();
+            recordA.results().get(0).load().seconds().stream()
+                    .filter(x -> x.phase() == dev.duel.record.Phase.MAIN)
+                    .forEach(x -> okA.put(x.second(), x.ok()));
+            double[] logs = recordB.results().get(0).load().seconds().stream()
+                    .filter(x -> x.phase() == dev.duel.record.Phase.MAIN && okA.containsKey(x.second()))
+                    .mapToDouble(x -> Math.log(x.ok() / (double) okA.get(x.second())))
+                    .toArray();
+            assertTrue(logs.length > 5, "main's seconds on both sides");
+            logRatios[i] = java.util.Arrays.stream(logs).average().orElseThrow();
+        }
+        Report.Comparison duet = comparison(build(List.of()), "rps");
+        assertEquals("duet: t on per-repetition ratios of simultaneous seconds, 3 df", duet.method(), duet.sentence());
+        assertEquals(Math.exp(java.util.Arrays.stream(logRatios).average().orElseThrow()), duet.ratio(), 1e-9);
+        assertTrue(paired.ratio() != duet.ratio(), "not the ratio of the runs' steady values");
+        Report.Comparison cpu = comparison(build(List.of()), "cpu");
+        assertEquals("paired t on logs by repetition, 3 df", cpu.method(), "other rows pair the runs' own values");
     }
 
     @Test

@@ -67,7 +67,7 @@ public final class AotCaches {
 
     private final RunContext context;
 
-    /** @param context the suite's run context: a training JVM is published in its {@code current} while it runs */
+    /** @param context the suite's run context: a training JVM is published in its {@code live} targets while it runs */
     public AotCaches(RunContext context) {
         this.context = context;
     }
@@ -142,7 +142,7 @@ public final class AotCaches {
                             context.services().env(),
                             context.store().aotTrainingLog(spec.name()),
                             pid -> context.ledger().remember(pid, "AOT training of " + spec.name()));
-            context.current().set(target);
+            context.live().add(target);
             LoadResult load = context.parts()
                     .load()
                     .run(
@@ -165,7 +165,7 @@ public final class AotCaches {
             failure = "the training JVM could not be started: " + e.getMessage();
         } finally {
             if (target != null) {
-                context.current().set(null);
+                context.live().remove(target);
                 target.stop(EXIT_GRACE);
                 context.ledger().forget(target.pid());
             }

@@ -155,8 +155,13 @@ public final class SuiteLoader {
                     case "alternate" -> Suite.Order.ALTERNATE;
                     case "sequential" -> Suite.Order.SEQUENTIAL;
                     case "random" -> Suite.Order.RANDOM;
-                    default -> throw new Problem("order", "alternate, random or sequential, got '" + f.order() + "'");
+                    case "duet" -> Suite.Order.DUET;
+                    default ->
+                        throw new Problem("order", "alternate, random, duet or sequential, got '" + f.order() + "'");
                 };
+        if (order == Suite.Order.DUET) {
+            DuetChecks.check(targets, scenarios, loadgen);
+        }
         long seed = f.seed() == null ? 1 : f.seed();
         // The equivalence margin of the report's "the same within" (read by the report from the suite's copy) and of a
         // repetitions rule 'clear' that names none.

@@ -28,6 +28,8 @@ final class AttemptMeasurements {
     List<ProcessAffinity> affinity = List.of();
     /** The host probe before the target started and, once it stopped, after. */
     HostProbe hostProbe = new HostProbe(null, null);
+    /** The partner of a duet run; null for a run made alone. */
+    RunRecord.Duet duet;
 
     AttemptMeasurements(RunRecord.TargetInfo info) {
         this.info = info;

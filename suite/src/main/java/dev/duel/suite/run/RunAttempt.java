@@ -31,16 +31,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One attempt at one planned run: wait for a quiet machine, time the host drift probe on the
  * target's CPUs, start the target fresh, measure its
  * scenarios in order (fresh restarts for a startup scenario, each start judged for noise like a
  * second of main), judge the run ({@link RunVerdict}),
- * stop the target, time the probe again, and return the record. The target being measured is published in
- * {@code current} so that an abort from another thread can stop it and the gates can leave its CPU
- * out of the noise. Not thread-safe: one attempt at a time.
+ * stop the target, time the probe again, and return the record. A duet ({@link #runDuet}) does the same for two
+ * targets at once, each scenario's two loads on the same seconds ({@link DuetLoad}). The targets being measured are
+ * published in {@code live} so that an abort from another thread can stop them and the gates can leave their CPU out
+ * of the noise. Not thread-safe: one attempt at a time.
  */
 public final class RunAttempt {
     private final Suite suite;
@@ -52,7 +52,8 @@ public final class RunAttempt {
     private final Services services;
     private final CpuMeter machine;
     private final ProcessLedger ledger;
-    private final AtomicReference<TargetProcess> current;
+    private final LiveTargets live;
+    private final RunContext context;
     private final RunRecordAssembly records;
     /** By target name, the AOT cache its runs start with, or why its training failed; absent without a cache. */
     private final Map<String, AotCaches.Outcome> aotCaches;
@@ -60,10 +61,6 @@ public final class RunAttempt {
     private boolean probeFailureSaid;
     /** That the probe does not run for targets on load agents was said once. */
     private boolean probeElsewhereSaid;
-    /** What the current attempt watches inside its target. */
-    private Profile profile = Profile.NONE;
-    /** The scenarios of the current attempt whose timeline waits for the running target's recording. */
-    private FlightRecordings recordings;
 
     /**
      * @param environmentFingerprint the fingerprint of the environment captured for the suite, in every record
@@ -85,7 +82,8 @@ public final class RunAttempt {
         this.services = context.services();
         this.machine = context.machine();
         this.ledger = context.ledger();
-        this.current = context.current();
+        this.live = context.live();
+        this.context = context;
         this.records = new RunRecordAssembly(suite, store, environmentFingerprint, resumedAcross);
         this.aotCaches = Map.copyOf(aotCaches);
     }
@@ -95,8 +93,97 @@ public final class RunAttempt {
      *                        suite must stop
      */
     public RunRecord run(RunPlan plan, int attempt) throws SuiteException, InterruptedException {
-        TargetSpec spec = suite.target(plan.target());
         Instant startedAt = Instant.now();
+        QuietGate.Outcome quiet = awaitQuiet(plan);
+        Side side = new Side(plan);
+        listener.stage(plan, "timing the host probe");
+        side.probeBefore(probe(side.spec));
+        listener.stage(plan, "starting " + side.spec.name());
+        RunVerdict verdict;
+        try {
+            verdict = measure(side, attempt);
+        } catch (TargetFailedException e) {
+            verdict = RunVerdict.failed(e.getMessage());
+            side.measured.lastLines = e.lastLogLines();
+        } catch (IOException e) {
+            verdict = RunVerdict.failed("the target could not be started: " + e.getMessage());
+        } catch (IdentityMismatchException e) {
+            throw refused(side, attempt, e, startedAt, quiet);
+        } finally {
+            stop(side);
+        }
+        listener.stage(plan, "timing the host probe again");
+        side.probeAfter(probe(side.spec));
+        return records.record(plan, attempt, verdict, startedAt, side.measured, quiet);
+    }
+
+    /**
+     * Both targets of a duet at once: one quiet gate, each side's host probe, both started (a then b), each scenario's
+     * two loads on the same seconds, both stopped. A side whose run is discarded for noise takes its partner with it
+     * (the pair is measured again together); a side that failed leaves its partner's record standing.
+     *
+     * @return the two records, in the order of the plans
+     * @throws SuiteException a target is not what it claims: its failed record is written and the suite must stop
+     */
+    public List<RunRecord> runDuet(RunPlan first, RunPlan second, int attempt)
+            throws SuiteException, InterruptedException {
+        Instant startedAt = Instant.now();
+        QuietGate.Outcome quiet = awaitQuiet(first);
+        List<Side> sides = List.of(new Side(first), new Side(second));
+        sides.get(0).measured.duet = new RunRecord.Duet(second.index(), second.target());
+        sides.get(1).measured.duet = new RunRecord.Duet(first.index(), first.target());
+        listener.stage(first, "timing the host probe");
+        for (Side side : sides) {
+            side.probeBefore(probe(side.spec));
+        }
+        List<RunVerdict> verdicts = new ArrayList<>(List.of(RunVerdict.OK, RunVerdict.OK));
+        try {
+            verdicts = measureDuet(sides, attempt);
+        } catch (SideFailedException e) {
+            for (int i = 0; i < 2; i++) {
+                verdicts.set(
+                        i,
+                        RunVerdict.failed(
+                                i == e.side
+                                        ? e.getMessage()
+                                        : "its duet partner "
+                                                + sides.get(e.side).plan.fileStem() + " failed: " + e.getMessage()));
+            }
+            sides.get(e.side).measured.lastLines = e.lastLines;
+        } catch (IdentityMismatchException e) {
+            Side wrong = sides.stream()
+                    .filter(side -> e.getMessage().contains(side.spec.name()))
+                    .findFirst()
+                    .orElse(sides.get(0));
+            throw refused(wrong, attempt, e, startedAt, quiet);
+        } finally {
+            sides.forEach(this::stop);
+        }
+        listener.stage(first, "timing the host probe again");
+        for (Side side : sides) {
+            side.probeAfter(probe(side.spec));
+        }
+        // The pair is one measurement: a side discarded for noise discards its partner too, so both are repeated.
+        for (int i = 0; i < 2; i++) {
+            if (verdicts.get(i).status() == dev.duel.record.Status.DISCARDED
+                    && verdicts.get(1 - i).status() == dev.duel.record.Status.OK) {
+                verdicts.set(
+                        1 - i,
+                        new RunVerdict(
+                                dev.duel.record.Status.DISCARDED,
+                                "its duet partner " + sides.get(i).plan.fileStem() + " was discarded ("
+                                        + verdicts.get(i).reason() + "): the pair is measured again"));
+            }
+        }
+        List<RunRecord> made = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Side side = sides.get(i);
+            made.add(records.record(side.plan, attempt, verdicts.get(i), startedAt, side.measured, quiet));
+        }
+        return made;
+    }
+
+    private QuietGate.Outcome awaitQuiet(RunPlan plan) throws InterruptedException {
         Suite.Gates gates = suite.gates();
         listener.stage(plan, "waiting for a quiet machine");
         QuietGate.Outcome quiet = quietGate.await(gates.quietMaxCores(), gates.quietFor(), gates.quietMaxWait());
@@ -109,48 +196,88 @@ public final class RunAttempt {
                     gates.quietMaxWait().toSeconds(),
                     quiet.outsideCores()));
         }
-        // A target on a load agent runs on that machine's JDK: this machine's JDK of the same name says nothing of it.
-        boolean hosted = suite.hostOf(spec.name()) != null;
-        Jdk jdk = spec.java() == null || hosted ? null : parts.jdks().resolve(spec.java());
-        AttemptMeasurements measured =
-                new AttemptMeasurements(records.targetInfo(spec, jdk, null, null, aotCache(spec)));
-        // Threads are read from this machine's /proc and a flight recording is written on the target's machine.
-        profile = hosted
-                ? Profile.NONE
-                : Profiles.of(
-                        spec,
-                        plan.scenarios().stream()
-                                .map(name -> suite.scenario(name).kind())
-                                .toList());
-        recordings = new FlightRecordings(measured.results, store.directory(), parts.runtime());
-        // On a quiet machine, before the target exists: the host's speed on the CPUs the target will get.
-        listener.stage(plan, "timing the host probe");
-        HostProbe.Reading probeBefore = probe(spec);
-        measured.hostProbe = new HostProbe(probeBefore, null);
-        listener.stage(plan, "starting " + spec.name());
-        RunVerdict verdict;
+        return quiet;
+    }
+
+    /** A target that is not what it claims: its failed record written, the suite to stop. */
+    private SuiteException refused(
+            Side side, int attempt, IdentityMismatchException e, Instant startedAt, QuietGate.Outcome quiet) {
+        RunRecord refused =
+                records.record(side.plan, attempt, RunVerdict.failed(e.getMessage()), startedAt, side.measured, quiet);
         try {
-            verdict = measure(plan, attempt, spec, jdk, measured);
-        } catch (TargetFailedException e) {
-            verdict = RunVerdict.failed(e.getMessage());
-            measured.lastLines = e.lastLogLines();
-        } catch (IOException e) {
-            verdict = RunVerdict.failed("the target could not be started: " + e.getMessage());
-        } catch (IdentityMismatchException e) {
-            RunRecord refused =
-                    records.record(plan, attempt, RunVerdict.failed(e.getMessage()), startedAt, measured, quiet);
-            try {
-                store.write(plan, refused, true);
-            } catch (IOException io) {
-                e.addSuppressed(io);
-            }
-            throw new SuiteException(e.getMessage(), e);
-        } finally {
-            stopCurrent(plan, spec);
+            store.write(side.plan, refused, true);
+        } catch (IOException io) {
+            e.addSuppressed(io);
         }
-        listener.stage(plan, "timing the host probe again");
-        measured.hostProbe = new HostProbe(probeBefore, probe(spec));
-        return records.record(plan, attempt, verdict, startedAt, measured, quiet);
+        return new SuiteException(e.getMessage(), e);
+    }
+
+    /** One target's part of an attempt: its plan, what it runs on, what was measured, the process while it runs. */
+    private final class Side {
+        final RunPlan plan;
+        final TargetSpec spec;
+        final Jdk jdk;
+        final AttemptMeasurements measured;
+        /** What the attempt watches inside the target. */
+        final Profile profile;
+        /** The scenarios whose timeline waits for the running target's recording. */
+        final FlightRecordings recordings;
+
+        TargetProcess target;
+        private HostProbe.Reading probeBefore;
+
+        Side(RunPlan plan) {
+            this.plan = plan;
+            this.spec = suite.target(plan.target());
+            // A target on a load agent runs on that machine's JDK: this machine's JDK of the same name says nothing of
+            // it.
+            boolean hosted = suite.hostOf(spec.name()) != null;
+            this.jdk = spec.java() == null || hosted ? null : parts.jdks().resolve(spec.java());
+            this.measured = new AttemptMeasurements(records.targetInfo(spec, jdk, null, null, aotCache(spec)));
+            // Threads are read from this machine's /proc and a flight recording is written on the target's machine.
+            this.profile = hosted
+                    ? Profile.NONE
+                    : Profiles.of(
+                            spec,
+                            plan.scenarios().stream()
+                                    .map(name -> suite.scenario(name).kind())
+                                    .toList());
+            this.recordings = new FlightRecordings(measured.results, store.directory(), parts.runtime());
+        }
+
+        /** On a quiet machine, before the target exists: the host's speed on the CPUs the target will get. */
+        void probeBefore(HostProbe.Reading reading) {
+            probeBefore = reading;
+            measured.hostProbe = new HostProbe(reading, null);
+        }
+
+        void probeAfter(HostProbe.Reading reading) {
+            measured.hostProbe = new HostProbe(probeBefore, reading);
+        }
+
+        /** The noise gate of this side: the machine's CPUs it and the load generator use. */
+        NoiseWindows noise() {
+            // The noise gate reads this machine's CPUs: a target on a load agent has none of them (its cpuset and
+            // quota are that machine's), so only the outside CPU here is judged.
+            return NoiseWindows.of(
+                    suite.hostOf(spec.name()) == null ? spec.limits() : Limits.NONE,
+                    suite.loadgen().cpuset(),
+                    services.cpus(),
+                    suite.gates().quietMaxCores());
+        }
+    }
+
+    /** One side of a duet failed to start or to be reached: the pair has no measurement. */
+    private static final class SideFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int side;
+        final transient List<String> lastLines;
+
+        SideFailedException(int side, String message, List<String> lastLines) {
+            super(message);
+            this.side = side;
+            this.lastLines = lastLines == null ? List.of() : List.copyOf(lastLines);
+        }
     }
 
     /** The host probe on the target's CPUs, or null (said once per suite) when it cannot run. */
@@ -176,30 +303,24 @@ public final class RunAttempt {
         }
     }
 
-    private RunVerdict measure(RunPlan plan, int attempt, TargetSpec spec, Jdk jdk, AttemptMeasurements measured)
+    private RunVerdict measure(Side side, int attempt)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-        if (aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Failed failed) {
-            // Never a silent run without the cache: the arm measured would not be the one the suite names.
-            throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
-        }
+        RunPlan plan = side.plan;
+        TargetSpec spec = side.spec;
+        AttemptMeasurements measured = side.measured;
+        refuseWithoutCache(spec);
         measured.services = services.infos();
-        // The noise gate reads this machine's CPUs: a target on a load agent has none of them (its cpuset and quota
-        // are that machine's), so only the outside CPU here is judged.
-        NoiseWindows noise = NoiseWindows.of(
-                suite.hostOf(spec.name()) == null ? spec.limits() : Limits.NONE,
-                suite.loadgen().cpuset(),
-                services.cpus(),
-                suite.gates().quietMaxCores());
+        NoiseWindows noise = side.noise();
         // A start-up scenario measures every start, the run's own first one included: each is judged as a window.
         String startupScenario = plan.scenarios().stream()
                 .filter(name -> suite.scenario(name).kind() == ScenarioKind.STARTUP)
                 .findFirst()
                 .orElse(null);
         StartWindows starts = new StartWindows(startupScenario, noise, measured.noise);
-        TargetProcess target = starts.judge(() -> start(plan, attempt, spec));
+        TargetProcess target = starts.judge(() -> start(side, attempt));
         measured.startup =
                 new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
-        measured.info = records.targetInfo(spec, jdk, target, null, aotCache(spec));
+        measured.info = records.targetInfo(spec, side.jdk, target, null, aotCache(spec));
         List<Long> startsMillis = new ArrayList<>();
         List<RunVerdict> verdicts = new ArrayList<>();
         for (String scenarioName : plan.scenarios()) {
@@ -208,44 +329,168 @@ public final class RunAttempt {
                 startsMillis.add(target.readyMillis());
                 for (int i = 1; i < scenario.starts(); i++) {
                     listener.stage(plan, scenarioName + ": fresh start " + (i + 1) + " of " + scenario.starts());
-                    stopCurrent(plan, spec);
-                    target = starts.judge(() -> start(plan, attempt, spec));
+                    stop(side);
+                    target = starts.judge(() -> start(side, attempt));
                     startsMillis.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
                         scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L, null));
                 continue;
             }
-            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise, profile);
-            measured.results.add(result.result());
-            recordings.await(measured.results.size() - 1, result.loadOrigin());
-            measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
-            measured.noise.addAll(result.noise());
-            if (result.irqCores() != null) {
-                measured.irqCores =
-                        measured.irqCores == null ? result.irqCores() : Math.max(measured.irqCores, result.irqCores());
-            }
-            measured.loadgenUtilization = Math.max(
-                    measured.loadgenUtilization, result.result().load().engine().utilization());
-            RunVerdict verdict = RunVerdict.ofScenario(
-                    scenario, result.result().load(), target.alive() ? null : target.exitCode(), suite.gates());
+            ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise, side.profile);
+            RunVerdict verdict = counted(side, scenario, result);
             verdicts.add(verdict);
             if (verdict.stopsRun()) {
-                // A target that died or answered wrongly has no speed worth measuring further.
-                measured.lastLines = target.lastLogLines(RunContext.LOG_LINES_KEPT);
                 break;
             }
         }
-        if (target.alive() && jdk != null) {
-            measured.info = records.targetInfo(
-                    spec, jdk, target, parts.jvmFacts().read(target.pid(), jdk.home()), aotCache(spec));
-        }
-        measured.affinity = affinity(spec, target);
         if (!startsMillis.isEmpty()) {
             RunRecord.Startup first = measured.startup;
             measured.startup =
                     new RunRecord.Startup(first.pid(), first.firstAcceptMillis(), first.readyMillis(), startsMillis);
         }
+        return ended(side, verdicts);
+    }
+
+    /**
+     * Both sides of a duet: started one after the other, then each scenario's two loads at once, side 0's on this
+     * thread (its progress is shown) and side 1's on another, on the same seconds ({@link DuetLoad}).
+     */
+    private List<RunVerdict> measureDuet(List<Side> sides, int attempt)
+            throws SideFailedException, IdentityMismatchException, InterruptedException {
+        List<NoiseWindows> noise = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Side side = sides.get(i);
+            listener.stage(side.plan, "starting " + side.spec.name());
+            try {
+                refuseWithoutCache(side.spec);
+                side.measured.services = services.infos();
+                noise.add(side.noise());
+                TargetProcess target = start(side, attempt);
+                side.measured.startup = new RunRecord.Startup(
+                        target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
+                side.measured.info = records.targetInfo(side.spec, side.jdk, target, null, aotCache(side.spec));
+            } catch (TargetFailedException e) {
+                throw new SideFailedException(i, e.getMessage(), e.lastLogLines());
+            } catch (IOException e) {
+                throw new SideFailedException(i, "the target could not be started: " + e.getMessage(), null);
+            }
+        }
+        // The second side's progress is not shown: the listener is the runner's, called from this thread only.
+        ScenarioMeasurement silent = new ScenarioMeasurement(
+                parts.load(),
+                machine,
+                services,
+                SuiteListener.NONE,
+                suite.loadgen().threads(),
+                parts.runtime());
+        List<List<RunVerdict>> verdicts = List.of(new ArrayList<>(), new ArrayList<>());
+        java.util.concurrent.ExecutorService partner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "duel-duet-" + sides.get(1).spec.name());
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            for (String scenarioName : sides.get(0).plan.scenarios()) {
+                Scenario scenario = suite.scenario(scenarioName);
+                DuetLoad duet = new DuetLoad(new dev.duel.load.SteadyStateJudge());
+                java.util.concurrent.Future<ScenarioMeasurement.Measured> second =
+                        partner.submit(() -> measureSide(silent, sides.get(1), 1, scenario, noise.get(1), duet));
+                ScenarioMeasurement.Measured first;
+                try {
+                    first = measureSide(measurement, sides.get(0), 0, scenario, noise.get(0), duet);
+                } catch (TargetFailedException e) {
+                    awaitQuietly(second);
+                    throw new SideFailedException(0, e.getMessage(), e.lastLogLines());
+                }
+                ScenarioMeasurement.Measured other;
+                try {
+                    other = second.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof TargetFailedException failed) {
+                        throw new SideFailedException(1, failed.getMessage(), failed.lastLogLines());
+                    }
+                    throw new IllegalStateException("the duet partner's measurement failed", e.getCause());
+                }
+                boolean stops = false;
+                for (int i = 0; i < 2; i++) {
+                    RunVerdict verdict = counted(sides.get(i), scenario, i == 0 ? first : other);
+                    verdicts.get(i).add(verdict);
+                    stops |= verdict.stopsRun();
+                }
+                if (stops) {
+                    break;
+                }
+            }
+        } finally {
+            partner.shutdownNow();
+        }
+        return List.of(ended(sides.get(0), verdicts.get(0)), ended(sides.get(1), verdicts.get(1)));
+    }
+
+    /** One side's load of a duet scenario; it leaves the duet however it ends, so its partner never waits for it. */
+    private static ScenarioMeasurement.Measured measureSide(
+            ScenarioMeasurement measurement, Side side, int index, Scenario scenario, NoiseWindows noise, DuetLoad duet)
+            throws TargetFailedException {
+        try {
+            return measurement.measure(
+                    side.plan, side.target, scenario, noise, side.profile, duet.gate(index), duet.judge(index));
+        } finally {
+            duet.leave(index);
+        }
+    }
+
+    private static void awaitQuietly(java.util.concurrent.Future<?> future) throws InterruptedException {
+        try {
+            future.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // the first side's failure is the one reported
+        }
+    }
+
+    /** Never a silent run without the cache: the arm measured would not be the one the suite names. */
+    private void refuseWithoutCache(TargetSpec spec) throws TargetFailedException {
+        if (aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Failed failed) {
+            throw new TargetFailedException(failed.reason(), null, failed.lastLogLines());
+        }
+    }
+
+    /** Adds one scenario's result to the side's measurements and judges it. */
+    private RunVerdict counted(Side side, Scenario scenario, ScenarioMeasurement.Measured result) {
+        AttemptMeasurements measured = side.measured;
+        measured.results.add(result.result());
+        side.recordings.await(measured.results.size() - 1, result.loadOrigin());
+        measured.outsideCores = Math.max(measured.outsideCores, result.outsideCores());
+        measured.noise.addAll(result.noise());
+        if (result.irqCores() != null) {
+            measured.irqCores =
+                    measured.irqCores == null ? result.irqCores() : Math.max(measured.irqCores, result.irqCores());
+        }
+        measured.loadgenUtilization = Math.max(
+                measured.loadgenUtilization, result.result().load().engine().utilization());
+        TargetProcess target = side.target;
+        RunVerdict verdict = RunVerdict.ofScenario(
+                scenario, result.result().load(), target.alive() ? null : target.exitCode(), suite.gates());
+        if (verdict.stopsRun()) {
+            // A target that died or answered wrongly has no speed worth measuring further.
+            measured.lastLines = target.lastLogLines(RunContext.LOG_LINES_KEPT);
+        }
+        return verdict;
+    }
+
+    /** After the side's last scenario: what its JVM says of itself, where its processes ran, and the run's verdict. */
+    private RunVerdict ended(Side side, List<RunVerdict> verdicts) {
+        AttemptMeasurements measured = side.measured;
+        TargetProcess target = side.target;
+        if (target.alive() && side.jdk != null) {
+            measured.info = records.targetInfo(
+                    side.spec,
+                    side.jdk,
+                    target,
+                    parts.jvmFacts().read(target.pid(), side.jdk.home()),
+                    aotCache(side.spec));
+        }
+        measured.affinity = affinity(side.spec, target);
         Map<String, WarmupEnd> warmupEnds = new java.util.HashMap<>();
         measured.results.stream()
                 .filter(r -> r.load() != null && r.load().warmupEnd() != null)
@@ -310,21 +555,23 @@ public final class RunAttempt {
         return affinity;
     }
 
-    private TargetProcess start(RunPlan plan, int attempt, TargetSpec spec)
+    private TargetProcess start(Side side, int attempt)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
+        TargetSpec spec = side.spec;
         AotCaches.Outcome aot = aotCaches.get(spec.name());
         TargetProcess target = parts.targets()
                 .start(
                         (aot instanceof AotCaches.Outcome.Ready ready ? spec.withExtraJvmArgs(ready.jvmArgs()) : spec)
-                                .withProfile(profile),
+                                .withProfile(side.profile),
                         services.env(),
-                        store.log(plan, attempt),
+                        store.log(side.plan, attempt),
                         pid -> ledger.remember(pid, "target " + spec.name()));
-        current.set(target);
+        side.target = target;
+        live.add(target);
         // The JVM's cache warnings come first in the log, before whatever the application writes until it is ready.
         String warning = aot == null ? null : aotWarning(target.lastLogLines(Integer.MAX_VALUE));
         if (warning != null) {
-            stopCurrent(plan, spec);
+            stop(side);
             throw new TargetFailedException(
                     "the JVM warned about its AOT cache as it started (" + warning.trim()
                             + "): the run would not measure the cache the suite names",
@@ -348,15 +595,16 @@ public final class RunAttempt {
         return aotCaches.get(spec.name()) instanceof AotCaches.Outcome.Ready ready ? ready.info() : null;
     }
 
-    private void stopCurrent(RunPlan plan, TargetSpec spec) {
-        TargetProcess target = current.getAndSet(null);
+    /** Stops the side's target, if it runs, and reads its flight recording, which exists once it stopped. */
+    private void stop(Side side) {
+        TargetProcess target = side.target;
         if (target != null) {
-            listener.stage(plan, "stopping " + spec.name());
+            side.target = null;
+            listener.stage(side.plan, "stopping " + side.spec.name());
+            live.remove(target);
             target.stop();
             ledger.forget(target.pid());
-            if (recordings != null) {
-                recordings.read(target.recording());
-            }
+            side.recordings.read(target.recording());
         }
     }
 }

@@ -6,13 +6,11 @@ import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.gate.QuietGate;
 import dev.duel.suite.store.ResultStore;
-import dev.duel.targets.TargetProcess;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What every run of one suite works with, made once by the suite's runner after its services started and before the
- * first target does: the AOT cache trainings and every measured run take the same one. Immutable; {@code current} is
- * the one shared, mutable slot (see below), and the parts are thread-safe as {@link RunnerParts} says.
+ * first target does: the AOT cache trainings and every measured run take the same one. Immutable; {@code live} is
+ * the one shared, mutable part (see below), and the parts are thread-safe as {@link RunnerParts} says.
  *
  * @param suite    the suite being run
  * @param parts    what the runner drives (targets, load, CPU meter, ...)
@@ -20,8 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * @param listener told of every stage and message
  * @param services the suite's started companion services
  * @param ledger   notes every process started, so that a killed duel's leftovers are ended on the next run
- * @param current  the target being measured (or trained) now, so that an abort from another thread can stop it and
- *                 the gates can leave its CPU out of the noise
+ * @param live     the targets being measured (or trained) now, so that an abort from another thread can stop them and
+ *                 the gates can leave their CPU out of the noise
  * @param machine  the CPU meter of the quiet and noise gates, which also gives the monotonic time of its readings
  */
 public record RunContext(
@@ -31,7 +29,7 @@ public record RunContext(
         SuiteListener listener,
         Services services,
         ProcessLedger ledger,
-        AtomicReference<TargetProcess> current,
+        LiveTargets live,
         CpuMeter machine) {
     /** Log lines kept in the record of a failed run, and of a failed AOT cache training. */
     public static final int LOG_LINES_KEPT = 50;

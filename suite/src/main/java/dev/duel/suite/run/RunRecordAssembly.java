@@ -66,7 +66,8 @@ final class RunRecordAssembly {
                 measured.affinity,
                 resumedAcross,
                 measured.hostProbe,
-                measured.services);
+                measured.services,
+                measured.duet);
     }
 
     RunRecord.TargetInfo targetInfo(

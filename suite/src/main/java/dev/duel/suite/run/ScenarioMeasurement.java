@@ -100,6 +100,22 @@ final class ScenarioMeasurement {
      */
     Measured measure(RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise, Profile profile)
             throws TargetFailedException {
+        return measure(plan, target, scenario, noise, profile, null, null);
+    }
+
+    /**
+     * As above, as one side of a duet: the load begins when {@code gate} lets it and its auto warm-up ends when
+     * {@code judge} says ({@link DuetLoad}); both null for a run made alone.
+     */
+    Measured measure(
+            RunPlan plan,
+            TargetProcess target,
+            Scenario scenario,
+            NoiseWindows noise,
+            Profile profile,
+            dev.duel.load.StartGate gate,
+            dev.duel.load.WarmupJudge judge)
+            throws TargetFailedException {
         Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
         Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
@@ -143,7 +159,8 @@ final class ScenarioMeasurement {
         };
         LoadResult result;
         try {
-            result = load.run(scenario.plan(target.host(), target.port(), loadgenThreads), progress);
+            dev.duel.load.LoadPlan loadPlan = scenario.plan(target.host(), target.port(), loadgenThreads);
+            result = gate == null ? load.run(loadPlan, progress) : load.run(loadPlan, progress, gate, judge);
         } catch (TargetUnreachableException e) {
             throw new TargetFailedException(
                     "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),

@@ -1,0 +1,36 @@
+package dev.duel.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+/** Schema-7 duel made every run alone: a schema-7 record reads with no duet partner; a schema-8 one must say. */
+class SchemaUpgradeDuetTest {
+    @Test
+    void aSchemaSevenRecordReadsAsARunMadeAlone() throws Exception {
+        ObjectNode tree = OlderRecords.schemaSeven(RecordJsonTest.sample());
+        RunRecord record = OlderRecords.read(tree);
+        assertNull(record.duet());
+        assertEquals(RecordJsonTest.sample().results(), record.results());
+    }
+
+    @Test
+    void aSchemaEightRecordMustHaveIt() throws Exception {
+        ObjectNode tree = OlderRecords.schemaSeven(RecordJsonTest.sample());
+        tree.put("schemaVersion", 8);
+        assertThrows(RecordException.class, () -> OlderRecords.read(tree));
+    }
+
+    @Test
+    void aDuetPartnerRoundTrips() throws Exception {
+        ObjectNode tree = OlderRecords.schemaSeven(RecordJsonTest.sample());
+        tree.put("schemaVersion", 8);
+        tree.putObject("duet").put("partnerIndex", 2).put("partnerTarget", "jdk25");
+        RunRecord record = OlderRecords.read(tree);
+        assertEquals(new RunRecord.Duet(2, "jdk25"), record.duet());
+        assertEquals(record, RecordJson.read(RecordJson.text(record), "again.json", RunRecord.class));
+    }
+}

@@ -1,0 +1,101 @@
+package dev.duel.suite.file;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.suite.RunPlan;
+import dev.duel.suite.Suite;
+import dev.duel.suite.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code order: duet} in a suite file: what it needs of the suite, each refusal at its key, and the plan's pairs. */
+class DuetLoadingTest {
+    @TempDir
+    Path temp;
+
+    private final SuiteLoader loader = new SuiteLoader(Path.of("/opt/duel"));
+
+    private static final String SUITE = """
+            name: ab
+            targets:
+              - name: a
+                command: [./a, '${port}']
+                limits: {cpus: 0.5, cpuset: '0', memory: 512m}
+              - name: b
+                command: [./b, '${port}']
+                limits: {cpus: 0.5, cpuset: '0', memory: 512m}
+            scenarios:
+              - name: json
+                request: {path: /json}
+              - name: products
+                request: {path: /products/1}
+            together: [json]
+            repetitions: 3
+            order: duet
+            loadgen: {cpuset: '1'}
+            """;
+
+    private String failure(String yaml) throws IOException {
+        return TestFiles.loadFailure(loader, temp.resolve("suite.yaml"), yaml);
+    }
+
+    private String at(String yaml, String text, String key) {
+        return TestFiles.at(temp.resolve("suite.yaml"), yaml, text, key);
+    }
+
+    @Test
+    void aDuetPlansBothTargetsOfEachRepetitionAndGroupSideBySide() throws Exception {
+        Suite suite = loader.load(Files.writeString(temp.resolve("suite.yaml"), SUITE));
+        assertEquals(Suite.Order.DUET, suite.order());
+        List<RunPlan> plans = RunPlan.of(suite);
+        assertEquals(12, plans.size());
+        for (int i = 0; i < plans.size(); i += 2) {
+            RunPlan first = plans.get(i);
+            RunPlan second = plans.get(i + 1);
+            assertEquals(first.repetition(), second.repetition());
+            assertEquals(first.scenarios(), second.scenarios());
+            assertEquals(
+                    List.of("a", "b"),
+                    List.of(first.target(), second.target()).stream().sorted().toList());
+        }
+    }
+
+    @Test
+    void bothTargetsNeedTheSameCpuAndMemoryLimits() throws IOException {
+        String unequal = SUITE.replaceFirst("cpus: 0.5", "cpus: 1.0");
+        String message = failure(unequal);
+        assertTrue(
+                message.startsWith(at(unequal, "order: duet", "order") + "order: duet runs both targets side by side"),
+                message);
+        assertTrue(message.contains("a side with more CPU would be measured as faster"), message);
+        String none = SUITE.replace("    limits: {cpus: 0.5, cpuset: '0', memory: 512m}\n", "");
+        assertTrue(failure(none).contains("each needs the same limits.cpus and limits.memory"), failure(none));
+    }
+
+    @Test
+    void aDuetIsOfTwoTargets() throws IOException {
+        String three = SUITE.replace(
+                "scenarios:",
+                "  - name: c\n    command: [./c, '${port}']\n    limits: {cpus: 0.5, memory: 512m}\nscenarios:");
+        assertEquals(
+                at(three, "order: duet", "order") + "order: duet measures two targets at once and compares them second"
+                        + " by second; the suite has 3: keep two, or use order: alternate",
+                failure(three));
+    }
+
+    @Test
+    void startUpAndWarmUpCurvesAreNotMeasuredSideBySide() throws IOException {
+        String startup = SUITE.replace("together: [json]", "  - name: boot\n    kind: startup\ntogether: [json]");
+        assertTrue(
+                failure(startup)
+                        .contains(
+                                "scenarios[2] (boot).kind: a startup scenario cannot run in duet: two targets starting or"
+                                        + " warming up side by side would time each other's start"),
+                failure(startup));
+    }
+}
