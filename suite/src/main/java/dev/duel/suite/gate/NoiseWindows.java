@@ -87,29 +87,47 @@ public final class NoiseWindows {
      * @param readings time-ordered readings, the first at the start of what is judged
      */
     public List<NoiseWindow> windows(String scenario, Phase phase, List<CpuMeter.Reading> readings) {
-        List<CpuMeter.Reading> edges = new ArrayList<>();
+        return windows(scenario, phase, readings, null);
+    }
+
+    /**
+     * As above, with the target's own CPU read beside each reading ({@code ownTargetNanos[i]} beside
+     * {@code readings[i]}), for a duet: the meter's target CPU is both sides' together, and each side is judged on
+     * its own. Null: the meter's.
+     */
+    public List<NoiseWindow> windows(
+            String scenario, Phase phase, List<CpuMeter.Reading> readings, long[] ownTargetNanos) {
+        List<Integer> edges = new ArrayList<>();
         for (int i = 0; i < readings.size(); i++) {
             CpuMeter.Reading reading = readings.get(i);
             if (edges.isEmpty()) {
-                edges.add(reading);
+                edges.add(i);
                 continue;
             }
             boolean last = i == readings.size() - 1;
-            long sinceEdge = reading.atNanos() - edges.get(edges.size() - 1).atNanos();
+            long sinceEdge = reading.atNanos()
+                    - readings.get(edges.get(edges.size() - 1)).atNanos();
             if (sinceEdge >= SHORTEST_WINDOW_NANOS) {
-                edges.add(reading);
+                edges.add(i);
             } else if (last && sinceEdge > 0) {
                 if (edges.size() > 1) {
-                    edges.set(edges.size() - 1, reading);
+                    edges.set(edges.size() - 1, i);
                 } else {
-                    edges.add(reading);
+                    edges.add(i);
                 }
             }
         }
         List<NoiseWindow> windows = new ArrayList<>();
-        for (int i = 0; i + 1 < edges.size(); i++) {
-            double offset = (edges.get(i).atNanos() - edges.get(0).atNanos()) / 1e9;
-            windows.add(window(scenario, phase, offset, edges.get(i), edges.get(i + 1)));
+        CpuMeter.Reading first = edges.isEmpty() ? null : readings.get(edges.get(0));
+        for (int k = 0; k + 1 < edges.size(); k++) {
+            CpuMeter.Reading from = readings.get(edges.get(k));
+            CpuMeter.Reading to = readings.get(edges.get(k + 1));
+            double offset = (from.atNanos() - first.atNanos()) / 1e9;
+            double ownCores = ownTargetNanos == null
+                    ? Double.NaN
+                    : (ownTargetNanos[edges.get(k + 1)] - ownTargetNanos[edges.get(k)])
+                            / (double) (to.atNanos() - from.atNanos());
+            windows.add(window(scenario, phase, offset, from, to, ownCores));
         }
         return windows;
     }
@@ -122,12 +140,25 @@ public final class NoiseWindows {
      */
     public NoiseWindow window(
             String scenario, Phase phase, double startSeconds, CpuMeter.Reading from, CpuMeter.Reading to) {
+        return window(scenario, phase, startSeconds, from, to, Double.NaN);
+    }
+
+    /** As above; {@code ownTargetCores} the target's own CPU in the window, or NaN to take the meter's. */
+    private NoiseWindow window(
+            String scenario,
+            Phase phase,
+            double startSeconds,
+            CpuMeter.Reading from,
+            CpuMeter.Reading to,
+            double ownTargetCores) {
         double wall = to.atNanos() - from.atNanos();
         double seconds = wall / 1e9;
         CpuMeter.DuelCpu duelFrom = from.duel();
         CpuMeter.DuelCpu duelTo = to.duel();
         double selfCores = (duelTo.selfNanos() - duelFrom.selfNanos()) / wall;
-        double targetCores = (duelTo.targetNanos() - duelFrom.targetNanos()) / wall;
+        // Every target duel runs now is duel's, not noise: a duet's two together. Each is judged on its own CPU.
+        double allTargetsCores = (duelTo.targetNanos() - duelFrom.targetNanos()) / wall;
+        double targetCores = Double.isNaN(ownTargetCores) ? allTargetsCores : ownTargetCores;
         double servicesCores = (duelTo.servicesNanos() - duelFrom.servicesNanos()) / wall;
 
         // Noise on the CPUs that matter (all of them when a side is not pinned). The generator and the
@@ -139,7 +170,7 @@ public final class NoiseWindows {
         double irq = 0;
         if (judgedUsed.known()) {
             double servicesThere = mayRunOn(servicesCpus, judged) ? servicesCores : 0;
-            outside = Math.max(0, judgedUsed.busyNanos() / wall - selfCores - targetCores - servicesThere);
+            outside = Math.max(0, judgedUsed.busyNanos() / wall - selfCores - allTargetsCores - servicesThere);
             irq = judgedUsed.irqNanos() / wall;
         }
 

@@ -14,6 +14,7 @@ import dev.duel.suite.Suite;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.aot.AotCaches;
+import dev.duel.suite.gate.DuetNoise;
 import dev.duel.suite.gate.NoiseWindows;
 import dev.duel.suite.gate.QuietGate;
 import dev.duel.suite.gate.RunVerdict;
@@ -412,6 +413,10 @@ public final class RunAttempt {
                     }
                     throw new IllegalStateException("the duet partner's measurement failed", e.getCause());
                 }
+                // What took CPU from both alike cancels in the comparison: only a one-sided disturbance counts.
+                List<List<RunRecord.NoiseWindow>> judged = DuetNoise.judge(first.noise(), other.noise());
+                first = first.withNoise(judged.get(0));
+                other = other.withNoise(judged.get(1));
                 boolean stops = false;
                 for (int i = 0; i < 2; i++) {
                     RunVerdict verdict = counted(sides.get(i), scenario, i == 0 ? first : other);

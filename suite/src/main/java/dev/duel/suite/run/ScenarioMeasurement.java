@@ -91,7 +91,12 @@ final class ScenarioMeasurement {
             double outsideCores,
             Double irqCores,
             List<RunRecord.NoiseWindow> noise,
-            Instant loadOrigin) {}
+            Instant loadOrigin) {
+        /** The same measurement with its windows judged again (a duet's, by {@link dev.duel.suite.gate.DuetNoise}). */
+        Measured withNoise(List<RunRecord.NoiseWindow> judged) {
+            return new Measured(result, outsideCores, irqCores, judged, loadOrigin);
+        }
+    }
 
     /**
      * @param noise   judges the machine's readings taken each second of warm-up and of main
@@ -124,6 +129,10 @@ final class ScenarioMeasurement {
         // The noise gate's readings of each loaded phase (warm-up, main): at its start, at each second the engine
         // reports in it, at its end (the next phase's start). The gap sends no load: not judged.
         Map<Phase, List<CpuMeter.Reading>> judgedReadings = new EnumMap<>(Phase.class);
+        // A duet's side is judged on its own CPU, read beside each of the machine's readings (the meter's is both
+        // sides' together).
+        boolean duet = gate != null;
+        Map<Phase, List<Long>> ownNanos = new EnumMap<>(Phase.class);
         ProgressListener progress = new ProgressListener() {
             private Phase current;
 
@@ -132,6 +141,9 @@ final class ScenarioMeasurement {
                 listener.second(plan, scenario.name(), second, status);
                 if (judgedReadings.containsKey(current)) {
                     judgedReadings.get(current).add(machine.read());
+                    if (duet) {
+                        ownNanos.get(current).add(target.read().cpuNanos());
+                    }
                 }
             }
 
@@ -145,12 +157,19 @@ final class ScenarioMeasurement {
                 servicesAt.put(phase, services.read());
                 CpuMeter.Reading reading = machine.read();
                 machineAt.put(phase, reading);
+                long own = duet ? targetAt.get(phase).cpuNanos() : 0;
                 if (judgedReadings.containsKey(current)) {
                     judgedReadings.get(current).add(reading);
+                    if (duet) {
+                        ownNanos.get(current).add(own);
+                    }
                 }
                 current = phase;
                 if (JUDGED_PHASES.contains(phase)) {
                     judgedReadings.put(phase, new ArrayList<>(List.of(reading)));
+                    if (duet) {
+                        ownNanos.put(phase, new ArrayList<>(List.of(own)));
+                    }
                 }
                 if (phase != Phase.ENDED) {
                     listener.phase(plan, scenario.name(), phase);
@@ -196,8 +215,15 @@ final class ScenarioMeasurement {
                 : 0;
         List<RunRecord.NoiseWindow> windows = new ArrayList<>();
         if (machineAt.containsKey(Phase.ENDED)) {
-            judgedReadings.forEach(
-                    (phase, readings) -> windows.addAll(noise.windows(scenario.name(), phase, readings)));
+            judgedReadings.forEach((phase, readings) -> windows.addAll(noise.windows(
+                    scenario.name(),
+                    phase,
+                    readings,
+                    duet
+                            ? ownNanos.get(phase).stream()
+                                    .mapToLong(Long::longValue)
+                                    .toArray()
+                            : null)));
         }
         List<RunRecord.NoiseWindow> main =
                 windows.stream().filter(w -> w.phase() == Phase.MAIN).toList();

@@ -69,6 +69,27 @@ class NoiseWindowsTest {
         assertEquals(null, dev.duel.targets.CpuList.parse(null));
     }
 
+    /**
+     * A duet's side: the meter counts both targets (0.5 cores each on CPU 0) as duel's; the side is judged on its own
+     * CPU, read beside each reading. A busy loop taking a third of CPU 0 is outside CPU for both, and starves this side.
+     */
+    @Test
+    void aDuetSideIsJudgedOnItsOwnCpuWhileBothTargetsAreDuels() {
+        Machine m = new Machine(2);
+        double[] none = cores(0, 0);
+        m.step(SECOND, cores(1, 0.3), none, 0.3, 1.0, 0).step(SECOND, cores(1, 0.3), none, 0.3, 0.66, 0);
+        long[] own = {0, SECOND / 2, SECOND / 2 + SECOND / 3};
+        NoiseWindows judge = NoiseWindows.of(new Limits(0.5, "0", null), "1", 0.25);
+        List<NoiseWindow> windows = judge.windows("json", Phase.MAIN, m.readings, own);
+        assertEquals(0.5, windows.get(0).targetCores(), 1e-9, "its own half, not both targets' 1.0");
+        assertEquals(0.0, windows.get(0).outsideCores(), 1e-9, "both targets are duel's");
+        assertFalse(windows.get(0).disturbed());
+        assertEquals(1.0 / 3, windows.get(1).targetCores(), 1e-9);
+        assertEquals(0.34, windows.get(1).outsideCores(), 1e-9, "the loop's third");
+        assertTrue(windows.get(1).interfered(), "a third of a CPU where it could use half");
+        assertEquals(1.0, judge.windows("json", Phase.MAIN, m.readings).get(0).targetCores(), 1e-9, "the meter's");
+    }
+
     @Test
     void eachWindowSaysItsPhaseAndAStartHasNone() {
         Machine m = new Machine(2);
