@@ -10,17 +10,9 @@ results="${1:-/tmp/duel-demo-long}"
 java17="${JAVA17:-/usr/lib/jvm/java-17-openjdk-amd64}"
 java25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 suite=$(mktemp /tmp/duel-demo-long.XXXXXX.yaml)
-target() { # name java feature
-  cat <<T
-  - name: $1
-    java: '$2'
-    jar: '$root/reference/minimal/target/minimal.jar'
-    jvmArgs: [-XX:MaxRAMPercentage=75]
-    env: {PORT: '\${port}', DATASET_SIZE: '100000'}
-    identity: ['/app == "minimal"', '/runtime contains " $3."', '/db == "ok"']
-    limits: {cpus: 1.0, cpuset: '0', memory: 512m}
-T
-}
+# shellcheck source=demo-target.sh
+source "$root/bench/demo-target.sh"
+target() { demo_target "$1" "$2" "$3" 1.0; }
 {
   echo "name: demo-long-jdk17-vs-jdk25"
   echo "targets:"

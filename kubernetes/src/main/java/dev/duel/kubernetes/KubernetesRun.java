@@ -104,9 +104,14 @@ public final class KubernetesRun implements AutoCloseable {
     /**
      * Why {@code suite} cannot run on Kubernetes as it is, or null: a {@code startup} scenario would time a Pod's way to
      * Ready (scheduling, the image's pull, a readiness probe every second), not the target's start; an {@code aotCache}
-     * would be written into the training Pod's file system, where no later Pod finds it.
+     * would be written into the training Pod's file system, where no later Pod finds it; a duet needs both targets on
+     * one machine's CPUs and both loads from duel's own engine.
      */
     public static String refusal(Suite suite) {
+        if (suite.order() == Suite.Order.DUET) {
+            return "order: duet runs both targets side by side on one machine's CPUs, their loads from duel's own engine:"
+                    + " on Kubernetes use order: alternate or random, or run the duet without --kubernetes";
+        }
         List<String> startup = suite.scenarios().stream()
                 .filter(scenario -> scenario.kind() == ScenarioKind.STARTUP)
                 .map(Scenario::name)

@@ -38,4 +38,15 @@ class KubernetesRunRefusalTest {
                         + " --kubernetes",
                 KubernetesRun.refusal(Fixtures.suite(temp, yaml)));
     }
+
+    @Test
+    void aDuetNeedsOneMachine() throws Exception {
+        String yaml = Fixtures.SUITE
+                .replace("limits: {cpus: 1, memory: 512m}", "limits: {cpus: 0.5, memory: 300m}")
+                .replace("scenarios:\n", "order: duet\nscenarios:\n");
+        assertEquals(
+                "order: duet runs both targets side by side on one machine's CPUs, their loads from duel's own engine:"
+                        + " on Kubernetes use order: alternate or random, or run the duet without --kubernetes",
+                KubernetesRun.refusal(Fixtures.suite(temp, yaml)));
+    }
 }

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What makes a row of a comparison not comparable, and the comparisons themselves: runs that must not be compared at
@@ -85,6 +86,14 @@ public final class Comparability {
         undermining.putAll(undermining(other, runsB, sideRows, b));
         undermining.putAll(HostDrift.between(baseline, runsA, other, runsB));
         sideWarnings.addAll(undermining.keySet());
+        // Under one CPU quota on both sides, throttling is how the quota is kept: requests/s and CPU per request are
+        // then each side's capacity at that quota, a fair comparison; its latency holds waits for the next quota
+        // period.
+        Set<String> quotaOnly = sameQuota(runsA, runsB)
+                ? undermining.values().stream()
+                        .filter(Comparability::throttling)
+                        .collect(Collectors.toSet())
+                : Set.of();
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
             Measure measure = row.measure();
@@ -111,7 +120,10 @@ public final class Comparability {
                 // or unlimited, what it got wrong and what it left waiting are still facts to compare.
                 warnings.removeIf(undermining::containsKey);
             } else {
-                undermining.values().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
+                undermining.values().stream()
+                        .filter(r -> !reasons.contains(r))
+                        .filter(r -> latency(measure.key()) || !quotaOnly.contains(r))
+                        .forEach(reasons::add);
             }
             String runsBehind = runs(baseline, lossesA, cellA) + "; " + runs(other, lossesB, cellB);
             comparisons.add(verdicts(scenario)
@@ -145,6 +157,29 @@ public final class Comparability {
                 measure.label(),
                 Format.value(cell.summary().min(), measure.unit()),
                 Format.value(cell.summary().max(), measure.unit())));
+    }
+
+    /** The row reads latency (a percentile or the mean), which a throttled target's waits for its quota inflate. */
+    static boolean latency(String key) {
+        return Set.of(Metric.P50.key(), Metric.P90.key(), Metric.P99.key(), Metric.P999.key(), Metric.MEAN.key())
+                .contains(key);
+    }
+
+    /** A reason of {@link #undermining} that is throttling. */
+    private static boolean throttling(String reason) {
+        return reason.contains(" throttled above ");
+    }
+
+    /** Every run of both sides ran under one and the same CPU quota. */
+    private static boolean sameQuota(List<RunData> a, List<RunData> b) {
+        Set<Double> quotas = new java.util.HashSet<>();
+        for (RunData run : a) {
+            quotas.add(run.settings().info().cpus());
+        }
+        for (RunData run : b) {
+            quotas.add(run.settings().info().cpus());
+        }
+        return quotas.size() == 1 && !quotas.contains(null);
     }
 
     /**

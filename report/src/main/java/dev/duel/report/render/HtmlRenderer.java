@@ -150,7 +150,7 @@ public final class HtmlRenderer {
                     .append("</h3>\n");
             if (!reasons.isEmpty()) {
                 html.append("<p class=\"note\">Not comparable: ")
-                        .append(escape(String.join("; ", reasons)))
+                        .append(escape(Words.pairReasonsText(comparisons, reasons)))
                         .append("</p>\n");
             }
             html.append("<table>\n<tr>");

@@ -139,7 +139,7 @@ public final class MarkdownRenderer {
             List<String> reasons = Words.pairReasons(comparisons);
             if (!reasons.isEmpty()) {
                 md.append("Not comparable: ")
-                        .append(escape(String.join("; ", reasons)))
+                        .append(escape(Words.pairReasonsText(comparisons, reasons)))
                         .append("\n\n");
             }
             for (Report.Comparison c : comparisons) {

@@ -105,7 +105,7 @@ public final class TerminalRenderer {
         List<String> reasons = Words.pairReasons(pair);
         if (!reasons.isEmpty()) {
             out.append("    not comparable: ")
-                    .append(String.join("; ", reasons))
+                    .append(Words.pairReasonsText(pair, reasons))
                     .append('\n');
         }
         Set<String> shownWarnings = new LinkedHashSet<>();
@@ -190,7 +190,7 @@ public final class TerminalRenderer {
         List<String> reasons = Words.pairReasons(warmup.comparisons());
         if (!reasons.isEmpty()) {
             out.append("    not comparable: ")
-                    .append(String.join("; ", reasons))
+                    .append(Words.pairReasonsText(warmup.comparisons(), reasons))
                     .append('\n');
         }
         for (Report.Comparison c : warmup.comparisons()) {
@@ -215,7 +215,7 @@ public final class TerminalRenderer {
         List<String> reasons = Words.pairReasons(scenario.runtime().comparisons());
         if (!reasons.isEmpty()) {
             out.append("    not comparable: ")
-                    .append(String.join("; ", reasons))
+                    .append(Words.pairReasonsText(scenario.runtime().comparisons(), reasons))
                     .append('\n');
         }
         for (Report.Comparison c : scenario.runtime().comparisons()) {

@@ -152,6 +152,27 @@ final class Words {
      * The reasons a pair's rows share (throttling, limits not enforced, host drift, runs lost): said once for the pair,
      * not on every row. A reason counts when two or more of the pair's rows carry it.
      */
+    /**
+     * The pair's shared reasons as the header says them: throttling, which takes only the latency rows' verdicts when
+     * both sides ran under one CPU quota, names the rows it takes.
+     */
+    static String pairReasonsText(List<Report.Comparison> comparisons, List<String> reasons) {
+        List<String> text = new ArrayList<>();
+        for (String reason : reasons) {
+            List<String> rows = comparisons.stream()
+                    .filter(c -> c.reasons().contains(reason))
+                    .map(Report.Comparison::measure)
+                    .toList();
+            boolean some = comparisons.stream()
+                    .anyMatch(c -> !c.reasons().contains(reason) && c.measure().equals("rps"));
+            text.add(
+                    some && reason.contains(" throttled above ")
+                            ? reason + " (the latency rows: " + String.join(", ", rows) + ")"
+                            : reason);
+        }
+        return String.join("; ", text);
+    }
+
     static List<String> pairReasons(List<Report.Comparison> comparisons) {
         List<String> shared = new ArrayList<>();
         for (Report.Comparison c : comparisons) {

@@ -178,22 +178,41 @@ class ComparabilityTest {
         assertEquals("paired t on logs by repetition, 3 df", cpu.method(), "other rows pair the runs' own values");
     }
 
+    /**
+     * Heavy throttling: its latency holds waits for the next quota period, so the latency rows have no verdict; under
+     * one quota on both sides requests/s and CPU per request are each side's capacity at it, and keep theirs. Under two
+     * quotas every speed row loses it.
+     */
     @Test
-    void heavyThrottlingInTheRowLeavesItWithoutAVerdict() throws Exception {
+    void heavyThrottlingTakesTheLatencyRowsVerdictAndEveryRowsUnderUnequalQuotas() throws Exception {
         SeededResults results = seeded(2);
         SeededResults.Behaviour throttled = new SeededResults.Behaviour("b", "25", 1300, 5_000, 20_000, 0.3);
+        List<Path> throttledRuns = new java.util.ArrayList<>();
         for (int i = 0; i < 5; i++) {
             results.run(A, "ok", "", 1, i * 2, "e", List.of("s"), false);
-            results.run(throttled, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
+            throttledRuns.add(results.run(throttled, "ok", "", 1, i * 2 + 1, "e", List.of("s"), false));
         }
-        Report.Comparison rps = comparison(build(List.of()), "rps");
-        assertEquals(Report.Verdict.NOT_COMPARABLE, rps.verdict(), rps.sentence());
-        assertTrue(rps.sentence().startsWith("requests/s: not comparable (a "), rps.sentence());
-        assertEquals(List.of("b throttled above 20%"), rps.reasons());
-        assertTrue(Double.isNaN(rps.ratio()), "no signed change beside a reason against it");
+        Report sameQuota = build(List.of());
+        Report.Comparison p99 = comparison(sameQuota, "p99");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, p99.verdict(), p99.sentence());
+        assertTrue(p99.sentence().startsWith("p99: not comparable (a "), p99.sentence());
+        assertEquals(List.of("b throttled above 20%"), p99.reasons());
+        assertTrue(Double.isNaN(p99.ratio()), "no signed change beside a reason against it");
+        Report.Comparison rps = comparison(sameQuota, "rps");
+        assertEquals(Report.Verdict.BETTER, rps.verdict(), rps.sentence());
+        assertEquals(List.of(), rps.reasons());
         assertTrue(
                 rps.warnings().stream().anyMatch(w -> w.startsWith("b: throttled in 30% of CPU periods")),
                 rps.warnings().toString());
+        for (Path run : throttledRuns) {
+            SeededResults.edit(
+                    run,
+                    record -> ((com.fasterxml.jackson.databind.node.ObjectNode) record.get("targetInfo"))
+                            .put("cpus", 2.0));
+        }
+        Report.Comparison unequal = comparison(build(List.of()), "rps");
+        assertEquals(Report.Verdict.NOT_COMPARABLE, unequal.verdict(), unequal.sentence());
+        assertEquals(List.of("b throttled above 20%"), unequal.reasons());
     }
 
     /**
