@@ -149,10 +149,6 @@ final class Words {
     }
 
     /**
-     * The reasons a pair's rows share (throttling, limits not enforced, host drift, runs lost): said once for the pair,
-     * not on every row. A reason counts when two or more of the pair's rows carry it.
-     */
-    /**
      * The pair's shared reasons as the header says them: throttling, which takes only the latency rows' verdicts when
      * both sides ran under one CPU quota, names the rows it takes.
      */
@@ -173,6 +169,10 @@ final class Words {
         return String.join("; ", text);
     }
 
+    /**
+     * The reasons a pair's rows share (throttling, limits not enforced, host drift, runs lost): said once for the pair,
+     * not on every row. A reason counts when two or more of the pair's rows carry it.
+     */
     static List<String> pairReasons(List<Report.Comparison> comparisons) {
         List<String> shared = new ArrayList<>();
         for (Report.Comparison c : comparisons) {

@@ -102,10 +102,6 @@ class ComparabilityTest {
         assertTrue(rps.runs().endsWith("b 3 of 4 (lost 1)"), rps.runs());
     }
 
-    /**
-     * Runs of one repetition that ran back to back (alternating order) are compared repetition by repetition; the same
-     * values from a session that ran every run of a, then every run of b, are not paired.
-     */
     /** {@code repetitions} of a then b, in alternating places; the records' files in run order. */
     private static List<Path> alternating(SeededResults results, int repetitions) throws Exception {
         List<Path> files = new java.util.ArrayList<>();
@@ -116,6 +112,10 @@ class ComparabilityTest {
         return files;
     }
 
+    /**
+     * Runs of one repetition that ran back to back (alternating order) are compared repetition by repetition; the same
+     * values from a session that ran every run of a, then every run of b, are not paired.
+     */
     @Test
     void alternatingRunsArePairedByRepetitionAndSequentialOnesAreNot() throws Exception {
         List<Path> files = alternating(seeded(4), 4);
