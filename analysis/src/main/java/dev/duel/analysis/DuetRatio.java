@@ -1,7 +1,13 @@
 package dev.duel.analysis;
 
+import dev.duel.record.Phase;
+import dev.duel.record.RunRecord;
+import dev.duel.record.load.LoadResult;
+import dev.duel.record.load.SecondResult;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * B / A from duet runs: A and B measured at the same instants on one machine, each under its own equal limits, so that
@@ -144,6 +150,38 @@ public final class DuetRatio {
         double r = lagged / sumSquares;
         r = Math.min(0.95, Math.max(0, r + (1 + 4 * r) / n));
         return sumSquares / (n - 1) / n * (1 + r) / (1 - r);
+    }
+
+    /**
+     * One duet run against its partner in {@code scenario}, from their records: this run's correct responses in each
+     * second of main over the partner's in the same second (their loads began at one instant, so a second's index is
+     * the same instant on both), as B / A with the partner as A. The report's requests/s row and the suite's
+     * repetitions rule read it alike. Null when either record holds no load result of the scenario.
+     */
+    public static Repetition of(RunRecord run, RunRecord partner, String scenario) {
+        RunRecord.ScenarioResult own = run.result(scenario);
+        RunRecord.ScenarioResult other = partner.result(scenario);
+        LoadResult ownLoad = own == null ? null : own.load();
+        LoadResult otherLoad = other == null ? null : other.load();
+        if (ownLoad == null || otherLoad == null) {
+            return null;
+        }
+        Map<Integer, Long> theirs = new HashMap<>();
+        for (SecondResult second : otherLoad.seconds()) {
+            if (second.phase() == Phase.MAIN) {
+                theirs.put(second.second(), second.ok());
+            }
+        }
+        List<SecondResult> common = ownLoad.seconds().stream()
+                .filter(s -> s.phase() == Phase.MAIN && theirs.containsKey(s.second()))
+                .toList();
+        double[] a = new double[common.size()];
+        double[] b = new double[common.size()];
+        for (int i = 0; i < common.size(); i++) {
+            a[i] = theirs.get(common.get(i).second());
+            b[i] = common.get(i).ok();
+        }
+        return of(a, b);
     }
 
     /**

@@ -78,6 +78,15 @@ public record RunRecord(
 
     /** The same record with another reason. */
     public RunRecord withReason(String newReason) {
+        return with(newReason, duet);
+    }
+
+    /** The same record as one side of a duet with {@code partner}. */
+    public RunRecord withDuet(Duet partner) {
+        return with(reason, partner);
+    }
+
+    private RunRecord with(String newReason, Duet partner) {
         return new RunRecord(
                 schemaVersion,
                 duelVersion,
@@ -102,7 +111,7 @@ public record RunRecord(
                 resumedAcross,
                 hostProbe,
                 services,
-                duet);
+                partner);
     }
 
     /**

@@ -92,29 +92,9 @@ public final class Runs {
                         && planned.session(r).equals(session))
                 .findFirst()
                 .orElse(null);
-        RunData.ScenarioData own = run.scenario(scenario);
-        RunData.ScenarioData other = partner == null ? null : partner.scenario(scenario);
-        if (own == null
-                || other == null
-                || own.result().load() == null
-                || other.result().load() == null) {
-            return Double.NaN;
-        }
-        Map<Integer, Long> theirs = new LinkedHashMap<>();
-        other.result().load().seconds().stream()
-                .filter(s -> s.phase() == dev.duel.record.Phase.MAIN)
-                .forEach(s -> theirs.put(s.second(), s.ok()));
-        List<double[]> common = own.result().load().seconds().stream()
-                .filter(s -> s.phase() == dev.duel.record.Phase.MAIN && theirs.containsKey(s.second()))
-                .map(s -> new double[] {theirs.get(s.second()), s.ok()})
-                .toList();
-        if (common.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] partnerSeconds = common.stream().mapToDouble(x -> x[0]).toArray();
-        double[] ownSeconds = common.stream().mapToDouble(x -> x[1]).toArray();
-        dev.duel.analysis.DuetRatio.Repetition repetition = dev.duel.analysis.DuetRatio.of(partnerSeconds, ownSeconds);
-        return repetition.seconds() == 0 ? Double.NaN : repetition.ratio();
+        dev.duel.analysis.DuetRatio.Repetition repetition =
+                partner == null ? null : dev.duel.analysis.DuetRatio.of(run.record(), partner.record(), scenario);
+        return repetition == null || repetition.seconds() == 0 ? Double.NaN : repetition.ratio();
     }
 
     /** The sessions whose repetitions ran back to back ({@link Repetitions#backToBack}). */

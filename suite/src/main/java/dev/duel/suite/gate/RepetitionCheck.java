@@ -1,5 +1,6 @@
 package dev.duel.suite.gate;
 
+import dev.duel.analysis.DuetRatio;
 import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.Repetitions;
 import dev.duel.analysis.SteadyValues;
@@ -96,9 +97,10 @@ public final class RepetitionCheck {
             double[] values,
             boolean[] marked,
             String[] repetitions,
+            double[] duetRatios,
             List<RepetitionDecision.LeftOutRuns> leftOut) {
         RatioVerdict.Side verdictSide() {
-            return new RatioVerdict.Side(values, marked, repetitions);
+            return new RatioVerdict.Side(values, marked, repetitions, repetitions == null ? null : duetRatios);
         }
     }
 
@@ -107,6 +109,7 @@ public final class RepetitionCheck {
         List<Double> values = new ArrayList<>();
         List<Boolean> marked = new ArrayList<>();
         List<String> keys = new ArrayList<>();
+        List<Double> duetRatios = new ArrayList<>();
         // Paired by repetition, as the report pairs them, when each repetition's runs ran back to back.
         boolean paired = Repetitions.backToBack(
                 records.stream().filter(r -> r.repetition() <= repetitions).toList());
@@ -124,6 +127,15 @@ public final class RepetitionCheck {
             }
             values.add(value.value());
             keys.add(String.valueOf(record.repetition()));
+            // A duet run's requests/s against its partner's, second by second, as the report's row reads it.
+            DuetRatio.Repetition duet = until.measure() != StopRule.Measure.RPS || record.duet() == null
+                    ? null
+                    : records.stream()
+                            .filter(r -> r.index() == record.duet().partnerIndex())
+                            .findFirst()
+                            .map(partner -> DuetRatio.of(record, partner, until.scenario()))
+                            .orElse(null);
+            duetRatios.add(duet == null || duet.seconds() == 0 ? Double.NaN : duet.ratio());
             boolean notOk = record.status() != Status.OK;
             marked.add(notOk || !value.marks().isEmpty());
             if (notOk) {
@@ -148,6 +160,9 @@ public final class RepetitionCheck {
                 values.stream().mapToDouble(Double::doubleValue).toArray(),
                 marks,
                 paired ? keys.toArray(new String[0]) : null,
+                duetRatios.isEmpty() || duetRatios.stream().anyMatch(d -> d.isNaN())
+                        ? null
+                        : duetRatios.stream().mapToDouble(Double::doubleValue).toArray(),
                 reasons);
     }
 

@@ -66,6 +66,42 @@ class RepetitionCheckTest {
     }
 
     /**
+     * Duet runs (each repetition's two side by side, their records naming each other): the rule reads requests/s as
+     * the report's row does, second by second, each repetition's geometric mean of b's seconds over a's, here under a
+     * machine whose speed differs 30% from one repetition to the next.
+     */
+    @Test
+    void duetRunsAreJudgedSecondBySecondAsTheReportDoes() {
+        Random random = new Random(23);
+        double[] levels = {1_000, 1_300, 800};
+        List<RunRecord> records = new ArrayList<>();
+        double[] logRatios = new double[levels.length];
+        for (int r = 0; r < levels.length; r++) {
+            double[] a = new double[SteadyRecords.WARMUP_SECONDS + SteadyRecords.MAIN_SECONDS];
+            double[] b = new double[a.length];
+            double sum = 0;
+            for (int s = 0; s < a.length; s++) {
+                a[s] = Math.rint(levels[r] * Math.exp(0.03 * random.nextGaussian()));
+                b[s] = Math.rint(1.05 * a[s] * Math.exp(0.01 * random.nextGaussian()));
+                if (s >= SteadyRecords.WARMUP_SECONDS) {
+                    sum += Math.log(b[s] / a[s]);
+                }
+            }
+            logRatios[r] = sum / SteadyRecords.MAIN_SECONDS;
+            int index = 2 * r + 1;
+            records.add(SteadyRecords.run(index, "a", r + 1, Status.OK, levels[r], 2_000, 3_000, s -> a[s])
+                    .withDuet(new RunRecord.Duet(index + 1, "b")));
+            records.add(SteadyRecords.run(index + 1, "b", r + 1, Status.OK, levels[r], 2_000, 3_000, s -> b[s])
+                    .withDuet(new RunRecord.Duet(index, "a")));
+        }
+        RepetitionDecision decision = RepetitionCheck.decide(CLEAR_3_TO_12, List.of("a", "b"), 3, records);
+        RepetitionDecision.Comparison comparison = decision.comparisons().get(0);
+        assertTrue(comparison.method().startsWith("duet: t on per-repetition ratios"), comparison.method());
+        assertEquals(Math.exp((logRatios[0] + logRatios[1] + logRatios[2]) / 3), comparison.ratio(), 1e-9);
+        assertEquals("higher", comparison.verdict(), comparison.toString());
+    }
+
+    /**
      * Each look takes the interval at 1 − 5% / looks (3 to 12: 10 looks, 99.5%); the suite stops at the first look whose
      * interval is within 5% of the ratio, not before.
      */
