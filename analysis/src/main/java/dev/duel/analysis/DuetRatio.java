@@ -159,6 +159,42 @@ public final class DuetRatio {
      * repetitions rule read it alike. Null when either record holds no load result of the scenario.
      */
     public static Repetition of(RunRecord run, RunRecord partner, String scenario) {
+        CommonSeconds common = common(run, partner, scenario);
+        return common == null ? null : of(common.partner(), common.own());
+    }
+
+    /**
+     * The seconds of main two duet runs both measured, on their shared time axis.
+     *
+     * @param seconds each second's index on the load's axis
+     * @param partner the partner's correct responses in each
+     * @param own     the run's correct responses in each
+     */
+    public record CommonSeconds(int[] seconds, double[] partner, double[] own) {
+        public CommonSeconds {
+            seconds = seconds.clone();
+            partner = partner.clone();
+            own = own.clone();
+        }
+
+        @Override
+        public int[] seconds() {
+            return seconds.clone();
+        }
+
+        @Override
+        public double[] partner() {
+            return partner.clone();
+        }
+
+        @Override
+        public double[] own() {
+            return own.clone();
+        }
+    }
+
+    /** The seconds of main that {@code run} and its duet partner both measured in {@code scenario}; null without both. */
+    public static CommonSeconds common(RunRecord run, RunRecord partner, String scenario) {
         RunRecord.ScenarioResult own = run.result(scenario);
         RunRecord.ScenarioResult other = partner.result(scenario);
         LoadResult ownLoad = own == null ? null : own.load();
@@ -175,13 +211,15 @@ public final class DuetRatio {
         List<SecondResult> common = ownLoad.seconds().stream()
                 .filter(s -> s.phase() == Phase.MAIN && theirs.containsKey(s.second()))
                 .toList();
+        int[] seconds = new int[common.size()];
         double[] a = new double[common.size()];
         double[] b = new double[common.size()];
         for (int i = 0; i < common.size(); i++) {
-            a[i] = theirs.get(common.get(i).second());
+            seconds[i] = common.get(i).second();
+            a[i] = theirs.get(seconds[i]);
             b[i] = common.get(i).ok();
         }
-        return of(a, b);
+        return new CommonSeconds(seconds, a, b);
     }
 
     /**

@@ -75,23 +75,78 @@ public final class Runs {
     }
 
     /**
+     * Each duet repetition of {@code scenario} between a shown target and the baseline, second by second: the target's
+     * correct responses over the baseline's in each second of main both measured, in run order; empty for runs made
+     * alone.
+     */
+    List<Report.DuetSeries> duetSeries(String scenario, String baseline, List<String> shown) {
+        List<Report.DuetSeries> series = new java.util.ArrayList<>();
+        for (RunData run : finals) {
+            dev.duel.record.RunRecord.Duet duet = run.record().duet();
+            if (duet == null
+                    || run.target().equals(baseline)
+                    || !shown.contains(run.target())
+                    || !duet.partnerTarget().equals(baseline)) {
+                continue;
+            }
+            RunData partner = partner(run);
+            dev.duel.analysis.DuetRatio.CommonSeconds common = partner == null
+                    ? null
+                    : dev.duel.analysis.DuetRatio.common(run.record(), partner.record(), scenario);
+            if (common == null) {
+                continue;
+            }
+            List<Integer> seconds = new java.util.ArrayList<>();
+            List<Double> ratios = new java.util.ArrayList<>();
+            double[] theirs = common.partner();
+            double[] ours = common.own();
+            int[] at = common.seconds();
+            for (int i = 0; i < at.length; i++) {
+                if (theirs[i] > 0 && ours[i] > 0) {
+                    seconds.add(at[i]);
+                    ratios.add(ours[i] / theirs[i]);
+                }
+            }
+            if (!seconds.isEmpty()) {
+                series.add(new Report.DuetSeries(
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "repetition %d: %s %03d / %s %03d",
+                                run.record().repetition(),
+                                run.target(),
+                                run.index(),
+                                partner.target(),
+                                partner.index()),
+                        seconds,
+                        ratios));
+            }
+        }
+        return series;
+    }
+
+    /** A duet run's partner in its session (its last attempt), or null for a run made alone or a partner missing. */
+    private RunData partner(RunData run) {
+        dev.duel.record.RunRecord.Duet duet = run.record().duet();
+        if (duet == null) {
+            return null;
+        }
+        String session = planned.session(run);
+        return finals.stream()
+                .filter(r -> r.index() == duet.partnerIndex()
+                        && r.target().equals(duet.partnerTarget())
+                        && planned.session(r).equals(session))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /**
      * A duet run's value of requests/s against its partner's, second by second ({@link dev.duel.analysis.DuetRatio}):
      * this run's correct responses in each second of main over the partner's in the same second (their loads began at
      * one instant, so a second's index is the same instant on both), the geometric mean over the seconds both
      * measured. NaN for a run made alone, or whose partner's record or result is missing.
      */
     double duetRatio(RunData run, String scenario) {
-        dev.duel.record.RunRecord.Duet duet = run.record().duet();
-        if (duet == null) {
-            return Double.NaN;
-        }
-        String session = planned.session(run);
-        RunData partner = finals.stream()
-                .filter(r -> r.index() == duet.partnerIndex()
-                        && r.target().equals(duet.partnerTarget())
-                        && planned.session(r).equals(session))
-                .findFirst()
-                .orElse(null);
+        RunData partner = partner(run);
         dev.duel.analysis.DuetRatio.Repetition repetition =
                 partner == null ? null : dev.duel.analysis.DuetRatio.of(run.record(), partner.record(), scenario);
         return repetition == null || repetition.seconds() == 0 ? Double.NaN : repetition.ratio();

@@ -114,7 +114,8 @@ public final class Sections {
                 runs.losses(name, shown),
                 warmup,
                 kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown),
-                kind == ScenarioKind.STARTUP ? Map.of() : limitedBy(name, shown, notes));
+                kind == ScenarioKind.STARTUP ? Map.of() : limitedBy(name, shown, notes),
+                kind == ScenarioKind.STARTUP ? List.of() : runs.duetSeries(name, baseline, shown));
     }
 
     /**
@@ -241,7 +242,8 @@ public final class Sections {
                 runs.losses(ScenarioKind.STARTUP_SECTION, shown),
                 null,
                 null,
-                Map.of());
+                Map.of(),
+                List.of());
     }
 
     private Report.Curve curve(String scenario, List<String> shown) {

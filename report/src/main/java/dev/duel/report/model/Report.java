@@ -105,7 +105,8 @@ public record Report(
             Map<String, Losses> losses,
             Warmup warmup,
             @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> limitedBy) {
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> limitedBy,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DuetSeries> duet) {
         /** A scenario without a runtime answer (no run of it has a timeline) and no load. */
         public ScenarioReport(
                 String name,
@@ -119,10 +120,25 @@ public record Report(
                 Map<String, List<LatencyCurve.Point>> latency,
                 Map<String, Losses> losses,
                 Warmup warmup) {
-            this(name, kind, load, targets, rows, comparisons, curve, notes, latency, losses, warmup, null, Map.of());
+            this(
+                    name,
+                    kind,
+                    load,
+                    targets,
+                    rows,
+                    comparisons,
+                    curve,
+                    notes,
+                    latency,
+                    losses,
+                    warmup,
+                    null,
+                    Map.of(),
+                    List.of());
         }
 
         public ScenarioReport {
+            duet = List.copyOf(duet);
             limitedBy = Collections.unmodifiableMap(new LinkedHashMap<>(limitedBy));
             losses = Collections.unmodifiableMap(new LinkedHashMap<>(losses));
             targets = List.copyOf(targets);
@@ -155,6 +171,21 @@ public record Report(
          */
         public Row row(Comparison comparison) {
             return row(comparison.measure());
+        }
+    }
+
+    /**
+     * One duet repetition of a scenario, second by second: a target's correct responses in each second of main over its
+     * partner's (the baseline's) in the same second ({@code order: duet}).
+     *
+     * @param label   "repetition 2: jdk25 003 / jdk17 004"
+     * @param seconds the seconds of the load's time axis both sides measured in main
+     * @param ratios  the target's over the baseline's, in the seconds' order
+     */
+    public record DuetSeries(String label, List<Integer> seconds, List<Double> ratios) {
+        public DuetSeries {
+            seconds = List.copyOf(seconds);
+            ratios = List.copyOf(ratios);
         }
     }
 

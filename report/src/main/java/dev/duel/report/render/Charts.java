@@ -111,6 +111,9 @@ public final class Charts {
                     }
                 }
             }
+            if (!scenario.duet().isEmpty()) {
+                specs.add(duet(scenario, report.baseline(), slug));
+            }
             if (scenario.runtime() != null) {
                 for (Report.RuntimeRun run : scenario.runtime().runs()) {
                     specs.add(RuntimeChart.spec(scenario, run, slug));
@@ -215,6 +218,37 @@ public final class Charts {
                 scenario.name() + ": " + target + " requests/s per second of each run (lines: segments)",
                 "seconds since the first correct answer (gap left out)",
                 "requests/s",
+                List.of(),
+                series);
+    }
+
+    /**
+     * A duet's repetitions second by second: each target's requests/s over the baseline's in every second of main both
+     * measured, one line per repetition, and the line of no change at 1.
+     */
+    private static Spec duet(Report.ScenarioReport scenario, String baseline, String slug) {
+        List<Series> series = new ArrayList<>();
+        double first = Double.POSITIVE_INFINITY;
+        double last = Double.NEGATIVE_INFINITY;
+        for (Report.DuetSeries repetition : scenario.duet()) {
+            double[] x = repetition.seconds().stream()
+                    .mapToDouble(Integer::doubleValue)
+                    .toArray();
+            double[] y = repetition.ratios().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            series.add(new Series(repetition.label(), x, y));
+            first = Math.min(first, x[0]);
+            last = Math.max(last, x[x.length - 1]);
+        }
+        series.add(new Series("no change", new double[] {first, last}, new double[] {1, 1}));
+        return new Spec(
+                "duet-" + slug + ".png",
+                scenario.name(),
+                Kind.SERIES,
+                scenario.name() + ": requests/s over " + baseline + "'s in the same second (duet, each repetition)",
+                "second of the load (main)",
+                "ratio to " + baseline,
                 List.of(),
                 series);
     }

@@ -176,6 +176,25 @@ class ComparabilityTest {
         assertTrue(paired.ratio() != duet.ratio(), "not the ratio of the runs' steady values");
         Report.Comparison cpu = comparison(build(List.of()), "cpu");
         assertEquals("paired t on logs by repetition, 3 df", cpu.method(), "other rows pair the runs' own values");
+        // The report draws each repetition second by second: b's seconds over a's, with the line of no change.
+        Report report = build(List.of());
+        List<Report.DuetSeries> series = report.scenarios().get(0).duet();
+        assertEquals(4, series.size(), series.toString());
+        assertTrue(
+                series.get(0).label().startsWith("repetition 1: b 002 / a 001"),
+                series.get(0).label());
+        double meanLog = series.stream()
+                .mapToDouble(r ->
+                        r.ratios().stream().mapToDouble(Math::log).average().orElseThrow())
+                .average()
+                .orElseThrow();
+        assertEquals(duet.ratio(), Math.exp(meanLog), 1e-9, "the row's ratio is the mean of these seconds' logs");
+        dev.duel.report.render.Charts.Spec chart = dev.duel.report.render.Charts.specs(report).stream()
+                .filter(spec -> spec.file().startsWith("duet-"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(5, chart.series().size(), "four repetitions and no change");
+        assertTrue(dev.duel.report.render.Charts.png(chart).length > 1_000, "drawn");
     }
 
     /**
