@@ -230,10 +230,16 @@ final class Rows {
                     }
                     value = steady.value();
                     steady.marks().forEach(m -> marks.add(mark(m)));
-                    // A clean run whose throughput the machine or the generator set measured them, not the target.
+                    // A clean run whose throughput the machine or the generator set measured them, not the target. Not
+                    // the machine in a duet: the two sides share their CPUs by design, what the machine took from
+                    // both cancels second by second, and what it took from one side only the duet's noise gate judged.
                     if (run.status() == Status.OK) {
                         switch (runs.bottleneck(run, scenario).kind()) {
-                            case MACHINE -> marks.add(Report.Mark.MACHINE);
+                            case MACHINE -> {
+                                if (run.record().duet() == null) {
+                                    marks.add(Report.Mark.MACHINE);
+                                }
+                            }
                             case LOADGEN -> marks.add(Report.Mark.LOADGEN);
                             default -> {}
                         }
