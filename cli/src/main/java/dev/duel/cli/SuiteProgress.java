@@ -206,10 +206,15 @@ final class SuiteProgress implements SuiteListener {
         return clock(estimateLeft(least, Math.max(0, least.size() - done))) + " to " + most;
     }
 
-    /** Time for the last {@code runsLeft} runs of {@code plans}. */
+    /** Time for the last {@code runsLeft} runs of {@code plans}; a duet's two runs take the time of one. */
     private long estimateLeft(List<RunPlan> plans, int runsLeft) {
         long nanos = 0;
-        for (RunPlan plan : plans.subList(Math.max(0, plans.size() - runsLeft), plans.size())) {
+        boolean duet = suite.order() == Suite.Order.DUET;
+        for (int i = Math.max(0, plans.size() - runsLeft); i < plans.size(); i++) {
+            RunPlan plan = plans.get(i);
+            if (duet && i % 2 == 1) {
+                continue; // side by side with the run before it
+            }
             long[] measured = measuredByTarget.get(plan.target());
             nanos += measured != null ? measured[0] / measured[1] : guessNanos(suite, plan);
             nanos += suite.cooldown().toNanos();

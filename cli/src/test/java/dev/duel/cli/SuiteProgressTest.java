@@ -51,4 +51,20 @@ class SuiteProgressTest {
         assertTrue(out.startsWith("suite fixtures: 4 run(s) of 2 target(s) x 2 repetition(s), about "), out);
         assertTrue(out.contains("\n[1/4] a: health, repetition 1"), out);
     }
+
+    /** A duet's two runs of a repetition run side by side: the estimate counts each pair once. */
+    @Test
+    void aDuetsPairsTakeTheTimeOfOneRun() throws Exception {
+        String alone = progress("repetitions: 2");
+        String duet = progress("repetitions: 2\norder: duet");
+        long aloneSeconds = seconds(alone.substring(alone.indexOf("about ") + 6, alone.indexOf('\n')));
+        long duetSeconds = seconds(duet.substring(duet.indexOf("about ") + 6, duet.indexOf('\n')));
+        // Half, but for the clock's rounding to whole seconds.
+        assertTrue(Math.abs(aloneSeconds - 2 * duetSeconds) <= 1, alone + "\n" + duet);
+    }
+
+    private static long seconds(String clock) {
+        String[] parts = clock.trim().split(":");
+        return Long.parseLong(parts[0]) * 60 + Long.parseLong(parts[1]);
+    }
 }
