@@ -4,7 +4,8 @@
 # about the same wall time each way: REPS_DUET repetitions side by side (6), REPS_ALT alternating (3: each repetition
 # runs the two one after the other). Then the duet again with a 5 s busy loop pinned to CPU 0 from the first second
 # of repetition BUSY_REP's main (2): its noise gate should keep the pair (the loop starves both alike) and its verdict.
-# Takes about 17 minutes on a quiet 2-core machine; run nothing beside it.
+# Takes about 17 minutes on a quiet 2-core machine; run nothing beside it. WARMUP=90s replaces the auto warm-up with a
+# fixed one (about 33 minutes then): the judge can end an alternating run's warm-up on a C1 plateau at half a CPU.
 #   bench/duet-vs-alternate.sh [RESULTS_DIR]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,6 +15,7 @@ java25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 reps_duet="${REPS_DUET:-6}"
 reps_alt="${REPS_ALT:-3}"
 busy_rep="${BUSY_REP:-2}"
+warmup="${WARMUP:-auto, maxWarmup: 60s}"
 mkdir -p "$results"
 # shellcheck source=demo-target.sh
 source "$root/bench/demo-target.sh"
@@ -31,7 +33,7 @@ scenarios:
     request: {path: /json}
     checks: ['status == 200', 'json:/id == 42', 'json:/name == "Product 42"']
     model: {vus: 32}
-    phases: {warmup: auto, maxWarmup: 60s, gap: 0s, duration: 10s}
+    phases: {warmup: $warmup, gap: 0s, duration: 10s}
 repetitions: $3
 order: $2
 cooldown: 1s
