@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * What makes a row of a comparison not comparable, and the comparisons themselves: runs that must not be compared at
@@ -89,11 +88,7 @@ public final class Comparability {
         // Under one CPU quota on both sides, throttling is how the quota is kept: requests/s and CPU per request are
         // then each side's capacity at that quota, a fair comparison; its latency holds waits for the next quota
         // period.
-        Set<String> quotaOnly = sameQuota(runsA, runsB)
-                ? undermining.values().stream()
-                        .filter(Comparability::throttling)
-                        .collect(Collectors.toSet())
-                : Set.of();
+        Set<String> quotaOnly = sameQuota(runsA, runsB) ? Set.of(throttled(baseline), throttled(other)) : Set.of();
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
             Measure measure = row.measure();
@@ -165,9 +160,9 @@ public final class Comparability {
                 .contains(key);
     }
 
-    /** A reason of {@link #undermining} that is throttling. */
-    private static boolean throttling(String reason) {
-        return reason.contains(" throttled above ");
+    /** The reason {@link #undermining} gives a side throttled above the bound: "jdk25 throttled above 20%". */
+    private String throttled(String target) {
+        return target + " throttled above " + Format.percent(options.maxThrottledShare());
     }
 
     /** Every run of both sides ran under one and the same CPU quota. */
@@ -321,7 +316,7 @@ public final class Comparability {
                                     target,
                                     Format.percent(throttled.median()),
                                     Format.percent(options.maxThrottledShare())),
-                            target + " throttled above " + Format.percent(options.maxThrottledShare()));
+                            throttled(target));
                 }
             }
         }

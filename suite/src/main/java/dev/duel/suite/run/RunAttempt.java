@@ -152,10 +152,11 @@ public final class RunAttempt {
             }
             sides.get(e.side).measured.lastLines = e.lastLines;
         } catch (IdentityMismatchException e) {
+            // The sides start in order: the one refused is the first without a target (stopping comes after this).
             Side wrong = sides.stream()
-                    .filter(side -> e.getMessage().contains(side.spec.name()))
+                    .filter(side -> side.target == null)
                     .findFirst()
-                    .orElse(sides.get(0));
+                    .orElseThrow();
             throw refused(wrong, attempt, e, startedAt, quiet);
         } finally {
             sides.forEach(this::stop);
