@@ -110,7 +110,8 @@ class RunCommandTest {
             }
         }
         assertEquals(2, records.size());
-        if (records.stream().anyMatch(GeneratorVerdicts::byTheGenerator)) {
+        boolean generatorJudged = records.stream().anyMatch(GeneratorVerdicts::byTheGenerator);
+        if (generatorJudged) {
             // Beside other test JVMs the generator's own gates may judge a run of 0.7 s (one 9 ms young collection of
             // this JVM was 1.3% of it): the run is still recorded whole and the resume below still finds it done.
             assertEquals(ExitCodes.NOT_CLEAN, first.exitCode(), first.out() + first.err());
@@ -126,10 +127,16 @@ class RunCommandTest {
 
         Captured report = Captured.duel("report", results.toString());
         assertEquals(ExitCodes.OK, report.exitCode(), report.err());
-        assertTrue(
-                report.out().contains("b against a:")
-                        && report.out().contains("1 run(s) against 1 cannot show a difference"),
-                report.out());
+        if (generatorJudged) {
+            // A run the generator's own gates judged invalid leaves its side without a valid run: the report names it
+            // with its reason instead of comparing (a CI run beside other test JVMs saw a 16 ms young collection).
+            assertTrue(report.out().contains("runs left out") && report.out().contains("load generator"), report.out());
+        } else {
+            assertTrue(
+                    report.out().contains("b against a:")
+                            && report.out().contains("1 run(s) against 1 cannot show a difference"),
+                    report.out());
+        }
         // Runs this short (0.7 s of main) reach no steady state and may hold no whole second or too few samples for
         // a chart: the report still gives its warm-up answer, and every chart it did draw is a PNG.
         assertTrue(Files.readString(results.resolve("report.md")).contains("### health: warm-up"));
@@ -144,9 +151,11 @@ class RunCommandTest {
         for (String written : new String[] {"report.md", "report.html", "summary.json"}) {
             assertTrue(Files.size(results.resolve(written)) > 0, written);
         }
-        Captured failing = Captured.duel("report", results.toString(), "--threshold", "*.errors > 0");
-        assertEquals(ExitCodes.CHECKS_FAILED, failing.exitCode(), failing.out());
-        assertTrue(failing.out().contains("FAIL *.errors > 0  ->  health: a.errors 0 > 0"), failing.out());
+        if (!generatorJudged) { // the threshold line below is written for two valid runs
+            Captured failing = Captured.duel("report", results.toString(), "--threshold", "*.errors > 0");
+            assertEquals(ExitCodes.CHECKS_FAILED, failing.exitCode(), failing.out());
+            assertTrue(failing.out().contains("FAIL *.errors > 0  ->  health: a.errors 0 > 0"), failing.out());
+        }
         Captured wrong = Captured.duel("report", temp.resolve("nothing-here").toString());
         assertEquals(ExitCodes.USAGE, wrong.exitCode());
         assertTrue(
@@ -154,7 +163,9 @@ class RunCommandTest {
                 wrong.err());
 
         Captured again = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
-        assertEquals(ExitCodes.OK, again.exitCode(), again.err());
+        assertTrue(
+                again.exitCode() == ExitCodes.OK || generatorJudged && again.exitCode() == ExitCodes.NOT_CLEAN,
+                again.exitCode() + again.err());
         assertTrue(again.out().contains("2 already done"), again.out());
         assertFalse(again.out().contains("[1/2]"), again.out());
 
