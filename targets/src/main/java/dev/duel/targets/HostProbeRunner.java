@@ -1,5 +1,6 @@
 package dev.duel.targets;
 
+import dev.duel.record.CpuList;
 import dev.duel.record.HostProbe;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.CpuList;
 import dev.duel.record.HostProbe;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.record.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

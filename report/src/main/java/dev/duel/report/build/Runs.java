@@ -124,6 +124,50 @@ public final class Runs {
         return series;
     }
 
+    /**
+     * For each shown target whose duet runs of {@code scenario} beside the baseline's shared CPUs with them, the CPUs
+     * shared (the union over its repetitions), in target order; a target whose sides ran on CPUs apart, or whose CPUs a
+     * record does not say, is left out. Each side's CPUs are those the kernel allowed its processes while the run
+     * measured ({@code affinity}), else its suite's cpuset.
+     */
+    Map<String, Set<Integer>> duetSharedCpus(String scenario, String baseline, List<String> shown) {
+        Map<String, Set<Integer>> shared = new LinkedHashMap<>();
+        for (RunData run : finals) {
+            dev.duel.record.RunRecord.Duet duet = run.record().duet();
+            if (duet == null
+                    || run.target().equals(baseline)
+                    || !shown.contains(run.target())
+                    || !duet.partnerTarget().equals(baseline)
+                    || run.scenario(scenario) == null) {
+                continue;
+            }
+            RunData partner = partner(run);
+            Set<Integer> own = targetCpus(run);
+            Set<Integer> theirs = partner == null ? null : targetCpus(partner);
+            if (own == null || theirs == null) {
+                continue;
+            }
+            Set<Integer> both = new java.util.TreeSet<>(own);
+            both.retainAll(theirs);
+            if (!both.isEmpty()) {
+                shared.computeIfAbsent(run.target(), t -> new java.util.TreeSet<>())
+                        .addAll(both);
+            }
+        }
+        return shared;
+    }
+
+    private static Set<Integer> targetCpus(RunData run) {
+        Set<Integer> allowed =
+                dev.duel.record.ProcessAffinity.cpusOf(run.record().affinity(), "target " + run.target());
+        if (allowed != null) {
+            return allowed;
+        }
+        return run.record().targetInfo() == null
+                ? null
+                : dev.duel.record.CpuList.parse(run.record().targetInfo().cpuset());
+    }
+
     /** A duet run's partner in its session (its last attempt), or null for a run made alone or a partner missing. */
     private RunData partner(RunData run) {
         dev.duel.record.RunRecord.Duet duet = run.record().duet();

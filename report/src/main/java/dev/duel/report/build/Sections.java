@@ -12,6 +12,7 @@ import dev.duel.report.read.RunData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -85,6 +86,16 @@ public final class Sections {
         if (!shown.contains(baseline) && shown.size() > 1) {
             notes.add("the baseline " + baseline + " has no valid run of this scenario: nothing is compared");
         }
+        // Said once, where a duet's verdicts are read: what it compares on shared CPUs is not what it compares apart.
+        runs.duetSharedCpus(name, baseline, shown)
+                .forEach((target, cpus) -> notes.add(String.format(
+                        Locale.ROOT,
+                        "duet: %s and %s ran side by side on CPU %s: each shared that core's caches and time with the other, "
+                                + "so the comparison is of the two co-located, which can differ from each alone under the "
+                                + "same quota (docs/methodology.md, \"Duet: when and when not\")",
+                        target,
+                        baseline,
+                        dev.duel.record.CpuList.format(cpus))));
         Map<String, List<LatencyCurve.Point>> latency =
                 kind == ScenarioKind.STARTUP ? new LinkedHashMap<>() : latency(name, shown);
         if (warmup != null) {

@@ -1,9 +1,9 @@
 package dev.duel.suite.gate;
 
+import dev.duel.record.CpuList;
 import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.suite.CpuMeter;
-import dev.duel.targets.CpuList;
 import dev.duel.targets.Limits;
 import java.util.ArrayList;
 import java.util.Collections;

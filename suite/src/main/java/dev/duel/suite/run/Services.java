@@ -1,12 +1,12 @@
 package dev.duel.suite.run;
 
+import dev.duel.record.CpuList;
 import dev.duel.record.ProcessAffinity;
 import dev.duel.record.RunRecord;
 import dev.duel.suite.RunnerParts;
 import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
 import dev.duel.targets.Affinity;
-import dev.duel.targets.CpuList;
 import dev.duel.targets.IdentityMismatchException;
 import dev.duel.targets.ResourceReading;
 import dev.duel.targets.RunningService;
@@ -114,21 +114,7 @@ public final class Services {
         if (spare.isEmpty() || spare.size() == all) {
             return null;
         }
-        StringBuilder text = new StringBuilder();
-        Integer from = null;
-        Integer previous = null;
-        for (int cpu : spare) {
-            if (from != null && cpu != previous + 1) {
-                text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
-                from = null;
-            }
-            if (from == null) {
-                from = cpu;
-            }
-            previous = cpu;
-        }
-        text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
-        return text.toString();
+        return CpuList.format(spare);
     }
 
     /**

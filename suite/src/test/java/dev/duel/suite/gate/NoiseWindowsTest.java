@@ -65,8 +65,8 @@ class NoiseWindowsTest {
 
     @Test
     void cpuListsReadAsTheKernelWritesThem() {
-        assertEquals(Set.of(0, 1, 2, 5), dev.duel.targets.CpuList.parse("0-2,5"));
-        assertEquals(null, dev.duel.targets.CpuList.parse(null));
+        assertEquals(Set.of(0, 1, 2, 5), dev.duel.record.CpuList.parse("0-2,5"));
+        assertEquals(null, dev.duel.record.CpuList.parse(null));
     }
 
     /**

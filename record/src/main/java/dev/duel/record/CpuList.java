@@ -1,4 +1,4 @@
-package dev.duel.targets;
+package dev.duel.record;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -29,5 +29,26 @@ public final class CpuList {
             }
         }
         return cpus;
+    }
+
+    /** {0, 1, 2, 4} as "0-2,4": runs of consecutive CPUs as ranges, in ascending order; "" for an empty set. */
+    public static String format(Set<Integer> cpus) {
+        StringBuilder text = new StringBuilder();
+        Integer from = null;
+        Integer previous = null;
+        for (int cpu : new TreeSet<>(cpus)) {
+            if (from != null && cpu != previous + 1) {
+                text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
+                from = null;
+            }
+            if (from == null) {
+                from = cpu;
+            }
+            previous = cpu;
+        }
+        if (from != null) {
+            text.append(text.length() > 0 ? "," : "").append(from.equals(previous) ? from : from + "-" + previous);
+        }
+        return text.toString();
     }
 }
