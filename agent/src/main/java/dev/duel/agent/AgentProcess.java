@@ -36,26 +36,67 @@ public final class AgentProcess {
 
     private AgentProcess() {}
 
+    /** The most a token file may hold: a token is one line; anything larger is not a token file. */
+    public static final int MAX_TOKEN_FILE_BYTES = 4096;
+
     /**
-     * The shared token in {@code tokenFile} (surrounding white space dropped).
+     * The shared token in {@code tokenFile} (surrounding white space dropped). The token lets its holder start any
+     * command on an agent, so the file must be its owner's alone (no permission for group or others, where the file
+     * system has POSIX permissions), small, and hold one word of printable characters.
      *
-     * @throws IllegalArgumentException the file is missing, unreadable or empty: the message says how to fix it
+     * @throws IllegalArgumentException the file is missing, unreadable, empty, open to others, too large, or its token
+     *                                  holds white space or control characters: the message says how to fix it
      */
     public static String readToken(Path tokenFile) {
         String token;
         try {
+            long size = Files.size(tokenFile);
+            if (size > MAX_TOKEN_FILE_BYTES) {
+                throw new IllegalArgumentException("the token file " + tokenFile + " holds " + size + " bytes, more"
+                        + " than a token (at most " + MAX_TOKEN_FILE_BYTES + "): give the file that holds only the"
+                        + " shared token");
+            }
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> open = openToOthers(tokenFile);
+            if (!open.isEmpty()) {
+                throw new IllegalArgumentException("the token file " + tokenFile + " is open to others ("
+                        + java.nio.file.attribute.PosixFilePermissions.toString(
+                                Files.getPosixFilePermissions(tokenFile))
+                        + "): the token lets its holder start any command on an agent; chmod 600 " + tokenFile);
+            }
             token = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("the token file " + tokenFile + " does not exist: write the shared"
-                    + " token into it (e.g. head -c 32 /dev/urandom | base64 > " + tokenFile + ")");
+                    + " token into it (e.g. (umask 077; head -c 32 /dev/urandom | base64 > " + tokenFile + "))");
         } catch (IOException e) {
             throw new IllegalArgumentException("the token file " + tokenFile + " cannot be read (" + e + ")");
         }
         if (token.isEmpty()) {
             throw new IllegalArgumentException("the token file " + tokenFile + " is empty: write the shared token into"
-                    + " it (e.g. head -c 32 /dev/urandom | base64 > " + tokenFile + ")");
+                    + " it (e.g. (umask 077; head -c 32 /dev/urandom | base64 > " + tokenFile + "))");
+        }
+        if (token.codePoints().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
+            throw new IllegalArgumentException("the token in " + tokenFile + " holds white space or a control"
+                    + " character: a token is one word of printable characters, alone in its file");
         }
         return token;
+    }
+
+    /** The permissions of {@code file} given to group or others; none where the file system has no POSIX modes. */
+    private static java.util.Set<java.nio.file.attribute.PosixFilePermission> openToOthers(Path file)
+            throws IOException {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> open;
+        try {
+            open = java.util.EnumSet.copyOf(Files.getPosixFilePermissions(file));
+        } catch (UnsupportedOperationException e) {
+            return java.util.Set.of(); // not a POSIX file system: its own access control applies
+        } catch (IllegalArgumentException e) {
+            return java.util.Set.of(); // EnumSet.copyOf of an empty set (mode 000): nobody but root can read it
+        }
+        open.removeAll(java.util.EnumSet.of(
+                java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
+                java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
+        return open;
     }
 
     /**

@@ -50,6 +50,7 @@ class AgentProcessTest {
 
     private List<AgentClient> startAgents(int count) throws IOException {
         Path tokenFile = Files.writeString(dir.resolve("token"), "process-token\n");
+        Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         // Every agent is started before the first is waited for: their JVMs start side by side.
         for (int i = 0; i < count; i++) {
             String name = "agent-" + i;

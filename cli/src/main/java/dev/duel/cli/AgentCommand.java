@@ -64,9 +64,9 @@ final class AgentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (tokenFile == null) {
             // Checked here rather than by picocli, whose refusal prints the whole usage after the message.
-            throw new IllegalArgumentException(
-                    "duel agent needs --token-file FILE: the shared token every call must"
-                            + " carry (e.g. head -c 32 /dev/urandom | base64 > agent.token), the same file as the controller's");
+            throw new IllegalArgumentException("duel agent needs --token-file FILE: the shared token every call must"
+                    + " carry (e.g. (umask 077; head -c 32 /dev/urandom | base64 > agent.token)), the same file as the"
+                    + " controller's");
         }
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--port " + port + " is not a port: give 0 to 65535 (0: any free port)");

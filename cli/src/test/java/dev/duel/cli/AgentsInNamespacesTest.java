@@ -70,6 +70,7 @@ class AgentsInNamespacesTest {
         namespaces = NetworkNamespaces.createOrSkip(3);
         host = namespaces.hostAddress().getHostAddress();
         token = Files.writeString(temp.resolve("agent.token"), "ns-test-" + System.nanoTime() + "\n");
+        Files.setPosixFilePermissions(token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         List<CompletableFuture<String>> ready = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             ready.add(startAgent(k, AGENT_WARMUP));

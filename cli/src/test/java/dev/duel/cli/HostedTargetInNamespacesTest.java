@@ -60,6 +60,7 @@ class HostedTargetInNamespacesTest {
         namespaces = NetworkNamespaces.createOrSkip(2);
         String hostAddress = namespaces.hostAddress().getHostAddress();
         Path token = Files.writeString(temp.resolve("agent.token"), "hosted-test-" + System.nanoTime() + "\n");
+        Files.setPosixFilePermissions(token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path hostLog = temp.resolve("gen-a.log");
         List<CompletableFuture<String>> ready = new ArrayList<>();
         ready.add(FirstLine.of(agent(-1, "gen-a", hostAddress, token, hostLog)));

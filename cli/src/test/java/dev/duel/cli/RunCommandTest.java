@@ -95,6 +95,34 @@ class RunCommandTest {
         assertFalse(Files.exists(temp.resolve("r")));
     }
 
+    @Test
+    void aFolderInUseIsRefusedAtOnceNamingItsHolderAndNothingInItIsTouched() throws Exception {
+        // Issue 24, item 1: a second duel on a folder in use deleted the first's temporary files and, through the
+        // process ledger, ended its live target. The holder here is this process (another duel's lock works alike:
+        // FolderLockTest); its ledger and a half-written file must survive the refusal.
+        Path file = suite(fixture("a", "a", "a"), 1);
+        Path results = Files.createDirectories(temp.resolve("r"));
+        Path ledger = Files.writeString(results.resolve(".processes"), "4242 1700000000000 target a\n");
+        Path unfinished = Files.writeString(
+                Files.createDirectories(results.resolve("runs")).resolve(".001.tmp"), "{");
+        dev.duel.suite.store.FolderLock held =
+                dev.duel.suite.store.FolderLock.take(results, "duel run first.yaml", said -> {});
+        try {
+            Captured second = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
+            assertEquals(ExitCodes.USAGE, second.exitCode(), second.out() + second.err());
+            assertTrue(
+                    second.err()
+                            .contains("results folder " + results + " is in use by duel PID "
+                                    + ProcessHandle.current().pid()),
+                    second.err());
+            assertTrue(second.err().contains("duel run first.yaml"), second.err());
+            assertFalse(second.out().contains("[1/"), second.out());
+        } finally {
+            held.close();
+        }
+        assertTrue(Files.exists(ledger) && Files.exists(unfinished), "the holder's files are left alone");
+    }
+
     @Tag("slow") // starts fixture processes: CI runs it; the quick loop (-Pquick) leaves it out
     @Test
     void aSuiteRunsThenResumesAsDoneAndRefusesAChangedSuite() throws Exception {

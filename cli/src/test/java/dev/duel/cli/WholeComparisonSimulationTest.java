@@ -172,7 +172,8 @@ class WholeComparisonSimulationTest {
                     List.of(),
                     decisions,
                     List.of(),
-                    RatioVerdict.DEFAULT_SAME_WITHIN);
+                    RatioVerdict.DEFAULT_SAME_WITHIN,
+                    List.of());
             Report report = new ReportBuilder(results, ReportOptions.DEFAULT).build();
             return report.scenarios().get(0).comparisons().stream()
                     .filter(c -> c.measure().equals("rps"))

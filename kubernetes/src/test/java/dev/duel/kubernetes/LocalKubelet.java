@@ -51,6 +51,9 @@ final class LocalKubelet implements FakeCluster.Kubelet {
                     + ThreadLocalRandom.current().nextInt(0, 256) + "."
                     + ThreadLocalRandom.current().nextInt(1, 255);
             Path tokenFile = Files.writeString(logs.resolve(name + ".token"), token(pod));
+            // as the Secret volume mounts it (defaultMode 0400): the agent refuses a token file open to others
+            Files.setPosixFilePermissions(
+                    tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
             // As the agent's container runs (its Pod's name, its node from the downward API), but with a young
             // generation large enough that a fresh agent on this shared machine collects no garbage in a 1-2 s main
             // phase: the GC gate (1% of main, per agent) would else make runs invalid for a reason not tested here.

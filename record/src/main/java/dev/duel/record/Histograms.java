@@ -63,6 +63,11 @@ public final class Histograms {
         return Base64.getEncoder().encodeToString(bytes);
     }
 
+    /**
+     * The histogram {@link #encode} wrote; an empty one for null or "".
+     *
+     * @throws IllegalArgumentException the text is not a whole encoded histogram (damaged, truncated)
+     */
     public static Histogram decode(String base64) {
         if (base64 == null || base64.isEmpty()) {
             return newLatencyHistogram();
@@ -70,8 +75,10 @@ public final class Histograms {
         try {
             ByteBuffer buffer = ByteBuffer.wrap(Base64.getDecoder().decode(base64));
             return Histogram.decodeFromCompressedByteBuffer(buffer, LOWEST_DISCERNIBLE_NANOS);
-        } catch (DataFormatException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
+        } catch (DataFormatException | RuntimeException e) {
+            // A truncated or damaged encoding fails in many ways inside HdrHistogram (a buffer underflow, an index out
+            // of bounds, a negative array size): each is one thing to a reader, a histogram that cannot be had.
+            throw new IllegalArgumentException("not an encoded HdrHistogram: " + e, e);
         }
     }
 }

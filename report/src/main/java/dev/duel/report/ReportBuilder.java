@@ -75,6 +75,7 @@ public final class ReportBuilder {
                     + " different machines or set-ups: comparisons across them are refused"
                     + (options.allowDistant() ? " (shown anyway: --allow-distant)" : ""));
         }
+        results.skipped().forEach(skipped -> warnings.add("left out: " + skipped.why()));
         if (runs.valid().isEmpty()) {
             warnings.add("no run is valid: there is nothing to compare; the runs below say why");
         }

@@ -2,6 +2,7 @@ package dev.duel.suite;
 
 import dev.duel.record.DuelVersion;
 import dev.duel.record.Environment;
+import dev.duel.record.RecordJson;
 import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
@@ -43,6 +44,12 @@ import java.util.stream.Collectors;
  */
 public final class SuiteRunner {
     private final Suite suite;
+    /** How many times a run's record is written before the suite stops with it ({@link #write}). */
+    static final int RECORD_WRITE_TRIES = 3;
+
+    /** The pause between two tries of a record's write. */
+    static final java.time.Duration RECORD_WRITE_PAUSE = java.time.Duration.ofSeconds(10);
+
     private final ResultStore store;
     private final SuiteListener listener;
     private final RunnerParts parts;
@@ -348,7 +355,7 @@ public final class SuiteRunner {
         while (true) {
             for (RunPlan plan : pair) {
                 listener.runStarted(plan, attempt);
-                store.markInFlight(plan);
+                startAttempt(plan, attempt);
             }
             List<RunRecord> records = new ArrayList<>(attempts.runDuet(first, second, attempt));
             if (aborted) {
@@ -362,13 +369,49 @@ public final class SuiteRunner {
                     problems.add(pair.get(i).fileStem() + ": could not get a clean run (" + record.reason() + ")");
                     records.set(i, record);
                 }
-                store.write(pair.get(i), record, last);
                 listener.runEnded(pair.get(i), record, last);
+                write(pair.get(i), record, last);
             }
             if (last) {
                 return records;
             }
             attempt++;
+        }
+    }
+
+    /**
+     * Writes a run's record, trying {@link #RECORD_WRITE_TRIES} times {@link #RECORD_WRITE_PAUSE} apart (a disk that
+     * filled may be freed meanwhile): the measured result stays in memory until a write succeeds, and when none does
+     * the suite stops with the record's whole content in its message (duel prints it on standard error), so nothing
+     * measured is lost with the file.
+     */
+    private void write(RunPlan plan, RunRecord record, boolean last) throws SuiteException, InterruptedException {
+        Path file = store.recordFile(plan, record.attempt(), last);
+        for (int tried = 1; ; tried++) {
+            try {
+                store.write(plan, record, last);
+                return;
+            } catch (IOException e) {
+                if (tried >= RECORD_WRITE_TRIES) {
+                    throw new SuiteException(
+                            "could not write " + file + " (" + e.getMessage() + "), tried "
+                                    + tried
+                                    + " times; the run's record follows: save it as that file once there is room, then"
+                                    + " run the same command again to go on\n" + RecordJson.text(record),
+                            e);
+                }
+                listener.message("warning: could not write " + file + " (" + e.getMessage() + "): the run's result is"
+                        + " kept; trying again in " + RECORD_WRITE_PAUSE.toSeconds() + " s (" + tried + " of "
+                        + RECORD_WRITE_TRIES + ")");
+                parts.sleeper().sleep(RECORD_WRITE_PAUSE);
+            }
+        }
+    }
+
+    /** The attempt marked in flight, what a killed duel left of it kept aside and said. */
+    private void startAttempt(RunPlan plan, int attempt) throws IOException {
+        for (Path kept : store.startAttempt(plan, attempt)) {
+            listener.message("kept what a killed duel left of this attempt as " + kept.getFileName());
         }
     }
 
@@ -378,7 +421,7 @@ public final class SuiteRunner {
         int lastAttempt = attempt + suite.gates().quietRetries();
         while (true) {
             listener.runStarted(plan, attempt);
-            store.markInFlight(plan);
+            startAttempt(plan, attempt);
             RunRecord record = attempts.run(plan, attempt);
             if (aborted) {
                 // Stopped from outside: what was measured of this run is cut short; a resume redoes it.
@@ -389,8 +432,8 @@ public final class SuiteRunner {
                 record = record.withReason(RunVerdict.noCleanRun(record.reason(), attempt));
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
-            store.write(plan, record, last);
             listener.runEnded(plan, record, last);
+            write(plan, record, last);
             if (last) {
                 return record;
             }

@@ -1,8 +1,5 @@
 package dev.duel.targets;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -86,18 +83,8 @@ record GroupOwner(long pid, long start, StartUnit unit) {
                 .isPresent();
     }
 
-    /**
-     * Field 22 of {@code /proc/PID/stat} (the start in clock ticks since boot), or -1 when unreadable. The
-     * fields are counted after the last ')', as the command name (field 2) may hold spaces and parentheses.
-     */
+    /** {@link ProcessStart#ticks}. */
     static long startTicks(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
-            // fields[0] is field 3 (the state): field 22 is fields[19].
-            return fields.length > 19 ? Long.parseLong(fields[19]) : -1;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return ProcessStart.ticks(pid);
     }
 }

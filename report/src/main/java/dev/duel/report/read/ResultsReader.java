@@ -40,6 +40,8 @@ public final class ResultsReader {
      * @param duplicates  the records left out because they hold a run already read, in the order found
      * @param sameWithin  the equivalence margin the first suite file that names one gives ({@code sameWithin: 3%}),
      *                    else {@link RatioVerdict#DEFAULT_SAME_WITHIN}
+     * @param skipped     the files left out because they are not records that can be read (hidden, truncated,
+     *                    unreadable), each with why, in the order found: the report names them and goes on
      */
     public record Results(
             List<RunData> runs,
@@ -48,8 +50,10 @@ public final class ResultsReader {
             List<String> suites,
             List<RepetitionDecision> repetitions,
             List<Duplicate> duplicates,
-            double sameWithin) {
+            double sameWithin,
+            List<Skipped> skipped) {
         public Results {
+            skipped = List.copyOf(skipped);
             runs = List.copyOf(runs);
             environments = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environments));
             thresholds = List.copyOf(new LinkedHashSet<>(thresholds));
@@ -69,6 +73,16 @@ public final class ResultsReader {
      */
     public record Duplicate(String source, Path file, String firstSource, Path first) {}
 
+    /**
+     * A file of a results folder left out of the report: not a record duel wrote (a hidden file such as macOS's
+     * {@code ._001-a-json.json} or an editor's), or one that cannot be read whole (truncated by a full disk, no read
+     * permission).
+     *
+     * @param file the file
+     * @param why  why, in a sentence that names the file
+     */
+    public record Skipped(Path file, String why) {}
+
     /** What a report needs of the suite file kept in a results folder; the rest is the suite's business. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record SuiteHeader(String name, List<String> thresholds, String sameWithin) {}
@@ -82,6 +96,7 @@ public final class ResultsReader {
         Double sameWithin = null;
         Map<RunIdentity, Found> found = new LinkedHashMap<>();
         List<Duplicate> duplicates = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
             if (!Files.isDirectory(runsFolder)) {
@@ -91,14 +106,21 @@ public final class ResultsReader {
             }
             Path envFile = directory.resolve("env.json");
             if (Files.exists(envFile)) {
-                Environment env = record(() -> RecordJson.readEnvironment(envFile));
-                environments.put(env.fingerprint(), env);
+                try {
+                    Environment env = RecordJson.readEnvironment(envFile);
+                    environments.put(env.fingerprint(), env);
+                } catch (RecordException e) { // the runs carry their environment's fingerprint; its words are lost
+                    skipped.add(new Skipped(envFile, reason(envFile, e)));
+                }
             }
             Path repetitionsFile = directory.resolve("repetitions.json");
             if (Files.exists(repetitionsFile)) {
-                String text = readText(repetitionsFile);
-                repetitions.add(
-                        record(() -> RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class)));
+                try {
+                    String text = Files.readString(repetitionsFile);
+                    repetitions.add(RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class));
+                } catch (IOException | RecordException e) { // why the suite stopped repeating: the runs remain
+                    skipped.add(new Skipped(repetitionsFile, reason(repetitionsFile, e)));
+                }
             }
             Path suiteCopy = directory.resolve("suite.yaml");
             if (Files.exists(suiteCopy)) {
@@ -127,7 +149,24 @@ public final class ResultsReader {
                 throw new ReportException("cannot list " + runsFolder + ": " + e.getMessage());
             }
             for (Path file : files) {
-                RunData run = new RunData(directory.toString(), record(() -> RecordJson.readRun(file)));
+                if (file.getFileName().toString().startsWith(".")) {
+                    skipped.add(new Skipped(
+                            file,
+                            file + " is a hidden file (macOS's '._' copies, an editor's backup), not a record duel"
+                                    + " writes"));
+                    continue;
+                }
+                if (!Files.isRegularFile(file)) {
+                    skipped.add(new Skipped(file, file + " is not a regular file"));
+                    continue;
+                }
+                RunData run;
+                try {
+                    run = new RunData(directory.toString(), RecordJson.readRun(file));
+                } catch (RecordException e) {
+                    skipped.add(new Skipped(file, reason(file, e)));
+                    continue;
+                }
                 RunIdentity identity = RunIdentity.of(run.record());
                 Found first = found.putIfAbsent(identity, new Found(run, file));
                 if (first == null) {
@@ -141,8 +180,15 @@ public final class ResultsReader {
             }
         }
         if (runs.isEmpty()) {
-            throw new ReportException(
-                    "no run records in " + directories + ": run the suite first (duel run SUITE.yaml)");
+            throw new ReportException("no run records in " + directories
+                    + (skipped.isEmpty()
+                            ? ""
+                            : " (left out: "
+                                    + String.join(
+                                            "; ",
+                                            skipped.stream().map(Skipped::why).toList())
+                                    + ")")
+                    + ": run the suite first (duel run SUITE.yaml)");
         }
         return new Results(
                 runs,
@@ -151,7 +197,8 @@ public final class ResultsReader {
                 suites,
                 repetitions,
                 duplicates,
-                sameWithin == null ? RatioVerdict.DEFAULT_SAME_WITHIN : sameWithin);
+                sameWithin == null ? RatioVerdict.DEFAULT_SAME_WITHIN : sameWithin,
+                skipped);
     }
 
     /** "5%" or "0.05" as a fraction; the suite loader checked it when the suite ran. */
@@ -175,23 +222,9 @@ public final class ResultsReader {
     /** The first record found of a run, and its file. */
     private record Found(RunData run, Path file) {}
 
-    private static String readText(Path file) throws ReportException {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new ReportException(file + " cannot be read (" + e.getMessage() + ")", e);
-        }
-    }
-
-    private interface Read<T> {
-        T read() throws RecordException;
-    }
-
-    private static <T> T record(Read<T> read) throws ReportException {
-        try {
-            return read.read();
-        } catch (RecordException e) {
-            throw new ReportException(e.getMessage(), e);
-        }
+    /** Why a file could not be read, naming it. */
+    private static String reason(Path file, Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.contains(file.toString()) ? message : file + " cannot be read (" + message + ")";
     }
 }

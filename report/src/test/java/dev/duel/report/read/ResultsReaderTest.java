@@ -119,6 +119,57 @@ class ResultsReaderTest {
                 e.getMessage());
     }
 
+    @Test
+    void whatIsNotARecordIsLeftOutNamedAndTheRestIsReported() throws Exception {
+        // Issue 24, item 2: one bad file in runs/ made duel report (and the end-of-suite report) fail.
+        Path r = folder(temp.resolve("r"), Instant.parse("2026-11-30T06:00:00Z"));
+        List<String> clean = rendered(report(r));
+        Path runs = r.resolve("runs");
+        Path first;
+        try (Stream<Path> files = Files.list(runs)) {
+            first = files.filter(f -> f.toString().endsWith(".json"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
+        }
+        Path hidden = Files.writeString(runs.resolve("._" + first.getFileName()), "\u0000\u0005\u0016\u0007Mac OS X");
+        Path backup = Files.copy(first, runs.resolve("." + first.getFileName() + ".swp.json"));
+        Path folderNamedJson = Files.createDirectories(runs.resolve("notes.json"));
+        byte[] whole = Files.readAllBytes(first);
+        Files.write(first, java.util.Arrays.copyOf(whole, whole.length / 2)); // a disk that filled mid-write
+        Files.writeString(r.resolve("repetitions.json"), "{\"scenario\": ");
+
+        ResultsReader.Results read = new ResultsReader().read(List.of(r));
+        assertEquals(5, read.runs().size(), "the other five runs are read");
+        List<Path> skipped =
+                read.skipped().stream().map(ResultsReader.Skipped::file).toList();
+        assertEquals(
+                java.util.Set.of(hidden, backup, folderNamedJson, first, r.resolve("repetitions.json")),
+                java.util.Set.copyOf(skipped));
+        for (ResultsReader.Skipped each : read.skipped()) {
+            assertTrue(each.why().contains(each.file().toString()), each.why());
+        }
+        Report report = report(r);
+        String terminal = new TerminalRenderer().render(report);
+        for (Path file : skipped) {
+            assertTrue(terminal.contains("left out: " + file), terminal);
+        }
+        assertTrue(terminal.contains(hidden + " is a hidden file"), terminal);
+        assertTrue(terminal.contains(first + " is not a readable run record: not JSON"), terminal);
+        assertTrue(!clean.get(2).contains("left out: "), "a clean folder names nothing");
+
+        // With no record left, the refusal still names each file and why.
+        try (Stream<Path> files = Files.list(runs)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json") && Files.isRegularFile(f))
+                    .toList()) {
+                Files.write(file, new byte[] {'{'});
+            }
+        }
+        ReportException none = assertThrows(ReportException.class, () -> report(r));
+        assertTrue(none.getMessage().contains("(left out: "), none.getMessage());
+        assertTrue(none.getMessage().contains(hidden + " is a hidden file"), none.getMessage());
+    }
+
     static void copyTree(Path from, Path to) throws Exception {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path path : walk.sorted().toList()) {

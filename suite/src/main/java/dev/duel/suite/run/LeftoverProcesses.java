@@ -1,6 +1,7 @@
 package dev.duel.suite.run;
 
 import dev.duel.suite.store.AtomicJson;
+import dev.duel.targets.ProcessStart;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,10 +18,13 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The targets and services a suite started, kept in {@code .processes} in its results folder as
- * "pid start-time role". If duel itself is killed (kill -9, a lost terminal), its children live on
+ * "pid start role". If duel itself is killed (kill -9, a lost terminal), its children live on
  * and would load the machine; the next run into the folder ends exactly those processes, matched by
- * PID and start time so that a recycled PID is never touched, before it measures anything.
- * Thread-safe.
+ * PID and start so that a recycled PID is never touched, before it measures anything. The start is the
+ * kernel's tick count ({@link ProcessStart}, written {@code t12345}), which a stepped wall clock does not
+ * move: a start in epoch milliseconds (what an earlier duel wrote, still read) is derived from the boot
+ * time, so after a clock step a resumed suite would forget its own leftovers, or a stranger whose start
+ * happened to match would be taken for one. Thread-safe.
  */
 final class LeftoverProcesses {
     private final Path file;
@@ -31,12 +35,41 @@ final class LeftoverProcesses {
     }
 
     synchronized void add(long pid, String role) throws IOException {
-        Optional<Instant> started = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
-        if (started.isEmpty()) {
+        String start = start(pid);
+        if (start == null) {
             return;
         }
-        lines.put(pid, pid + " " + started.get().toEpochMilli() + " " + role);
+        lines.put(pid, pid + " " + start + " " + role);
         save();
+    }
+
+    /** {@code pid}'s start as the ledger writes it: "t" and its ticks, else epoch milliseconds; null when unknown. */
+    private static String start(long pid) {
+        long ticks = ProcessStart.ticks(pid);
+        if (ticks >= 0) {
+            return "t" + ticks;
+        }
+        return ProcessHandle.of(pid)
+                .flatMap(p -> p.info().startInstant())
+                .map(started -> Long.toString(started.toEpochMilli()))
+                .orElse(null);
+    }
+
+    /** True when {@code pid} runs and started at {@code recorded} (ticks "t..." or epoch milliseconds). */
+    private static boolean startedAt(long pid, String recorded) {
+        try {
+            if (recorded.startsWith("t")) {
+                return ProcessStart.ticks(pid) == Long.parseLong(recorded.substring(1));
+            }
+            long millis = Long.parseLong(recorded);
+            return ProcessHandle.of(pid)
+                    .flatMap(p -> p.info().startInstant())
+                    .map(Instant::toEpochMilli)
+                    .filter(started -> started == millis)
+                    .isPresent();
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     synchronized void remove(long pid) throws IOException {
@@ -65,16 +98,12 @@ final class LeftoverProcesses {
                 continue;
             }
             long pid;
-            long startMillis;
             try {
                 pid = Long.parseLong(parts[0]);
-                startMillis = Long.parseLong(parts[1]);
             } catch (NumberFormatException e) {
                 continue;
             }
-            Optional<ProcessHandle> process = ProcessHandle.of(pid)
-                    .filter(p ->
-                            p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == startMillis);
+            Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(p -> startedAt(pid, parts[1]));
             if (process.isPresent()) {
                 end(process.get());
                 ended.add((parts.length > 2 ? parts[2] : "process") + " (pid " + pid + ")");

@@ -185,9 +185,38 @@ public final class ResultStore {
         return Files.exists(inFlight(plan));
     }
 
-    public void markInFlight(RunPlan plan) throws IOException {
+    private void markInFlight(RunPlan plan) throws IOException {
         Files.createDirectories(runs);
         Files.writeString(inFlight(plan), Instant.now().toString());
+    }
+
+    /**
+     * Marks the run in flight for {@code attempt}, after keeping aside what a killed duel left of this very attempt:
+     * its target's log and flight recording move to {@code <stem>.killed-K.log} and {@code .jfr} (K the first free),
+     * so that this attempt's own checks (the AOT cache's warnings, the recording) read only its own output and the
+     * killed one's stays. A resumed run otherwise appended to the killed attempt's log.
+     *
+     * @return the files kept aside, empty when there were none
+     */
+    public java.util.List<Path> startAttempt(RunPlan plan, int attempt) throws IOException {
+        java.util.List<Path> keptAside = new java.util.ArrayList<>();
+        Path log = log(plan, attempt);
+        if (Files.exists(log)) {
+            String name = log.getFileName().toString();
+            String stem = name.substring(0, name.length() - ".log".length());
+            int killed = 1;
+            while (Files.exists(log.resolveSibling(stem + ".killed-" + killed + ".log"))) {
+                killed++;
+            }
+            for (String extension : new String[] {".log", ".jfr"}) {
+                Path file = log.resolveSibling(stem + extension);
+                if (Files.exists(file)) {
+                    keptAside.add(Files.move(file, log.resolveSibling(stem + ".killed-" + killed + extension)));
+                }
+            }
+        }
+        markInFlight(plan);
+        return keptAside;
     }
 
     /** The target's output for one attempt; a repeat after a noisy attempt gets its own file. */
@@ -217,11 +246,14 @@ public final class ResultStore {
         }
     }
 
+    /** Where {@link #write} puts a record: the run's final one, or attempt {@code attempt}'s discarded one. */
+    public Path recordFile(RunPlan plan, int attempt, boolean finalRecord) {
+        return finalRecord ? recordFile(plan) : runs.resolve(plan.fileStem() + ".discarded-" + attempt + ".json");
+    }
+
     /** Writes the record: the final one, or a discarded attempt's beside it; clears the in-flight mark. */
     public Path write(RunPlan plan, RunRecord record, boolean finalRecord) throws IOException {
-        Path file = finalRecord
-                ? recordFile(plan)
-                : runs.resolve(plan.fileStem() + ".discarded-" + record.attempt() + ".json");
+        Path file = recordFile(plan, record.attempt(), finalRecord);
         AtomicJson.write(file, record);
         Files.deleteIfExists(inFlight(plan));
         return file;
