@@ -5,6 +5,7 @@ import dev.duel.agent.AgentClient;
 import dev.duel.agent.AgentCoordinator;
 import dev.duel.agent.AgentException;
 import dev.duel.agent.AgentProcess;
+import dev.duel.load.FileLimit;
 import dev.duel.load.HdrLogListener;
 import dev.duel.load.InvalidSettingException;
 import dev.duel.load.LoadEngine;
@@ -357,6 +358,13 @@ final class LoadCommand implements Callable<Integer> {
                         "--hdr-log: cannot write " + hdrLog + ": " + OutputFiles.reason(e), e);
             }
             progress = hdrListener;
+        }
+        if (agents == null || agents.isEmpty()) { // the agents hold their own connections
+            String files = FileLimit.problem(plan.model().maxConnections(), FileLimit.current());
+            if (files != null) { // refused before a connect fails for it and counts against the target
+                throw new IllegalArgumentException(
+                        (plan.model() instanceof LoadModel.Closed ? "--vus: " : "--max-connections: ") + files);
+            }
         }
         Sender engine = sender();
         // Ctrl-C ends the run early; the hook then waits until what was measured is printed and written.

@@ -176,6 +176,7 @@ public final class KubernetesSession implements AutoCloseable {
     private void create() throws KubernetesSessionException, InterruptedException {
         String namespace = metas.namespace();
         try {
+            opening();
             client.secrets()
                     .inNamespace(namespace)
                     .resource(secret.manifest(metas))
@@ -183,10 +184,12 @@ public final class KubernetesSession implements AutoCloseable {
             List<String> servicePods = new ArrayList<>();
             for (ServiceSpec service : suite.services()) {
                 if (service instanceof ServiceSpec.EmbeddedPostgres postgres) {
+                    opening();
                     client.pods()
                             .inNamespace(namespace)
                             .resource(PostgresManifests.pod(metas, postgres, kubernetes.postgresImage()))
                             .create();
+                    opening();
                     client.services()
                             .inNamespace(namespace)
                             .resource(PostgresManifests.service(metas, postgres))
@@ -194,16 +197,19 @@ public final class KubernetesSession implements AutoCloseable {
                     servicePods.add(metas.names().service(postgres.name()));
                 }
             }
+            opening();
             client.services()
                     .inNamespace(namespace)
                     .resource(AgentManifests.service(metas))
                     .create();
+            opening();
             client.batch()
                     .v1()
                     .jobs()
                     .inNamespace(namespace)
                     .resource(AgentManifests.job(metas, kubernetes))
                     .create();
+            opening();
             if (!servicePods.isEmpty()) {
                 await(
                         "the services' Pods",
@@ -448,10 +454,28 @@ public final class KubernetesSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses to create more once the session was closed (Ctrl-C's hook ran {@link #cleanUp} while it opened), after
+     * deleting what was created since that clean-up listed the session's objects: before this check the Job and the
+     * agents' Pods created after Ctrl-C were left behind.
+     */
+    private void opening() throws KubernetesSessionException {
+        if (cleaned.get()) {
+            sweep();
+            throw new KubernetesSessionException(
+                    "session " + id() + " was closed (Ctrl-C?) while it opened: what it" + " had created is deleted");
+        }
+    }
+
     private void cleanUp() {
         if (!cleaned.compareAndSet(false, true)) {
             return;
         }
+        sweep();
+    }
+
+    /** Deletes every object of the session, as far as the cluster lets it; says what is left and how to delete it. */
+    private void sweep() {
         List<String> left = new ArrayList<>();
         // The Job first, so that its controller does not start another agent while its Pods go.
         left.addAll(deleteAll("job", client.batch().v1().jobs()));

@@ -126,6 +126,52 @@ class KubernetesSessionTest {
     }
 
     @Test
+    void ctrlCWhileTheSessionOpensLeavesNothingBehind() throws Exception {
+        // Issue 24, item 9: create() never looked at the clean-up flag, so what it created after Ctrl-C's hook had
+        // swept (the Job, the agents' Pods) stayed. Here the hook runs as soon as it is registered: before anything
+        // is created, the worst moment for the old code.
+        ShutdownHooks ctrlCAtOnce = new ShutdownHooks() {
+            @Override
+            public void add(Thread hook) {
+                hook.run();
+            }
+
+            @Override
+            public boolean remove(Thread hook) {
+                return false;
+            }
+        };
+        KubernetesSession.Settings settings = new KubernetesSession.Settings(
+                NAMESPACE,
+                IN_CLUSTER,
+                new SecureRandom(),
+                Clock.fixed(Instant.parse("2026-12-01T00:00:00Z"), ZoneOffset.UTC),
+                ctrlCAtOnce);
+        KubernetesSessionException closed =
+                assertThrows(KubernetesSessionException.class, () -> KubernetesSession.open(client, suite, settings));
+        assertTrue(closed.getMessage().contains("was closed (Ctrl-C?) while it opened"), closed.getMessage());
+        String label = SessionNames.SESSION_LABEL;
+        assertEquals(
+                List.of(),
+                client.pods().inNamespace(NAMESPACE).withLabel(label).list().getItems());
+        assertEquals(
+                List.of(),
+                client.services().inNamespace(NAMESPACE).withLabel(label).list().getItems());
+        assertEquals(
+                List.of(),
+                client.batch()
+                        .v1()
+                        .jobs()
+                        .inNamespace(NAMESPACE)
+                        .withLabel(label)
+                        .list()
+                        .getItems());
+        assertEquals(
+                List.of(),
+                client.secrets().inNamespace(NAMESPACE).withLabel(label).list().getItems());
+    }
+
+    @Test
     void aSessionCreatesWaitsRunsFreshTargetsCollectsNodesAndCleansUp() throws Exception {
         KubernetesSession session = KubernetesSession.open(client, suite, settings(IN_CLUSTER));
         String id = session.id();

@@ -5,6 +5,22 @@ import java.time.Duration;
 /** When load runs and what is measured. Immutable; a wrong length or count is an {@link InvalidSettingException}. */
 public sealed interface Timing {
     /**
+     * The longest a run's phases may last together: a length past it (written {@code 99999999999h}, parsed to 292 years
+     * of nanoseconds) overflowed the engine's time line, and the run ended at once.
+     */
+    Duration LONGEST = Duration.ofDays(30);
+
+    /** Refuses a length above {@link #LONGEST}, naming the setting. */
+    private static void requireAtMostLongest(Setting setting, Duration length) {
+        if (length.compareTo(LONGEST) > 0) {
+            throw new InvalidSettingException(
+                    setting,
+                    "is " + length.toSeconds() + " s: a run's phases last at most " + LONGEST.toDays() + " days ("
+                            + LONGEST.toSeconds() + " s) together");
+        }
+    }
+
+    /**
      * Warm-up, a gap with no load, then main. Each boundary is a hard stop: requests in flight
      * at a boundary count as interrupted, in neither phase. Only main feeds the main statistics.
      */
@@ -21,6 +37,13 @@ public sealed interface Timing {
             if (main.isZero() || main.isNegative()) {
                 throw new InvalidSettingException(Setting.DURATION, "must be positive");
             }
+            Duration warmupLength =
+                    warmup instanceof Warmup.Fixed fixed ? fixed.length() : ((Warmup.UntilSteady) warmup).max();
+            Setting warmupSetting = warmup instanceof Warmup.Fixed ? Setting.WARMUP : Setting.MAX_WARMUP;
+            requireAtMostLongest(warmupSetting, warmupLength);
+            requireAtMostLongest(Setting.GAP, gap);
+            requireAtMostLongest(Setting.DURATION, main);
+            requireAtMostLongest(Setting.DURATION, warmupLength.plus(gap).plus(main));
         }
 
         /** The longest the warm-up can last: its length, or its cap. */
@@ -87,6 +110,8 @@ public sealed interface Timing {
             if (length.isZero() || length.isNegative()) {
                 throw new InvalidSettingException(Setting.WINDOW_LENGTH, "must be positive");
             }
+            requireAtMostLongest(Setting.WINDOW_LENGTH, length);
+            requireAtMostLongest(Setting.WINDOWS, length.multipliedBy(count));
         }
 
         public Duration total() {

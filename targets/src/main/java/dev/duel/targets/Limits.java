@@ -14,17 +14,40 @@ public record Limits(Double cpus, String cpuset, Long memoryBytes) {
     public static final Limits NONE = new Limits(null, null, null);
 
     public Limits {
-        if (cpus != null && (cpus <= 0 || cpus > 1024)) {
-            throw new IllegalArgumentException("limits.cpus must be above 0 (e.g. 1.0 or 0.5), got " + cpus);
-        }
-        if (cpuset != null && !cpuset.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+        if (cpus != null && !(cpus > 0 && cpus <= 1024)) { // NaN fails both comparisons: refused too
             throw new IllegalArgumentException(
-                    "limits.cpuset is a CPU list like \"1\", \"0-1\" or \"0,2\", got \"" + cpuset + "\"");
+                    "limits.cpus must be above 0 and at most 1024 (e.g. 1.0 or 0.5), got " + cpus);
+        }
+        if (cpuset != null && !validCpuList(cpuset)) {
+            throw new IllegalArgumentException("limits.cpuset is a CPU list like \"1\", \"0-1\" or \"0,2\" (ranges"
+                    + " from low to high, CPUs below 4096), got \"" + cpuset + "\"");
         }
         if (memoryBytes != null && memoryBytes < 16L << 20) {
             throw new IllegalArgumentException(
                     "limits.memory below 16 MiB cannot start a JVM, got " + memoryBytes + " bytes");
         }
+    }
+
+    /** The most memory a limit may name: far above any machine, far below where a long of bytes overflows. */
+    static final long MAX_MEMORY_BYTES = 1L << 50;
+
+    /** The kernel's CPU list format with each range from low to high and every CPU below 4096. */
+    private static boolean validCpuList(String list) {
+        if (!list.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            return false;
+        }
+        for (String part : list.split(",")) {
+            String[] range = part.split("-");
+            if (range[0].length() > 4 || range[range.length - 1].length() > 4) {
+                return false;
+            }
+            int from = Integer.parseInt(range[0]);
+            int to = Integer.parseInt(range[range.length - 1]);
+            if (from > to || to >= 4096) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public boolean any() {
@@ -44,7 +67,12 @@ public record Limits(Double cpus, String cpuset, Long memoryBytes) {
         }
         String number = multiplier == 1 ? value : value.substring(0, value.length() - 1);
         try {
-            return Math.round(Double.parseDouble(number) * multiplier);
+            double bytes = Double.parseDouble(number) * multiplier;
+            if (!Double.isFinite(bytes) || bytes > MAX_MEMORY_BYTES) { // "Infinity", "1e30g": no machine has it
+                throw new IllegalArgumentException(
+                        "limits.memory is at most " + (MAX_MEMORY_BYTES >> 40) + " TiB, got \"" + text + "\"");
+            }
+            return Math.round(bytes);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
                     "limits.memory is like 512m, 1g or a number of bytes, got \"" + text + "\"");

@@ -30,6 +30,29 @@ class LimitsAndChecksTest {
     }
 
     @Test
+    void limitsThatCannotBeEnforcedAreRefused() {
+        // Issue 24, item 10: NaN CPUs passed both "<= 0" and "> 1024" and were taken; a reversed or huge cpuset
+        // range gave a negative processor count or an exception at run time; "Infinity" memory no limit at all.
+        for (double cpus : new double[] {Double.NaN, Double.POSITIVE_INFINITY, 0, -1, 1025}) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> new Limits(cpus, null, null));
+            assertTrue(refused.getMessage().startsWith("limits.cpus must be above 0 and at most 1024"), "" + cpus);
+        }
+        for (String cpuset : new String[] {"3-1", "0-99999999999", "4096", "0,5-2"}) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> new Limits(null, cpuset, null));
+            assertTrue(refused.getMessage().startsWith("limits.cpuset is a CPU list"), cpuset);
+        }
+        assertEquals(4, new Limits(null, "0-1,3,4095", null).processors());
+        assertThrows(IllegalArgumentException.class, () -> Limits.parseMemory("Infinity"));
+        for (String memory : new String[] {"1e30g", "2000000g", "1e400"}) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> Limits.parseMemory(memory));
+            assertTrue(refused.getMessage().startsWith("limits.memory is at most 1024 TiB"), memory);
+        }
+    }
+
+    @Test
     void limitsKnowHowManyProcessorsTheyLeave() {
         assertEquals(1, new Limits(1.0, null, null).processors());
         assertEquals(2, new Limits(1.5, null, null).processors());

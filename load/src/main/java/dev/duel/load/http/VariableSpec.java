@@ -77,7 +77,31 @@ public sealed interface VariableSpec {
         return List.of();
     }
 
+    /**
+     * Refuses a range {@code first..last} that is empty or holds more values than a long counts (2^63 - 1): a uniform
+     * draw's bound and a sequence's count are {@code last - first + 1}, which would overflow and fail every request.
+     */
+    private static void requireRange(String kind, long first, long last) {
+        if (last < first) {
+            throw new InvalidSettingException(
+                    Setting.VARIABLES,
+                    "'" + kind + ":" + first + ".." + last + "': write " + kind
+                            + ":FIRST..LAST with integers, FIRST <= LAST");
+        }
+        long span = last - first; // overflows to a negative number past Long.MAX_VALUE
+        if (span < 0 || span == Long.MAX_VALUE) {
+            throw new InvalidSettingException(
+                    Setting.VARIABLES,
+                    "'" + kind + ":" + first + ".." + last + "': a range holds at most " + Long.MAX_VALUE
+                            + " values (LAST - FIRST below " + Long.MAX_VALUE + "): narrow it");
+        }
+    }
+
     record Sequence(long first, long last) implements VariableSpec {
+        public Sequence {
+            requireRange("seq", first, last);
+        }
+
         @Override
         public Source source(PlanSegment segment, int stream, int streams, long seed) {
             Positions positions = Positions.of(this, valueCount(), segment, stream, streams);
@@ -96,12 +120,19 @@ public sealed interface VariableSpec {
     }
 
     record Uniform(long first, long last) implements VariableSpec {
+        public Uniform {
+            requireRange("uniform", first, last);
+        }
+
         @Override
         public Source source(PlanSegment segment, int stream, int streams, long seed) {
             // Segment 0 draws what one engine alone draws; each other segment from its own seed.
             long segmentSeed = seed + segment.index() * 0xBF58476D1CE4E5B9L;
             SplittableRandom random = new SplittableRandom(segmentSeed * 0x9E3779B97F4A7C15L + stream);
-            return () -> Long.toString(random.nextLong(first, last + 1));
+            // The bound is exclusive: at LAST = Long.MAX_VALUE draw one below and add one (FIRST > 0 there).
+            return last == Long.MAX_VALUE
+                    ? () -> Long.toString(random.nextLong(first - 1, last) + 1)
+                    : () -> Long.toString(random.nextLong(first, last + 1));
         }
 
         @Override
@@ -113,6 +144,9 @@ public sealed interface VariableSpec {
     record Values(List<String> values) implements VariableSpec {
         public Values {
             values = List.copyOf(values);
+            if (values.isEmpty()) {
+                throw new InvalidSettingException(Setting.VARIABLES, "list: needs at least one value");
+            }
         }
 
         @Override
@@ -251,19 +285,21 @@ public sealed interface VariableSpec {
         switch (kind) {
             case "seq", "uniform" -> {
                 int dots = argument.indexOf("..");
+                long first;
+                long last;
                 try {
-                    long first = Long.parseLong(
+                    first = Long.parseLong(
                             argument.substring(0, Math.max(dots, 0)).trim());
-                    long last = Long.parseLong(argument.substring(dots + 2).trim());
+                    last = Long.parseLong(argument.substring(dots + 2).trim());
                     if (dots < 0 || last < first) {
                         throw new NumberFormatException();
                     }
-                    return kind.equals("seq") ? new Sequence(first, last) : new Uniform(first, last);
                 } catch (RuntimeException e) {
                     throw new InvalidSettingException(
                             Setting.VARIABLES,
                             "'" + text + "': write " + kind + ":FIRST..LAST with integers, FIRST <= LAST");
                 }
+                return kind.equals("seq") ? new Sequence(first, last) : new Uniform(first, last);
             }
             case "list" -> {
                 List<String> values = Arrays.stream(argument.split(","))

@@ -42,6 +42,8 @@ public final class SuiteLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            // A key written twice in one mapping was read as its last value, silently: now an error at the second.
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     /** The parser's errors in a suite's words: its repetitions' two forms, a note on a key that went. */

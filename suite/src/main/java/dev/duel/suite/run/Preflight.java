@@ -56,9 +56,32 @@ public final class Preflight {
         } catch (IOException e) {
             problems.add("cannot read " + store.directory() + "/suite.yaml: " + e.getMessage());
         }
+        String files = openFilesProblem(suite, dev.duel.load.FileLimit.current());
+        if (files != null) {
+            problems.add(files);
+        }
         if (!problems.isEmpty()) {
             throw new SuiteException(suite.file() + ":\n  " + String.join("\n  ", problems));
         }
+    }
+
+    /**
+     * Whether the most connections one run holds at once fit under this process's open-file limit: a run's scenarios
+     * load one after the other, a duet's two sides at once; with load agents the connections are theirs. Null when
+     * they fit or the limit is unknown.
+     */
+    public static String openFilesProblem(Suite suite, dev.duel.load.FileLimit.Reading reading) {
+        if (suite.loadgen().distributed()) {
+            return null;
+        }
+        int connections = suite.scenarios().stream()
+                .filter(scenario -> scenario.model() != null)
+                .mapToInt(scenario -> scenario.model().maxConnections())
+                .max()
+                .orElse(0);
+        int atOnce = suite.order() == Suite.Order.DUET ? 2 * connections : connections;
+        String problem = dev.duel.load.FileLimit.problem(atOnce, reading);
+        return problem == null ? null : "loadgen: " + problem;
     }
 
     /**

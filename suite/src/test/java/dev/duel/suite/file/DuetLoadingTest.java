@@ -48,6 +48,23 @@ class DuetLoadingTest {
         return TestFiles.at(temp.resolve("suite.yaml"), yaml, text, key);
     }
 
+    // Issue 24, item 10: the connections one run holds at once are checked against the open-file limit before
+    // anything runs: a run's scenarios load one after the other, a duet's two sides at once.
+    @Test
+    void theOpenFileLimitCountsTheBusiestScenarioAndADuetsTwoSides() throws Exception {
+        String busy = SUITE.replace("request: {path: /json}", "request: {path: /json}\n    model: {vus: 600}");
+        dev.duel.load.FileLimit.Reading reading = new dev.duel.load.FileLimit.Reading(100, 1024);
+        Suite duet = loader.load(Files.writeString(temp.resolve("duet.yaml"), busy));
+        String problem = dev.duel.suite.run.Preflight.openFilesProblem(duet, reading);
+        assertTrue(
+                problem != null && problem.startsWith("loadgen: 1200 connection(s) need about 1364 open files"),
+                problem);
+        assertTrue(problem.contains("(ulimit -n 2048)"), problem);
+        Suite alternate = loader.load(
+                Files.writeString(temp.resolve("alternate.yaml"), busy.replace("order: duet", "order: alternate")));
+        assertEquals(null, dev.duel.suite.run.Preflight.openFilesProblem(alternate, reading));
+    }
+
     @Test
     void aDuetPlansBothTargetsOfEachRepetitionAndGroupSideBySide() throws Exception {
         Suite suite = loader.load(Files.writeString(temp.resolve("suite.yaml"), SUITE));

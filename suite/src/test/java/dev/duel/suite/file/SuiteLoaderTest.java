@@ -130,6 +130,58 @@ class SuiteLoaderTest {
                         .min());
     }
 
+    // Issue 24, item 10: a key written twice was read as its last value, silently; gate settings were not checked.
+    @Test
+    void aKeyWrittenTwiceIsAnErrorAtTheSecond() throws IOException {
+        Path twice = write(GOOD.replace("repetitions: 3\n", "repetitions: 3\nrepetitions: 5\n"));
+        SuiteException top = assertThrows(SuiteException.class, () -> loader.load(twice));
+        int line = GOOD.lines().toList().indexOf("repetitions: 3") + 2;
+        assertTrue(top.getMessage().startsWith(twice + ":" + line + ":"), top.getMessage());
+        assertTrue(top.getMessage().contains("repetitions"), top.getMessage());
+        assertFalse(top.getMessage().contains("\tat "), top.getMessage());
+        Path inner = write(GOOD.replace("model: {vus: 32}", "model: {vus: 32, vus: 64}"));
+        SuiteException nested = assertThrows(SuiteException.class, () -> loader.load(inner));
+        assertTrue(nested.getMessage().contains("vus"), nested.getMessage());
+        assertTrue(nested.getMessage().matches("(?s)[^\\n]*:\\d+:\\d+.*"), nested.getMessage());
+    }
+
+    @Test
+    void gateSettingsThatCannotWorkAreRefusedAtTheirKey() throws IOException {
+        String[][] cases = {
+            {
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {quiet: {maxCores: -1, for: 10s}}",
+                "gates.quiet.maxCores"
+            },
+            {
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {quiet: {maxCores: 0.3, for: 2m, maxWait: 1m}}",
+                "gates.quiet.for"
+            },
+            {
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {quiet: {maxCores: 0.3, for: 10s, retries: -1}}",
+                "gates.quiet.retries"
+            },
+            {
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {loadgen: {maxUtilization: 1.5}}",
+                "gates.loadgen.maxUtilization"
+            },
+            {
+                "gates: {quiet: {maxCores: 0.3, for: 10s}}",
+                "gates: {loadgen: {maxLagP99: 0ms}}",
+                "gates.loadgen.maxLagP99"
+            },
+        };
+        for (String[] each : cases) {
+            Path file = write(GOOD.replace(each[0], each[1]));
+            SuiteException e = assertThrows(SuiteException.class, () -> loader.load(file), each[1]);
+            assertTrue(e.getMessage().contains(each[2] + ": "), each[1] + " -> " + e.getMessage());
+            assertTrue(e.getMessage().matches("(?s)[^\\n]*:\\d+:\\d+.*"), "a line:column: " + e.getMessage());
+        }
+    }
+
     @Test
     void aMinimumWithoutAutoOrAboveTheCapIsAnErrorAtItsLineNamingTheFix() throws IOException {
         Path fixed = write(GOOD.replace("warmup: 10s,", "warmup: 10s, minWarmup: 30s,"));
