@@ -321,6 +321,7 @@ final class SuiteSession {
             }
         }
         suite.services().forEach(service -> out.println("service " + service.describe()));
+        printStarts(suite);
         ResultStore store = new ResultStore(directory);
         long nanos = 0;
         boolean duet = suite.order() == Suite.Order.DUET;
@@ -356,6 +357,51 @@ final class SuiteSession {
                                     : "");
         }
         out.println("results: " + directory.toAbsolutePath());
+    }
+
+    /**
+     * Every program the suite will start, with its arguments and environment, and every file it reads a secret from: a
+     * suite file is code (a command, a JVM flag such as -javaagent, any {@code java:} binary), so a dry run shows what a
+     * suite written by someone else would run before it runs (limits wrappers and duel's own flags aside).
+     */
+    private void printStarts(Suite suite) {
+        out.println("starts (a suite file is code: read these before running one you did not write):");
+        for (TargetSpec target : suite.targets()) {
+            List<String> line = new java.util.ArrayList<>();
+            if (target.java() != null) {
+                line.add(jdks.resolve(target.java()).java().toString());
+                line.addAll(target.jvmArgs());
+                line.add("-jar");
+                line.add(String.valueOf(target.jar()));
+            } else {
+                line.addAll(target.command());
+            }
+            out.println("  target " + target.name() + ": " + String.join(" ", line) + environment(target.env()));
+        }
+        for (dev.duel.targets.ServiceSpec service : suite.services()) {
+            if (service instanceof dev.duel.targets.ServiceSpec.Command command) {
+                out.println("  service " + command.name() + ": " + String.join(" ", command.command())
+                        + environment(command.env()));
+            } else if (service instanceof dev.duel.targets.ServiceSpec.EmbeddedPostgres postgres) {
+                out.println("  service " + postgres.name() + ": " + postgres.launcherJar() + " (duel's own launcher)");
+            }
+        }
+        if (suite.loadgen().tokenFile() != null) {
+            out.println("  the agents' token from " + suite.loadgen().tokenFile() + ": whoever holds it can start any"
+                    + " command on those agents");
+        }
+    }
+
+    private static String environment(java.util.Map<String, String> env) {
+        return env.isEmpty()
+                ? ""
+                : "  with "
+                        + String.join(
+                                " ",
+                                new java.util.TreeMap<>(env)
+                                        .entrySet().stream()
+                                                .map(e -> e.getKey() + "=" + e.getValue())
+                                                .toList());
     }
 
     /** A suite file's text from a template in duel's jar, with its {@code @NAME@} placeholders filled. */

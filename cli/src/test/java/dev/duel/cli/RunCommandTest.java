@@ -74,6 +74,17 @@ class RunCommandTest {
         int fourth = out.indexOf("004  a ");
         assertTrue(first > 0 && first < second && second < third && third < fourth, out);
         assertTrue(out.contains("limits cpus 1.0"), out);
+        // Issue 24, item 16: a suite file is code; the dry run names every program it would start, whole.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        assertTrue(
+                out.contains("starts (a suite file is code: read these before running one you did not write):"), out);
+        for (String target : new String[] {"a", "b"}) {
+            assertTrue(
+                    out.lines()
+                            .anyMatch(line -> line.startsWith("  target " + target + ": " + java + " -Xmx64m")
+                                    && line.contains("dev.duel.targets.fixtures.FixtureServer")),
+                    out);
+        }
         assertFalse(Files.exists(temp.resolve("r")));
     }
 
