@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duel.load.ManualClock;
 import dev.duel.load.sink.SinkServer;
 import dev.duel.record.Histograms;
@@ -18,11 +20,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -222,5 +227,176 @@ class AgentServerTest {
         controller.startTarget(spec, Map.of());
         controller.release(); // the lease's end stops its targets
         assertTrue(log.stream().anyMatch(line -> line.equals("target app (2) stopped, exit code 143")), log.toString());
+    }
+
+    // Issue 24's fuzz line for the agent API: random methods, paths, headers and bodies, with and without the token
+    // and the lease, from a fixed seed. Every answer is a 2xx or a 4xx within a few seconds: never a 5xx (an exception
+    // the service did not expect), never a hang; and afterwards the agent still answers.
+    private static final int CALLS = 600;
+    private static final String[] METHODS = {"GET", "POST", "DELETE", "PUT", "PATCH", "OPTIONS"};
+    private static final String[] PATHS = {
+        "/v1/hello",
+        "/v1/lease",
+        "/v1/runs",
+        "/v1/runs/%s",
+        "/v1/runs/%s/events",
+        "/v1/runs/%s/judgement",
+        "/v1/runs/%s/stop",
+        "/v1/targets",
+        "/v1/targets/%s",
+        "/",
+        "/v1",
+        "/v1/",
+        "/v2/hello",
+        "/v1/runs/%s/%s",
+        "/v1/targets/%s/stop",
+        "//v1//runs",
+        "/v1/runs/../lease",
+        "/v1/hello?x=%s"
+    };
+
+    /** A piece of text for a path segment or a value: real ids, numbers, nothing, junk. */
+    private static String word(Random random, List<String> seen) {
+        return switch (random.nextInt(7)) {
+            case 0 -> seen.isEmpty() ? "run-1" : seen.get(random.nextInt(seen.size()));
+            case 1 -> Long.toString(random.nextLong());
+            case 2 -> "";
+            case 3 -> "%00%ff";
+            case 4 -> "x".repeat(1 + random.nextInt(3000));
+            case 5 -> "-1";
+            default -> "9223372036854775808";
+        };
+    }
+
+    /** Every node of {@code json}'s tree whose value is a leaf, as (object, field) places to change. */
+    private static void leaves(JsonNode json, List<Map.Entry<ObjectNode, String>> found) {
+        if (json instanceof ObjectNode object) {
+            for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                JsonNode child = object.get(name);
+                if (child.isValueNode()) {
+                    found.add(Map.entry(object, name));
+                } else {
+                    leaves(child, found);
+                }
+            }
+        } else {
+            json.elements().forEachRemaining(child -> leaves(child, found));
+        }
+    }
+
+    /** A real run call, with one leaf of it set to -1, Long.MAX_VALUE, text or null, or left out. */
+    private static byte[] mutatedRun(Random random) {
+        ObjectNode run = AgentJson.object()
+                .put("startAtWallNanos", 0L)
+                .set("plan", PlanWire.toJson(Plans.closed("http://127.0.0.1:9/", 1, 200)));
+        List<Map.Entry<ObjectNode, String>> leaves = new ArrayList<>();
+        leaves(run, leaves);
+        Map.Entry<ObjectNode, String> leaf = leaves.get(random.nextInt(leaves.size()));
+        switch (random.nextInt(5)) {
+            case 0 -> leaf.getKey().put(leaf.getValue(), -1);
+            case 1 -> leaf.getKey().put(leaf.getValue(), Long.MAX_VALUE);
+            case 2 -> leaf.getKey().put(leaf.getValue(), "junk");
+            case 3 -> leaf.getKey().remove(leaf.getValue());
+            default -> leaf.getKey().putNull(leaf.getValue());
+        }
+        return AgentJson.bytes(run);
+    }
+
+    /** A body: a real run or target call with one leaf changed, broken JSON, random bytes, or nothing. */
+    private static byte[] body(Random random) {
+        switch (random.nextInt(5)) {
+            case 0, 1 -> {
+                return mutatedRun(random);
+            }
+            case 2 -> {
+                return "{\"plan\": {\"url\": ".getBytes(StandardCharsets.UTF_8);
+            }
+            case 3 -> {
+                byte[] bytes = new byte[random.nextInt(2048)];
+                random.nextBytes(bytes);
+                return bytes;
+            }
+            default -> {
+                return new byte[0];
+            }
+        }
+    }
+
+    @Test
+    void randomCallsAreAnsweredWithA2xxOrA4xxAndTheAgentStaysWhole() throws Exception {
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        Random random = new Random(24);
+        List<String> seen = new ArrayList<>();
+        List<String> lease = new ArrayList<>();
+        // A lease taken first, so that most authorized calls reach the runs and targets behind it.
+        HttpResponse<String> leased = http.send(
+                HttpRequest.newBuilder(URI.create("http://" + address + "/v1/lease"))
+                        .header("Authorization", "Bearer " + TOKEN)
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"controller\": \"fuzz\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, leased.statusCode(), leased.body());
+        lease.add(AgentJson.parse(leased.body().getBytes(StandardCharsets.UTF_8))
+                .get("lease")
+                .asText());
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < CALLS; i++) {
+            // Half the calls are a run with one field of its plan changed, sent as a controller would (token and
+            // lease): they reach the plan's decoding and checks; the other half are anything at all.
+            boolean aRun = random.nextBoolean();
+            String path = aRun
+                    ? "/v1/runs"
+                    : String.format(PATHS[random.nextInt(PATHS.length)], word(random, seen), word(random, seen));
+            String method = aRun ? "POST" : METHODS[random.nextInt(METHODS.length)];
+            byte[] body = aRun
+                    ? mutatedRun(random)
+                    : method.equals("GET") || method.equals("OPTIONS") ? new byte[0] : body(random);
+            URI uri;
+            try {
+                uri = URI.create("http://" + address + path);
+            } catch (IllegalArgumentException e) {
+                continue; // not a URI the client can send: a raw-socket fuzz is the decoder's test, not this one
+            }
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                    .timeout(Duration.ofSeconds(10))
+                    .method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+            int credentials = aRun ? 3 : random.nextInt(4);
+            switch (credentials) {
+                case 0 -> {} // no token
+                case 1 -> request.header("Authorization", "Bearer wrong");
+                default -> request.header("Authorization", "Bearer " + TOKEN);
+            }
+            if (aRun || random.nextInt(3) > 0) {
+                request.header("Duel-Lease", aRun || random.nextInt(4) > 0 ? lease.get(0) : word(random, seen));
+            }
+            HttpResponse<String> response;
+            try {
+                response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            } catch (java.net.http.HttpTimeoutException e) {
+                failures.add(method + " " + path + ": no answer within 10 s");
+                continue;
+            }
+            int status = response.statusCode();
+            if (status >= 500 || status < 200) {
+                failures.add(method + " " + path + " -> " + status + " " + response.body());
+            }
+            if (status == 200) {
+                JsonNode json = AgentJson.parse(response.body().getBytes(StandardCharsets.UTF_8));
+                for (String field : new String[] {"run", "id"}) {
+                    if (json.hasNonNull(field)) {
+                        seen.add(json.get(field).asText());
+                    }
+                }
+                if (json.hasNonNull("lease")) { // a DELETE gave it back and a POST took it again
+                    lease.set(0, json.get("lease").asText());
+                }
+            }
+        }
+        assertEquals(List.of(), failures.stream().limit(5).toList(), failures.size() + " of " + CALLS);
+        assertTrue(log.stream().noneMatch(line -> line.startsWith("error on ")), log.toString());
+        // Still whole: it says who it is.
+        assertEquals("agent-a", client(TOKEN).hello().name());
     }
 }
