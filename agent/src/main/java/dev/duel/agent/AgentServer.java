@@ -33,14 +33,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The agent API on HTTP/1.1 (Netty): checks the token of every call before anything else (a refusal is a 401 and one
- * log line {@code refused <METHOD> <path> from <address>: <no token|wrong token>}), then hands the call to the
+ * The agent API on HTTP/1.1 (Netty): checks the token of every call on its head, before its body is read (a refusal is
+ * a 401, the connection closed, and one log line {@code refused <METHOD> <path as sent, escaped> from <address>: <no
+ * token|wrong token>}); holds at most {@link Limits#maxConnections} connections and closes one silent for
+ * {@link Limits#idle} between calls; then hands the call to the
  * {@link AgentService} on a worker thread (a long poll waits there, never on the event loop). Lapses an idle lease
  * every second. Thread-safe; {@link #close} once.
  */
 public final class AgentServer implements AutoCloseable {
     /** Largest request body: a plan with its variables' lists fits many times over. */
     private static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+    /**
+     * What the server lets one peer hold: connections at once (a controller uses a few; more is someone exhausting the
+     * agent) and how long a connection may stay silent with no call in progress before it is closed.
+     *
+     * @param maxConnections connections open at once; one more is closed as it opens
+     * @param idle           how long a connection with no call in progress may send nothing
+     */
+    public record Limits(int maxConnections, java.time.Duration idle) {
+        public static final Limits DEFAULT = new Limits(64, java.time.Duration.ofSeconds(60));
+    }
 
     private final EventLoopGroup group;
     private final ExecutorService workers;
@@ -62,7 +75,15 @@ public final class AgentServer implements AutoCloseable {
      */
     public static AgentServer start(InetSocketAddress bind, String token, AgentService service, Consumer<String> log)
             throws InterruptedException {
+        return start(bind, token, service, log, Limits.DEFAULT);
+    }
+
+    /** As above, with these limits on connections. */
+    public static AgentServer start(
+            InetSocketAddress bind, String token, AgentService service, Consumer<String> log, Limits limits)
+            throws InterruptedException {
         TokenCheck tokens = new TokenCheck(token);
+        ConnectionCap cap = new ConnectionCap(limits.maxConnections(), log);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         ExecutorService workers = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "duel-agent-api");
@@ -77,9 +98,15 @@ public final class AgentServer implements AutoCloseable {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline()
+                                    // first: its idle events go to the handlers after it, the cap among them
+                                    .addLast(new io.netty.handler.timeout.IdleStateHandler(
+                                            limits.idle().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                                    .addLast(cap)
                                     .addLast(new HttpServerCodec())
+                                    // The token is checked on the request's head, before any of its body is read.
+                                    .addLast(new TokenGate(tokens, log))
                                     .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
-                                    .addLast(new Handler(tokens, service, workers, log));
+                                    .addLast(new Handler(service, workers, log));
                         }
                     })
                     .bind(bind)
@@ -110,15 +137,114 @@ public final class AgentServer implements AutoCloseable {
         workers.shutdownNow();
     }
 
-    /** One connection's calls: token, then the service on a worker. */
-    static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    /** Whether a call is in progress on a connection: an idle connection is closed only between calls. */
+    private static final io.netty.util.AttributeKey<Boolean> BUSY = io.netty.util.AttributeKey.valueOf("duel-busy");
+
+    /**
+     * The log's form of a request target: as sent (never decoded, so "%0A" cannot start a forged log line), control
+     * and non-ASCII characters escaped, at most 200 characters.
+     */
+    static String loggable(String uri) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < uri.length() && text.length() < 200; i++) {
+            char c = uri.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                text.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c & 0xff));
+            } else {
+                text.append(c);
+            }
+        }
+        return uri.length() > 200 ? text + "..." : text.toString();
+    }
+
+    /**
+     * Checks the token on each request's head: a refused call is answered 401 at once and its connection closed,
+     * before any of its body is read (the aggregator behind would otherwise buffer up to 16 MiB for anyone who can
+     * reach the port). One log line per refusal. Not shared: one per connection.
+     */
+    static final class TokenGate extends io.netty.channel.ChannelInboundHandlerAdapter {
         private final TokenCheck tokens;
+        private final Consumer<String> log;
+        private boolean refused;
+
+        TokenGate(TokenCheck tokens, Consumer<String> log) {
+            this.tokens = tokens;
+            this.log = log;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) {
+            if (message instanceof io.netty.handler.codec.http.HttpRequest request) {
+                TokenCheck.Refusal refusal = tokens.check(request.headers().get(HttpHeaderNames.AUTHORIZATION));
+                if (refusal != null) {
+                    refused = true;
+                    log.accept("refused " + request.method().name() + " "
+                            + loggable(new QueryStringDecoder(request.uri()).rawPath())
+                            + " from " + ctx.channel().remoteAddress() + ": " + refusal.words);
+                    io.netty.util.ReferenceCountUtil.release(message);
+                    Handler.write(
+                            ctx,
+                            ApiReply.error(401, "refused: " + refusal.words + " (send Authorization: Bearer <token>)"),
+                            false);
+                    return;
+                }
+                refused = false;
+            } else if (refused) { // the refused call's body: dropped unread, the connection is closing
+                io.netty.util.ReferenceCountUtil.release(message);
+                return;
+            }
+            ctx.fireChannelRead(message);
+        }
+    }
+
+    /** At most so many connections at once; one more is closed as it opens, said in the log. Shared; thread-safe. */
+    @io.netty.channel.ChannelHandler.Sharable
+    static final class ConnectionCap extends io.netty.channel.ChannelInboundHandlerAdapter {
+        private final int max;
+        private final Consumer<String> log;
+        private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+
+        ConnectionCap(int max, Consumer<String> log) {
+            this.max = max;
+            this.log = log;
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            if (open.incrementAndGet() > max) {
+                log.accept("refused a connection from " + ctx.channel().remoteAddress() + ": " + max
+                        + " are open already");
+                ctx.close();
+                return;
+            }
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            open.decrementAndGet();
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            // Idle with no call in progress: closed, so that silent connections cannot hold the agent's slots.
+            if (event instanceof io.netty.handler.timeout.IdleStateEvent
+                    && !Boolean.TRUE.equals(ctx.channel().attr(BUSY).get())) {
+                ctx.close();
+                return;
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+    }
+
+    /** One connection's calls (the token already checked): the service on a worker. */
+    static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final AgentService service;
         private final ExecutorService workers;
         private final Consumer<String> log;
 
-        Handler(TokenCheck tokens, AgentService service, ExecutorService workers, Consumer<String> log) {
-            this.tokens = tokens;
+        Handler(AgentService service, ExecutorService workers, Consumer<String> log) {
             this.service = service;
             this.workers = workers;
             this.log = log;
@@ -129,16 +255,7 @@ public final class AgentServer implements AutoCloseable {
             boolean keepAlive = HttpUtil.isKeepAlive(request);
             QueryStringDecoder uri = new QueryStringDecoder(request.uri());
             String method = request.method().name();
-            TokenCheck.Refusal refusal = tokens.check(request.headers().get(HttpHeaderNames.AUTHORIZATION));
-            if (refusal != null) {
-                log.accept("refused " + method + " " + uri.path() + " from "
-                        + ctx.channel().remoteAddress() + ": " + refusal.words);
-                write(
-                        ctx,
-                        ApiReply.error(401, "refused: " + refusal.words + " (send Authorization: Bearer <token>)"),
-                        keepAlive);
-                return;
-            }
+            ctx.channel().attr(BUSY).set(true);
             Map<String, String> query = new HashMap<>();
             uri.parameters().forEach((name, values) -> query.put(name, values.get(0)));
             ApiRequest call = new ApiRequest(
@@ -155,14 +272,15 @@ public final class AgentServer implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     reply = ApiReply.error(503, "the agent is shutting down");
                 } catch (RuntimeException e) {
-                    log.accept("error on " + method + " " + uri.path() + ": " + e);
+                    log.accept("error on " + method + " " + loggable(uri.rawPath()) + ": " + e);
                     reply = ApiReply.error(500, "agent error: " + e);
                 }
+                ctx.channel().attr(BUSY).set(false);
                 write(ctx, reply, keepAlive);
             });
         }
 
-        private static void write(ChannelHandlerContext ctx, ApiReply reply, boolean keepAlive) {
+        static void write(ChannelHandlerContext ctx, ApiReply reply, boolean keepAlive) {
             FullHttpResponse response = new DefaultFullHttpResponse(
                     HttpVersion.HTTP_1_1,
                     HttpResponseStatus.valueOf(reply.status()),
@@ -173,7 +291,8 @@ public final class AgentServer implements AutoCloseable {
             if (keepAlive) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
                 ctx.writeAndFlush(response);
-            } else {
+            } else { // said, so that a client does not send its next call on a connection about to close
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                 ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
             }
         }

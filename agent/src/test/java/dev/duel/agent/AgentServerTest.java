@@ -86,6 +86,62 @@ class AgentServerTest {
         assertTrue(log.get(0).matches("refused POST /v1/runs from /127\\.0\\.0\\.1:\\d+: no token"), log.get(0));
     }
 
+    // Issue 24, item 12: anyone who could reach the port could make the agent buffer 16 MiB before the token was
+    // checked, hold connections without limit, and forge log lines through the decoded path.
+    @Test
+    void aCallWithoutTheTokenIsRefusedOnItsHeadBeforeItsBodyIsReadAndLoggedAsSent() throws Exception {
+        try (java.net.Socket socket = new java.net.Socket(
+                InetAddress.getLoopbackAddress(), server.address().getPort())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream()
+                    .write("POST /v1/runs%0Arefused%20nothing HTTP/1.1\r\nHost: a\r\nContent-Length: 16000000\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+            // No byte of the body is sent: the answer comes from the head alone, and the connection closes.
+            assertEquals("HTTP/1.1 401", new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII));
+            socket.getInputStream().readAllBytes();
+        }
+        assertEquals(1, log.size(), log.toString());
+        assertTrue(
+                log.get(0).matches("refused POST /v1/runs%0Arefused%20nothing from /127\\.0\\.0\\.1:\\d+: no token"),
+                log.get(0));
+        assertEquals("/v1/x\\x0ay\\xe9", AgentServer.loggable("/v1/x\ny\u00e9"));
+    }
+
+    @Test
+    void connectionsPastTheCapAreClosedAndSilentOnesTimeOut() throws Exception {
+        try (AgentServer small = AgentServer.start(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                TOKEN,
+                service,
+                log::add,
+                new AgentServer.Limits(2, Duration.ofMillis(500)))) {
+            InetAddress loopback = InetAddress.getLoopbackAddress();
+            int port = small.address().getPort();
+            try (java.net.Socket first = new java.net.Socket(loopback, port);
+                    java.net.Socket second = new java.net.Socket(loopback, port)) {
+                Thread.sleep(200); // both accepted before the third
+                try (java.net.Socket third = new java.net.Socket(loopback, port)) {
+                    third.setSoTimeout(5_000);
+                    assertEquals(-1, third.getInputStream().read(), "the third is closed as it opens");
+                }
+                first.setSoTimeout(5_000);
+                long start = System.nanoTime();
+                assertEquals(-1, first.getInputStream().read(), "a connection silent for 0.5 s is closed");
+                assertTrue(System.nanoTime() - start < 4_000_000_000L);
+                second.setSoTimeout(5_000);
+                assertEquals(-1, second.getInputStream().read());
+            }
+            assertTrue(
+                    log.stream()
+                            .anyMatch(line -> line.matches(
+                                    "refused a connection from /127\\.0\\.0\\.1:\\d+: 2 are open already")),
+                    log.toString());
+            // Closed connections free their slots: a controller gets in again.
+            AgentClient client = new AgentClient("agent-a", "127.0.0.1:" + port, TOKEN, Duration.ofSeconds(5));
+            assertEquals("agent-a", client.hello().name());
+        }
+    }
+
     @Test
     void aWrongTokenIsRefusedTakesNoLeaseAndIsLogged() throws Exception {
         AgentException refused =
