@@ -50,7 +50,7 @@ public final class Database implements AutoCloseable {
         try {
             pool = new HikariDataSource(hikari);
         } catch (RuntimeException e) {
-            throw new SQLException("cannot connect to " + config.databaseUrl() + ": " + rootMessage(e), e);
+            throw new SQLException("cannot connect to " + redacted(config.databaseUrl()) + ": " + rootMessage(e), e);
         }
         Database database = new Database(pool);
         try {
@@ -118,5 +118,10 @@ public final class Database implements AutoCloseable {
             root = root.getCause();
         }
         return root.getMessage();
+    }
+
+    /** {@code url} with its password's value hidden: the message goes to the app's log, and from there into records. */
+    static String redacted(String url) {
+        return url.replaceAll("([?&;]password=)[^&;]*", "$1***");
     }
 }

@@ -6,13 +6,21 @@ import java.time.Duration;
 
 /**
  * One PostgreSQL 17 server from zonky's Maven-provided binaries, listening on 127.0.0.1 only, with
- * a fresh data directory that is removed when it stops. Thread-safe; close it to stop the server.
+ * a fresh data directory that is removed when it stops. Its superuser {@code postgres} has a random password and
+ * every connection must give it (scram-sha-256): zonky initialises the cluster with {@code trust}, under which any
+ * local user could connect as the superuser and run commands as duel's user ({@code COPY ... TO PROGRAM}). The
+ * password is in {@link #jdbcUrl}, which duel hands to the targets through their environment and never writes to a
+ * file. Thread-safe; close it to stop the server.
  */
 public final class EmbeddedDatabase implements AutoCloseable {
-    private final EmbeddedPostgres postgres;
+    private static final java.security.SecureRandom PASSWORDS = new java.security.SecureRandom();
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+    private final EmbeddedPostgres postgres;
+    private final String password;
+
+    private EmbeddedDatabase(EmbeddedPostgres postgres, String password) {
         this.postgres = postgres;
+        this.password = password;
     }
 
     /**
@@ -31,13 +39,47 @@ public final class EmbeddedDatabase implements AutoCloseable {
         if (port > 0) {
             builder.setPort(port);
         }
+        java.io.File[] dataDirectory = new java.io.File[1];
+        builder.setDataDirectoryCustomizer(directory -> dataDirectory[0] = directory);
+        EmbeddedPostgres started;
         try {
-            return new EmbeddedDatabase(builder.start());
+            started = builder.start();
         } catch (IOException e) {
             throw new IOException(
                     "embedded PostgreSQL did not start" + (port > 0 ? " on port " + port : "") + ": " + e.getMessage()
                             + (port > 0 ? " (is the port in use? pick another, or 0 for any free port)" : ""),
                     e);
+        }
+        byte[] random = new byte[24];
+        PASSWORDS.nextBytes(random);
+        String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        try {
+            requirePassword(started, dataDirectory[0].toPath(), password);
+        } catch (IOException | java.sql.SQLException | RuntimeException e) {
+            started.close();
+            throw new IOException(
+                    "embedded PostgreSQL started but could not be given a password: " + e.getMessage(), e);
+        }
+        return new EmbeddedDatabase(started, password);
+    }
+
+    /**
+     * Sets the superuser's password (as a SCRAM verifier, PostgreSQL's default since 14), then makes every local and
+     * TCP connection give it, and has the server read that now.
+     */
+    private static void requirePassword(EmbeddedPostgres postgres, java.nio.file.Path data, String password)
+            throws IOException, java.sql.SQLException {
+        try (java.sql.Connection connection = postgres.getPostgresDatabase().getConnection();
+                java.sql.Statement statement = connection.createStatement()) {
+            // Base64url: letters, digits, '-' and '_', nothing that needs quoting.
+            statement.execute("ALTER ROLE postgres PASSWORD '" + password + "'");
+            java.nio.file.Files.writeString(
+                    data.resolve("pg_hba.conf"),
+                    "# written by duel: the superuser's password is required on every connection\n"
+                            + "local all all scram-sha-256\n"
+                            + "host all all 127.0.0.1/32 scram-sha-256\n"
+                            + "host all all ::1/128 scram-sha-256\n");
+            statement.execute("SELECT pg_reload_conf()");
         }
     }
 
@@ -45,9 +87,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return postgres.getPort();
     }
 
-    /** The JDBC URL of the {@code postgres} database, user {@code postgres}, on 127.0.0.1. */
+    /** The JDBC URL of the {@code postgres} database, user {@code postgres} with its password, on 127.0.0.1. */
     public String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + port() + "/postgres?user=postgres";
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/postgres?user=postgres&password=" + password;
     }
 
     @Override
