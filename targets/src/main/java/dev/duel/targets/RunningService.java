@@ -138,8 +138,7 @@ public final class RunningService implements AutoCloseable {
 
     private static String lastLines(Path log) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return "\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+            return "\n" + String.join("\n", LogTail.lastLines(log, 20));
         } catch (IOException e) {
             return "";
         }

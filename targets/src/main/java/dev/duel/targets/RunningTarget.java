@@ -1,9 +1,7 @@
 package dev.duel.targets;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -119,8 +117,7 @@ public final class RunningTarget implements TargetProcess, AutoCloseable {
     /** The last lines of the target's output. */
     public List<String> lastLogLines(int count) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return new ArrayList<>(lines.subList(Math.max(0, lines.size() - count), lines.size()));
+            return LogTail.lastLines(log, count);
         } catch (IOException e) {
             return List.of("(log unreadable: " + e.getMessage() + ")");
         }
