@@ -88,6 +88,11 @@ public final class SecondsMerge {
     }
 
     /** Stops waiting for a lost agent: what it reported stays in; returns the seconds that became complete. */
+    /** How many seconds are held now, waiting for some agent: each holds a whole latency histogram (~192 KiB). */
+    public int pendingSeconds() {
+        return pending.size();
+    }
+
     public List<MergedSecond> lose(int agent) {
         return finish(agent);
     }
