@@ -105,9 +105,11 @@ public final class AgentProcess {
      * {@link #LEASE_IDLE}, a warm-up check waits {@link #JUDGEMENT_WAIT} for its judgement. Serve it with
      * {@link AgentServer#start}.
      */
-    public static AgentService service(AgentIdentity identity, Path targetLogs, Consumer<String> log) {
+    public static AgentService service(
+            AgentIdentity identity, Path targetLogs, boolean allowTargets, Consumer<String> log) {
         AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
-        return new AgentService(identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, log);
+        return new AgentService(
+                identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, allowTargets, log);
     }
 
     /**
@@ -119,9 +121,23 @@ public final class AgentProcess {
      * @throws java.net.BindException the address cannot be bound (Netty rethrows it unchecked-looking)
      */
     public static void serve(
-            String name, InetSocketAddress bind, String token, Duration warmup, PrintStream out, PrintStream err)
+            String name,
+            InetSocketAddress bind,
+            String token,
+            Duration warmup,
+            boolean allowTargets,
+            PrintStream out,
+            PrintStream err)
             throws Exception {
         Consumer<String> log = line -> err.println(Instant.now() + " " + line);
+        if (!bind.getAddress().isLoopbackAddress()) {
+            // No TLS yet: what the token allows must be said where the agent is started.
+            err.println("duel: warning: listening on " + bind.getAddress().getHostAddress() + " without TLS: the token"
+                    + " and every plan cross the network in clear, and whoever reads the token can send load from this"
+                    + " machine to any address it reaches"
+                    + (allowTargets ? " and start any command here (--allow-targets)" : "")
+                    + "; keep the agent on a network only you use");
+        }
         if (!warmup.isZero()) {
             log.accept("warming the load engine for " + warmup.toMillis() / 1e3 + " s against an in-process sink");
             try (SinkServer sink = SinkServer.start()) {
@@ -132,7 +148,7 @@ public final class AgentProcess {
             }
         }
         AgentIdentity identity = AgentIdentity.local(name);
-        AgentService service = service(identity, Files.createTempDirectory("duel-agent-targets-"), log);
+        AgentService service = service(identity, Files.createTempDirectory("duel-agent-targets-"), allowTargets, log);
         AgentServer server = AgentServer.start(bind, token, service, log);
         InetSocketAddress address = server.address();
         out.println(

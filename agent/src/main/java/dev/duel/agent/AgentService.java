@@ -29,6 +29,7 @@ public final class AgentService {
     private final Duration judgementWait;
     private final AgentTargets targets;
     private final Consumer<String> log;
+    private final boolean allowTargets;
     private final Map<String, AgentRun> runs = new LinkedHashMap<>();
     private final AtomicLong runNumbers = new AtomicLong();
     private AgentRun current;
@@ -38,6 +39,8 @@ public final class AgentService {
      * @param leaseIdle     how long a lease may go unused before it lapses
      * @param judgementWait how long a run waits for the coordinator's judgement of a warm-up check
      * @param targets       the targets this agent starts for its controller
+     * @param allowTargets  false refuses {@code POST /v1/targets} (403): the token then lets its holder send load, not
+     *                      start commands on this machine ({@code duel agent} without {@code --allow-targets})
      * @param log           one line per event worth a log (refusals, lapses, runs)
      */
     public AgentService(
@@ -47,8 +50,10 @@ public final class AgentService {
             Duration leaseIdle,
             Duration judgementWait,
             AgentTargets targets,
+            boolean allowTargets,
             Consumer<String> log) {
         this.identity = identity;
+        this.allowTargets = allowTargets;
         this.wall = wall;
         this.leases = new LeaseKeeper(clock, leaseIdle);
         this.judgementWait = judgementWait;
@@ -94,6 +99,13 @@ public final class AgentService {
             return startRun(AgentJson.parse(request.body()));
         }
         if (route.equals("POST /v1/targets")) {
+            if (!allowTargets) {
+                log.accept("refused POST /v1/targets: this agent was started without --allow-targets");
+                return ApiReply.error(
+                        403,
+                        "agent " + identity.name() + " starts no targets: it was started without --allow-targets"
+                                + " (with it, whoever holds the token can start any command on its machine)");
+            }
             return startTarget(AgentJson.parse(request.body()));
         }
         String[] parts = request.path().split("/");

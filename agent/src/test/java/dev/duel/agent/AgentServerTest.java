@@ -43,16 +43,22 @@ class AgentServerTest {
     private AgentServer server;
     private String address;
 
-    @BeforeEach
-    void start() throws InterruptedException {
-        service = new AgentService(
-                new AgentIdentity("agent-a", "host-a", 2),
+    /** An agent on this test's lease clock, its targets fakes. */
+    private AgentService service(String name, boolean allowTargets) {
+        return new AgentService(
+                new AgentIdentity(name, name.replace("agent-", "host-"), 2),
                 WallClock.system(),
                 leaseClock,
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(2),
                 new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
+                allowTargets,
                 log::add);
+    }
+
+    @BeforeEach
+    void start() throws InterruptedException {
+        service = service("agent-a", true);
         server =
                 AgentServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), TOKEN, service, log::add);
         address = "127.0.0.1:" + server.address().getPort();
@@ -283,6 +289,36 @@ class AgentServerTest {
         controller.startTarget(spec, Map.of());
         controller.release(); // the lease's end stops its targets
         assertTrue(log.stream().anyMatch(line -> line.equals("target app (2) stopped, exit code 143")), log.toString());
+    }
+
+    // Issue 24, item 11: the token was a code-execution credential on every agent. duel agent now starts targets only
+    // with --allow-targets; without it, POST /v1/targets is refused (403) and logged, and load runs as before.
+    @Test
+    void anAgentWithoutAllowTargetsRefusesToStartOneAndSaysWhy() throws Exception {
+        AgentService loadOnly = service("agent-b", false);
+        ApiReply leased = loadOnly.handle(new ApiRequest(
+                "POST",
+                "/v1/lease",
+                Map.of(),
+                null,
+                AgentJson.bytes(AgentJson.object().put("controller", "alice"))));
+        assertEquals(200, leased.status());
+        String lease = leased.body().get("lease").asText();
+        ApiReply refused = loadOnly.handle(new ApiRequest(
+                "POST",
+                "/v1/targets",
+                Map.of(),
+                lease,
+                AgentJson.bytes(AgentJson.object()
+                        .set("spec", TargetWire.toJson(TargetSpecs.command("app", List.of("./app", "${port}")))))));
+        assertEquals(403, refused.status());
+        assertTrue(
+                refused.body().get("error").asText().contains("started without --allow-targets"),
+                refused.body().toString());
+        assertTrue(
+                log.contains("refused POST /v1/targets: this agent was started without --allow-targets"),
+                log.toString());
+        loadOnly.shutdown();
     }
 
     // Issue 24's fuzz line for the agent API: random methods, paths, headers and bodies, with and without the token

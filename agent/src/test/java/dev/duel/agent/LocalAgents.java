@@ -33,6 +33,7 @@ final class LocalAgents implements AutoCloseable {
                     leaseIdle,
                     Duration.ofSeconds(2),
                     new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
+                    true,
                     line -> log.add(name + ": " + line));
             AgentServer server = AgentServer.start(
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), TOKEN, service, log::add);

@@ -17,6 +17,7 @@ public final class TestAgentMain {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 AgentProcess.readToken(Path.of(args[1])),
                 java.time.Duration.ofMillis(args.length > 2 ? Long.parseLong(args[2]) : 0),
+                true,
                 System.out,
                 System.err);
     }

@@ -60,6 +60,12 @@ final class AgentCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}; 0s: not at all), as duel warms its own before a suite")
     String warmup;
 
+    @Option(
+            names = "--allow-targets",
+            description = "start targets for the controller (a suite's host:): whoever holds the token can then start"
+                    + " any command on this machine; off by default, when the agent only sends load")
+    boolean allowTargets;
+
     @Override
     public Integer call() throws Exception {
         if (tokenFile == null) {
@@ -81,7 +87,13 @@ final class AgentCommand implements Callable<Integer> {
         }
         try {
             AgentProcess.serve(
-                    name, new InetSocketAddress(address, port), token, warmupLength(), System.out, System.err);
+                    name,
+                    new InetSocketAddress(address, port),
+                    token,
+                    warmupLength(),
+                    allowTargets,
+                    System.out,
+                    System.err);
         } catch (BindException e) {
             System.err.println("duel: cannot listen on " + bind + ":" + port + " (" + e.getMessage()
                     + "): choose another --port, or stop what listens there");

@@ -189,7 +189,8 @@ class HostedTargetInNamespacesTest {
                         "--name",
                         name,
                         "--warmup",
-                        "0s")
+                        "0s",
+                        "--allow-targets") // this test's agents start hosted targets
                 .redirectError(log.toFile());
         Process agent = k < 0 ? builder.start() : namespaces.start(k, builder);
         started.add(agent);

@@ -19,6 +19,7 @@ public final class LocalAgentMain {
                 new InetSocketAddress(args[1], SessionNames.AGENT_PORT),
                 AgentProcess.readToken(Path.of(args[2])),
                 Duration.ZERO,
+                false, // Kubernetes targets are Pods, never started by an agent
                 System.out,
                 System.err);
     }

@@ -87,12 +87,12 @@ public final class SecondsMerge {
         return complete();
     }
 
-    /** Stops waiting for a lost agent: what it reported stays in; returns the seconds that became complete. */
     /** How many seconds are held now, waiting for some agent: each holds a whole latency histogram (~192 KiB). */
     public int pendingSeconds() {
         return pending.size();
     }
 
+    /** Stops waiting for a lost agent: what it reported stays in; returns the seconds that became complete. */
     public List<MergedSecond> lose(int agent) {
         return finish(agent);
     }
