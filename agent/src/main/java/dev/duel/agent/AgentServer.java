@@ -112,7 +112,9 @@ public final class AgentServer implements AutoCloseable {
                     .bind(bind)
                     .sync()
                     .channel();
-            group.scheduleAtFixedRate(service::lapseIdleLease, 1, 1, TimeUnit.SECONDS);
+            // On a worker: a lapse stops the run and the targets (up to ~20 s each), which on the event loop froze
+            // the whole API meanwhile; lapseIdleLease takes the lease atomically, so overlapping checks are harmless.
+            group.scheduleAtFixedRate(() -> workers.execute(service::lapseIdleLease), 1, 1, TimeUnit.SECONDS);
             return new AgentServer(group, workers, channel);
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);

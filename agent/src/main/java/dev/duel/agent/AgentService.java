@@ -80,11 +80,11 @@ public final class AgentService {
             if (refused.isPresent()) {
                 return refused.get();
             }
-            leases.callStarted();
+            LeaseKeeper.Lease under = leases.callStarted();
             try {
                 return leased(request, route);
             } finally {
-                leases.callEnded();
+                leases.callEnded(under);
             }
         } catch (IllegalArgumentException e) {
             return ApiReply.error(400, e.getMessage());

@@ -66,13 +66,28 @@ final class LeaseKeeper {
         return Check.HELD;
     }
 
-    /** A call under the lease begins: the lease does not lapse until it ends ({@link #callEnded}). */
-    synchronized void callStarted() {
-        inFlight++;
+    /**
+     * A call under the lease begins: the lease does not lapse until it ends ({@link #callEnded}).
+     *
+     * @return the lease the call is under, to give {@link #callEnded}; null when none is held
+     */
+    synchronized Lease callStarted() {
+        if (current != null) {
+            inFlight++;
+        }
+        return current;
     }
 
-    /** A call under the lease ended: its idle time counts from now. */
-    synchronized void callEnded() {
+    /**
+     * A call started under {@code under} ended: when that lease is still the one held, its idle time counts from now.
+     * A call of a lease released or lapsed meanwhile counts for nothing: counted against the next lease (as it was),
+     * it took that lease's in-flight count below its own calls, and the next controller's slow target start lost its
+     * lease while it was being answered.
+     */
+    synchronized void callEnded(Lease under) {
+        if (under == null || under != current) {
+            return;
+        }
         inFlight--;
         lastUseNanos = clock.nanoTime();
     }

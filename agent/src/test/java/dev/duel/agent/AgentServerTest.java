@@ -51,7 +51,7 @@ class AgentServerTest {
                 leaseClock,
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(2),
-                new AgentTargets(FakeTarget.STARTER, Path.of("target"), log::add),
+                new AgentTargets(FakeTarget.starter(), Path.of("target"), log::add),
                 allowTargets,
                 log::add);
     }
@@ -289,6 +289,38 @@ class AgentServerTest {
         controller.startTarget(spec, Map.of());
         controller.release(); // the lease's end stops its targets
         assertTrue(log.stream().anyMatch(line -> line.equals("target app (2) stopped, exit code 143")), log.toString());
+    }
+
+    // Issue 24, item 8: a lapsed lease stopped its targets on the agent's only network thread, freezing the API for
+    // as long as each target took to stop.
+    @Test
+    void aLapsingLeaseStopsItsTargetsWithoutFreezingTheApi() throws Exception {
+        AgentClient alice = client(TOKEN);
+        alice.lease("alice");
+        TargetSpec slow = new TargetSpec(
+                "slow",
+                null,
+                null,
+                List.of("./app", "${port}"),
+                null,
+                Map.of("FAKE_STOP_MILLIS", "3000"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                TargetSpec.LOOPBACK);
+        alice.startTarget(slow, Map.of());
+        leaseClock.advanceNanos(Duration.ofSeconds(31).toNanos());
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(line -> line.startsWith("lease of alice lapsed"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(log.stream().anyMatch(line -> line.startsWith("lease of alice lapsed")), log.toString());
+        long start = System.nanoTime();
+        assertEquals("agent-a", client(TOKEN).hello().name()); // while the target takes 3 s to stop
+        assertTrue(System.nanoTime() - start < 1_500_000_000L, "the API answered while the lapse stopped a target");
     }
 
     // Issue 24, item 11: the token was a code-execution credential on every agent. duel agent now starts targets only

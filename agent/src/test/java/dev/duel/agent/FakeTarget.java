@@ -11,21 +11,23 @@ import java.util.Map;
 
 /** A target that never was a process: for the agent's target endpoints without starting one. */
 final class FakeTarget implements TargetProcess {
-    /** Starts fake targets on port 4242 + n, pid 1000 + n. */
-    static final TargetStarter STARTER = new TargetStarter() {
-        private int started;
+    /** A starter of fake targets on port 4242 + n, pid 1000 + n, n counted by this starter from 1. */
+    static TargetStarter starter() {
+        return new TargetStarter() {
+            private int started;
 
-        @Override
-        public synchronized TargetProcess start(
-                TargetSpec spec,
-                java.util.Map<String, String> extraEnv,
-                java.nio.file.Path log,
-                java.util.function.LongConsumer spawned) {
-            started++;
-            spawned.accept(1000 + started);
-            return new FakeTarget(spec, 1000 + started, 4242 + started, extraEnv);
-        }
-    };
+            @Override
+            public synchronized TargetProcess start(
+                    TargetSpec spec,
+                    java.util.Map<String, String> extraEnv,
+                    java.nio.file.Path log,
+                    java.util.function.LongConsumer spawned) {
+                started++;
+                spawned.accept(1000 + started);
+                return new FakeTarget(spec, 1000 + started, 4242 + started, extraEnv);
+            }
+        };
+    }
 
     private final TargetSpec spec;
     private final long pid;
@@ -108,6 +110,15 @@ final class FakeTarget implements TargetProcess {
 
     @Override
     public synchronized int stop() {
+        // FAKE_STOP_MILLIS in the spec's env: a target slow to stop, as a JVM finishing its flight recording is.
+        long stopMillis = Long.parseLong(spec.env().getOrDefault("FAKE_STOP_MILLIS", "0"));
+        if (stopMillis > 0) {
+            try {
+                Thread.sleep(stopMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         exitCode = 143;
         return exitCode;
     }

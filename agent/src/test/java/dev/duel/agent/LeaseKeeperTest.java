@@ -47,13 +47,30 @@ class LeaseKeeperTest {
     void aLeaseDoesNotLapseWhileACallIsAnsweredAndIdleCountsFromItsEnd() {
         LeaseKeeper.Lease lease = leases.acquire("alice").orElseThrow();
         leases.check(lease.id());
-        leases.callStarted(); // a target's start that takes longer than the idle time
+        LeaseKeeper.Lease under = leases.callStarted(); // a target's start that takes longer than the idle time
         clock.advanceNanos(Duration.ofSeconds(90).toNanos());
         assertTrue(leases.lapseIfIdle().isEmpty());
-        leases.callEnded();
+        leases.callEnded(under);
         clock.advanceNanos(Duration.ofSeconds(29).toNanos());
         assertTrue(leases.lapseIfIdle().isEmpty());
         clock.advanceNanos(Duration.ofSeconds(1).toNanos());
         assertEquals(lease, leases.lapseIfIdle().orElseThrow());
+    }
+
+    // Issue 24, item 8: a release inside a call took the in-flight count to -1 when that call ended, so the next
+    // controller's slow target start (one call in flight) counted as none, and its lease lapsed under it.
+    @Test
+    void aCallOfAReleasedLeaseDoesNotCountAgainstTheNextLease() {
+        LeaseKeeper.Lease alice = leases.acquire("alice").orElseThrow();
+        LeaseKeeper.Lease alicesCall = leases.callStarted(); // DELETE /v1/lease is itself a call under the lease
+        assertTrue(leases.release(alice.id()));
+        LeaseKeeper.Lease bob = leases.acquire("bob").orElseThrow();
+        LeaseKeeper.Lease bobsStart = leases.callStarted(); // a target's start, slower than the idle time
+        leases.callEnded(alicesCall); // alice's call ends now
+        clock.advanceNanos(Duration.ofSeconds(90).toNanos());
+        assertTrue(leases.lapseIfIdle().isEmpty(), "bob's start is still being answered");
+        leases.callEnded(bobsStart);
+        clock.advanceNanos(Duration.ofSeconds(30).toNanos());
+        assertEquals(bob, leases.lapseIfIdle().orElseThrow());
     }
 }
