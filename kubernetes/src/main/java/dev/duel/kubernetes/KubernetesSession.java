@@ -176,6 +176,17 @@ public final class KubernetesSession implements AutoCloseable {
     private void create() throws KubernetesSessionException, InterruptedException {
         String namespace = metas.namespace();
         try {
+            // Who may connect to what, before any Pod exists to be reached.
+            for (io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy policy :
+                    NetworkPolicyManifests.policies(metas)) {
+                opening();
+                client.network()
+                        .v1()
+                        .networkPolicies()
+                        .inNamespace(namespace)
+                        .resource(policy)
+                        .create();
+            }
             opening();
             client.secrets()
                     .inNamespace(namespace)
@@ -481,6 +492,7 @@ public final class KubernetesSession implements AutoCloseable {
         left.addAll(deleteAll("job", client.batch().v1().jobs()));
         left.addAll(deleteAll("pod", client.pods()));
         left.addAll(deleteAll("service", client.services()));
+        left.addAll(deleteAll("networkpolicy", client.network().v1().networkPolicies()));
         // By name, not by label: listing Secrets would be reading every Secret of the namespace, a right duel
         // should not need (docs/kubernetes.md's Role gives only create and delete on them).
         try {
@@ -493,7 +505,7 @@ public final class KubernetesSession implements AutoCloseable {
         }
         if (!left.isEmpty()) {
             System.err.println("duel: could not delete " + String.join(", ", left) + "; delete them with: kubectl"
-                    + " delete jobs,pods,services,secrets -n " + metas.namespace() + " -l "
+                    + " delete jobs,pods,services,networkpolicies,secrets -n " + metas.namespace() + " -l "
                     + SessionNames.SESSION_LABEL + "=" + id());
         }
     }

@@ -43,6 +43,11 @@ public record SessionNames(String id) {
         return prefix() + "-secret";
     }
 
+    /** The session's NetworkPolicy about {@code what} ("targets", "services", "agents"). */
+    public String networkPolicy(String what) {
+        return prefix() + "-allow-" + what;
+    }
+
     public String agentsJob() {
         return prefix() + "-agents";
     }

@@ -99,7 +99,7 @@ class KubernetesRbacTest {
     }
 
     private static final Pattern PATH =
-            Pattern.compile("/(?:api/v1|apis/([a-z.]+)/v1)/namespaces/[^/]+/([a-z]+)(/[^/?]+)?(/[a-z]+)?(\\?.*)?");
+            Pattern.compile("/(?:api/v1|apis/([a-z0-9.]+)/v1)/namespaces/[^/]+/([a-z]+)(/[^/?]+)?(/[a-z]+)?(\\?.*)?");
 
     /** {@code group/resource verb} of every request the session's client made. */
     private Set<String> used() throws InterruptedException {

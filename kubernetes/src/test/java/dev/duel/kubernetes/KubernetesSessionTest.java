@@ -115,6 +115,13 @@ class KubernetesSessionTest {
                                 .inNamespace(NAMESPACE)
                                 .withLabel(label, session)
                                 .list()
+                                .getItems(),
+                        client.network()
+                                .v1()
+                                .networkPolicies()
+                                .inNamespace(NAMESPACE)
+                                .withLabel(label, session)
+                                .list()
                                 .getItems())
                 .flatMap(List::stream)
                 .map(HasMetadata.class::cast)
@@ -169,6 +176,49 @@ class KubernetesSessionTest {
         assertEquals(
                 List.of(),
                 client.secrets().inNamespace(NAMESPACE).withLabel(label).list().getItems());
+        assertEquals(
+                List.of(),
+                client.network()
+                        .v1()
+                        .networkPolicies()
+                        .inNamespace(NAMESPACE)
+                        .withLabel(label)
+                        .list()
+                        .getItems());
+    }
+
+    // Issue 24, item 14: any Pod of the cluster could reach the agents' API and the targets.
+    @Test
+    void aSessionsNetworkPoliciesLetInOnlyWhoMustConnect() throws Exception {
+        KubernetesSession session = KubernetesSession.open(client, suite, settings(IN_CLUSTER));
+        String id = session.id();
+        Map<String, io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy> policies = new java.util.HashMap<>();
+        client.network()
+                .v1()
+                .networkPolicies()
+                .inNamespace(NAMESPACE)
+                .withLabel(SessionNames.SESSION_LABEL, id)
+                .list()
+                .getItems()
+                .forEach(policy -> policies.put(policy.getMetadata().getName(), policy));
+        String prefix = "duel-" + id + "-allow-";
+        assertEquals(Set.of(prefix + "targets", prefix + "services", prefix + "agents"), policies.keySet());
+        for (String[] rule : new String[][] {{"targets", "target", "agent"}, {"services", "service", "target"}}) {
+            var spec = policies.get(prefix + rule[0]).getSpec();
+            assertEquals(List.of("Ingress"), spec.getPolicyTypes());
+            assertEquals(rule[1], spec.getPodSelector().getMatchLabels().get(SessionNames.ROLE_LABEL));
+            assertEquals(id, spec.getPodSelector().getMatchLabels().get(SessionNames.SESSION_LABEL));
+            var from =
+                    spec.getIngress().get(0).getFrom().get(0).getPodSelector().getMatchLabels();
+            assertEquals(Map.of(SessionNames.SESSION_LABEL, id, SessionNames.ROLE_LABEL, rule[2]), from, rule[0]);
+        }
+        var agents = policies.get(prefix + "agents").getSpec();
+        assertEquals("agent", agents.getPodSelector().getMatchLabels().get(SessionNames.ROLE_LABEL));
+        assertEquals(
+                9400, agents.getIngress().get(0).getPorts().get(0).getPort().getIntVal());
+        assertEquals(null, agents.getIngress().get(0).getFrom().get(0).getNamespaceSelector(), "this namespace only");
+        session.close();
+        assertEquals(List.of(), objects(id), "deleted with the session");
     }
 
     @Test
@@ -177,7 +227,7 @@ class KubernetesSessionTest {
         String id = session.id();
         assertEquals(1, hooks.registered.size(), "the Ctrl-C clean-up is registered while the session lives");
         assertTrue(session.ownedByCoordinator());
-        assertEquals(Set.of("Pod", "Service", "Job", "Secret"), kinds(objects(id)));
+        assertEquals(Set.of("Pod", "Service", "Job", "Secret", "NetworkPolicy"), kinds(objects(id)));
         for (HasMetadata object : objects(id)) {
             if (!"agent".equals(object.getMetadata().getLabels().get(SessionNames.ROLE_LABEL))
                     || !(object instanceof Pod)) {
@@ -278,7 +328,7 @@ class KubernetesSessionTest {
         KubernetesSession theirs = KubernetesSession.open(client, suite, settings(Map.of()));
         mine.close();
         assertEquals(List.of(), objects(mine.id()));
-        assertEquals(Set.of("Pod", "Service", "Job", "Secret"), kinds(objects(theirs.id())));
+        assertEquals(Set.of("Pod", "Service", "Job", "Secret", "NetworkPolicy"), kinds(objects(theirs.id())));
         theirs.close();
     }
 
