@@ -13,8 +13,11 @@ import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -41,27 +44,21 @@ class ResumeTest {
         }
     }
 
-    @Test
-    void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
+    /** Two fixture targets, two repetitions, paced load: four short runs. */
+    private Path pacedSuite() throws Exception {
         String yaml = FixtureSuites.paced(FixtureSuites.suite(
                 FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 2));
-        Path file = Files.writeString(temp.resolve("fixtures.yaml"), yaml);
+        return Files.writeString(temp.resolve("fixtures.yaml"), yaml);
+    }
+
+    private static final int KILLS = 10;
+
+    @Test
+    void aSuiteKilledMidRunResumesWithEveryCompletedRunKept() throws Exception {
+        Path file = pacedSuite();
         Path results = temp.resolve("results");
         Path runs = results.resolve("runs");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // A cheap JVM (C1 only): the killed suite's speed is not what this test measures.
-        Process suite = new ProcessBuilder(
-                        java,
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        RunSuiteMain.class.getName(),
-                        file.toString(),
-                        results.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(temp.resolve("first.log").toFile())
-                .start();
+        Process suite = RunSuiteMain.start(file, results, temp.resolve("first.log"));
         // Wait until run 1 is complete and run 2 is under way, then kill -9 (with the target it started).
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline
@@ -135,6 +132,102 @@ class ResumeTest {
                                         && run.reason().startsWith("load generator")),
                         record + ": " + run.status() + " " + run.reason());
             }
+        }
+    }
+
+    private static Map<String, String> records(Path runs) throws Exception {
+        Map<String, String> records = new LinkedHashMap<>();
+        if (!Files.isDirectory(runs)) {
+            return records;
+        }
+        try (Stream<Path> files = Files.list(runs)) {
+            for (Path file : files.sorted().toList()) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".json") && !name.startsWith(".")) {
+                    records.put(name, Files.readString(file));
+                }
+            }
+        }
+        return records;
+    }
+
+    private Process start(Path file, Path results, int attempt) throws Exception {
+        return RunSuiteMain.start(file, results, temp.resolve("attempt-" + attempt + ".log"));
+    }
+
+    /**
+     * Issue 24's kill line: {@code kill -9} of a running suite at ten moments drawn from a fixed seed (while it
+     * prepares, while a target starts, mid-run, between runs), each followed by the same command. Every record written
+     * before a kill is there at the end, unchanged; no process any killed suite started is left; and the runs used are
+     * those of an uninterrupted suite: each planned run once, measured whole.
+     */
+    @Test
+    void killedAtTenMomentsAndResumedEachTimeTheSuiteEndsAsIfUninterrupted() throws Exception {
+        Path file = pacedSuite();
+        Path results = temp.resolve("results");
+        Path runs = results.resolve("runs");
+        Random moments = new Random(24);
+        Map<String, String> written = new LinkedHashMap<>();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            for (int kill = 0; kill < KILLS; kill++) {
+                Process suite = start(file, results, kill);
+                Thread.sleep(300 + moments.nextInt(4_000)); // from its JVM's start to well into a run
+                started.addAll(suite.descendants().toList());
+                boolean finished = !suite.isAlive();
+                suite.destroyForcibly();
+                suite.waitFor(10, TimeUnit.SECONDS);
+                Map<String, String> now = records(runs);
+                for (Map.Entry<String, String> before : written.entrySet()) {
+                    assertEquals(
+                            before.getValue(),
+                            now.get(before.getKey()),
+                            before.getKey() + ": a record written before kill " + kill + " is kept unchanged");
+                }
+                written.putAll(now);
+                if (finished) {
+                    break; // the suite ended before this kill: nothing left to interrupt
+                }
+            }
+            Suite loaded = new SuiteLoader(temp).load(file);
+            SuiteOutcome last = new SuiteRunner(
+                            loaded, results, SuiteListener.NONE, RealPartsWithoutProbe.onThisMachine(temp))
+                    .run();
+            assertEquals(0, last.failed(), last.toString());
+
+            assertTrue(
+                    started.stream().noneMatch(ProcessHandle::isAlive),
+                    "every process a killed suite started was ended: " + started);
+            assertTrue(Files.notExists(results.resolve(".processes")), "none noted once the suite ended");
+            Map<String, String> end = records(runs);
+            written.forEach((name, text) -> assertEquals(text, end.get(name), name + " kept unchanged"));
+            // The runs used: each planned run's final record once, whole, as an uninterrupted suite has them.
+            List<String> finals = end.keySet().stream()
+                    .filter(name -> name.matches("\\d{3}-[^.]+\\.json"))
+                    .toList();
+            assertEquals(
+                    RunPlan.of(loaded).stream()
+                            .map(plan -> plan.fileStem() + ".json")
+                            .toList(),
+                    finals);
+            for (String name : finals) {
+                RunRecord run = RecordJson.readRun(runs.resolve(name));
+                // As in ResumeTest: a test JVM's generator may hold its users back past its bound (invalid, whole).
+                assertTrue(
+                        run.status() == Status.OK
+                                || (run.status() == Status.INVALID
+                                        && run.reason().startsWith("load generator")),
+                        name + ": " + run.status() + " " + run.reason());
+                assertTrue(run.results().get(0).load().main().ok() > 0, name + " measured its main");
+            }
+            try (Stream<Path> files = Files.list(runs)) {
+                assertTrue(
+                        files.noneMatch(f ->
+                                f.toString().endsWith(".tmp") || f.toString().endsWith(".inflight")),
+                        "nothing partial is left");
+            }
+        } finally {
+            started.forEach(ProcessHandle::destroyForcibly);
         }
     }
 }

@@ -14,4 +14,24 @@ public final class RunSuiteMain {
         new SuiteRunner(suite, Path.of(args[1]), SuiteListener.NONE, RealPartsWithoutProbe.onThisMachine(Path.of(".")))
                 .run();
     }
+
+    /**
+     * This main in a JVM of its own, cheap (C1 only: the killed suite's speed is not what the tests measure), its
+     * output to {@code output}.
+     */
+    static Process start(Path suiteFile, Path results, Path output) throws java.io.IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(
+                        java,
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        RunSuiteMain.class.getName(),
+                        suiteFile.toString(),
+                        results.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+    }
 }
