@@ -109,6 +109,13 @@ public final class AgentClient {
         lease = body.path("lease").asText();
     }
 
+    /** Renews the lease held (any call under it does; this one does nothing else); nothing when none is held. */
+    public void renew() throws AgentException {
+        if (lease != null) {
+            call("GET", "/v1/lease", null, callTimeout);
+        }
+    }
+
     /** Gives the lease back (the agent stops what it runs for it); nothing when none is held. */
     public void release() throws AgentException {
         if (lease != null) {

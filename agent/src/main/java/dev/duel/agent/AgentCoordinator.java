@@ -114,7 +114,7 @@ public final class AgentCoordinator {
         List<Thread> pollers = new ArrayList<>();
         try {
             for (AgentClient agent : agents) {
-                lease(agent);
+                lease(agent, leased);
                 leased.add(agent);
             }
             List<LoadPlan> plans = split.apply(whole, count);
@@ -187,8 +187,12 @@ public final class AgentCoordinator {
      */
     static final Duration LEASE_WAIT = Duration.ofSeconds(35);
 
-    /** Leases {@code agent}, waiting up to {@link #LEASE_WAIT} while another controller holds it (409). */
-    private void lease(AgentClient agent) throws AgentException, InterruptedException {
+    /**
+     * Leases {@code agent}, waiting up to {@link #LEASE_WAIT} while another controller holds it (409), and renewing
+     * the leases already {@code held} meanwhile: they lapse after 30 s unused, less than the wait, and a coordinator
+     * waiting for one agent let the others lapse (their run then refused to start).
+     */
+    private void lease(AgentClient agent, List<AgentClient> held) throws AgentException, InterruptedException {
         long deadline = System.nanoTime() + LEASE_WAIT.toNanos();
         while (true) {
             try {
@@ -204,6 +208,13 @@ public final class AgentCoordinator {
                             : e;
                 }
                 Thread.sleep(settings.leaseRetry().toMillis());
+                for (AgentClient other : held) {
+                    try {
+                        other.renew();
+                    } catch (AgentException renewal) {
+                        // said when its run is started: a lease that cannot be renewed cannot start one either
+                    }
+                }
             }
         }
     }

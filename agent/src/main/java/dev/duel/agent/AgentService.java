@@ -95,6 +95,11 @@ public final class AgentService {
         if (route.equals("DELETE /v1/lease")) {
             return release(request.leaseId());
         }
+        if (route.equals("GET /v1/lease")) { // a leased call: answering it renewed the lease
+            return ApiReply.ok(AgentJson.object()
+                    .put("lease", request.leaseId())
+                    .put("idleMillis", leases.idle().toMillis()));
+        }
         if (route.equals("POST /v1/runs")) {
             return startRun(AgentJson.parse(request.body()));
         }

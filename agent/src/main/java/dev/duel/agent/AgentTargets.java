@@ -36,6 +36,8 @@ final class AgentTargets {
     private final Consumer<String> log;
     private final Map<String, TargetProcess> running = new LinkedHashMap<>();
     private final AtomicLong numbers = new AtomicLong();
+    /** Counts {@link #stopAll} calls: a start that began before one ends its target instead of keeping it. */
+    private long stopAlls;
 
     /** @param logDirectory where each target's output goes ({@code <id>-<name>.log}) */
     AgentTargets(TargetStarter starter, Path logDirectory, Consumer<String> log) {
@@ -47,6 +49,10 @@ final class AgentTargets {
     /** Starts {@code spec} with {@code extraEnv} and waits until it is ready, identity checked. */
     ObjectNode start(TargetSpec spec, Map<String, String> extraEnv) throws StartFailed, InterruptedException {
         String id = Long.toString(numbers.incrementAndGet());
+        long stopAllsBefore;
+        synchronized (this) {
+            stopAllsBefore = stopAlls;
+        }
         TargetProcess target;
         try {
             target = starter.start(spec, extraEnv, logDirectory.resolve(id + "-" + spec.name() + ".log"), pid -> {});
@@ -54,8 +60,22 @@ final class AgentTargets {
             log.accept("target " + spec.name() + " did not start: " + e.getMessage());
             throw new StartFailed("target " + spec.name() + " did not start on this agent: " + e.getMessage(), e);
         }
+        boolean ended;
         synchronized (this) {
-            running.put(id, target);
+            ended = stopAlls != stopAllsBefore;
+            if (!ended) {
+                running.put(id, target);
+            }
+        }
+        if (ended) {
+            // The lease ended (released, lapsed) or the agent is shutting down while this target started: it was not
+            // among those stopped, and kept it would outlive every lease.
+            int exit = target.stop();
+            log.accept("target " + spec.name() + " (" + id + ") stopped as it became ready, exit code " + exit
+                    + ": its lease ended while it started");
+            throw new StartFailed(
+                    "target " + spec.name() + " was stopped as it became ready: the lease ended while it started",
+                    null);
         }
         log.accept("target " + spec.name() + " started as " + id + " (pid " + target.pid() + ", port " + target.port()
                 + ", limits " + target.group().mechanism() + ")");
@@ -103,6 +123,7 @@ final class AgentTargets {
     void stopAll() {
         List<String> ids;
         synchronized (this) {
+            stopAlls++;
             ids = new ArrayList<>(running.keySet());
         }
         ids.forEach(this::stop);

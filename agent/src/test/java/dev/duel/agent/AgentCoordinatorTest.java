@@ -149,6 +149,38 @@ class AgentCoordinatorTest {
         }
     }
 
+    // Issue 24, item 8: a coordinator waiting for one agent's lease let the leases it already held lapse.
+    @Test
+    void whileWaitingForOneAgentsLeaseTheOthersAreKept() throws Exception {
+        try (SinkServer sink = SinkServer.start();
+                LocalAgents agents = new LocalAgents(2, Duration.ofSeconds(1))) {
+            // Another controller holds agent-1 for about 3 s (renewing it), then lets it lapse (1 s later).
+            AgentClient other = new AgentClient(
+                    "agent-1", agents.clients.get(1).address(), LocalAgents.TOKEN, Duration.ofSeconds(5));
+            other.lease("another duel");
+            Thread holder = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 10; i++) {
+                        Thread.sleep(300);
+                        other.renew();
+                    }
+                } catch (AgentException | InterruptedException e) {
+                    // the test's end
+                }
+            });
+            holder.start();
+            AgentCoordinator coordinator = new AgentCoordinator(
+                    agents.clients, "test", WallClock.system(), FAST, WarmupJudge.NEVER_STEADY, PlanSplit::split);
+            long startNanos = System.nanoTime();
+            LoadResult result = coordinator.run(Plans.open(sink.url("/"), RATE, 500), ProgressListener.NONE);
+            holder.join();
+            assertTrue(System.nanoTime() - startNanos >= 3_000_000_000L, "it waited for agent-1");
+            assertNull(result.agents().get(0).lost(), "agent-0's lease was kept while it waited");
+            assertNull(result.agents().get(1).lost());
+            assertTrue(result.main().ok() > 0);
+        }
+    }
+
     @Test
     void anUnreachableAgentStopsTheRunBeforeAnythingStarts() throws Exception {
         try (SinkServer sink = SinkServer.start();
