@@ -16,6 +16,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -106,8 +107,13 @@ public final class AgentProcess {
      * {@link AgentServer#start}.
      */
     public static AgentService service(
-            AgentIdentity identity, Path targetLogs, boolean allowTargets, Consumer<String> log) {
-        AgentTargets targets = new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, log);
+            AgentIdentity identity,
+            Path targetLogs,
+            dev.duel.targets.LeftoverProcesses ledger,
+            boolean allowTargets,
+            Consumer<String> log) {
+        AgentTargets targets =
+                new AgentTargets(new TargetLauncher(new JdkResolver(), new Cgroups()), targetLogs, ledger, log);
         return new AgentService(
                 identity, WallClock.system(), Clock.system(), LEASE_IDLE, JUDGEMENT_WAIT, targets, allowTargets, log);
     }
@@ -148,7 +154,16 @@ public final class AgentProcess {
             }
         }
         AgentIdentity identity = AgentIdentity.local(name);
-        AgentService service = service(identity, Files.createTempDirectory("duel-agent-targets-"), allowTargets, log);
+        // The ledger of the targets this agent starts, in a folder of its port: an agent started again on the port
+        // after a SIGKILL ends what the killed one left running, before it listens.
+        dev.duel.targets.LeftoverProcesses ledger = new dev.duel.targets.LeftoverProcesses(
+                Path.of(System.getProperty("java.io.tmpdir"), "duel-agent-" + bind.getPort()));
+        List<String> ended = ledger.endLeftovers();
+        if (!ended.isEmpty()) {
+            log.accept("ended what an earlier agent on this port left running: " + String.join(", ", ended));
+        }
+        AgentService service =
+                service(identity, Files.createTempDirectory("duel-agent-targets-"), ledger, allowTargets, log);
         AgentServer server = AgentServer.start(bind, token, service, log);
         InetSocketAddress address = server.address();
         out.println(

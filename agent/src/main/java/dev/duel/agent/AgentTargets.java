@@ -33,17 +33,45 @@ final class AgentTargets {
 
     private final TargetStarter starter;
     private final Path logDirectory;
+    private final dev.duel.targets.LeftoverProcesses ledger;
     private final Consumer<String> log;
     private final Map<String, TargetProcess> running = new LinkedHashMap<>();
     private final AtomicLong numbers = new AtomicLong();
     /** Counts {@link #stopAll} calls: a start that began before one ends its target instead of keeping it. */
     private long stopAlls;
 
-    /** @param logDirectory where each target's output goes ({@code <id>-<name>.log}) */
-    AgentTargets(TargetStarter starter, Path logDirectory, Consumer<String> log) {
+    /**
+     * @param logDirectory where each target's output goes ({@code <id>-<name>.log})
+     * @param ledger       where each started target is noted until it is stopped, so that an agent started again
+     *                     after a SIGKILL ends what this one left running ({@link AgentProcess#serve}); null to note
+     *                     nothing (fake targets)
+     */
+    AgentTargets(
+            TargetStarter starter, Path logDirectory, dev.duel.targets.LeftoverProcesses ledger, Consumer<String> log) {
         this.starter = starter;
         this.logDirectory = logDirectory;
+        this.ledger = ledger;
         this.log = log;
+    }
+
+    private void note(long pid, String name) {
+        if (ledger != null) {
+            try {
+                ledger.add(pid, "target " + name);
+            } catch (IOException e) {
+                log.accept("could not note target " + name + " (pid " + pid + ") in the ledger: " + e.getMessage());
+            }
+        }
+    }
+
+    private void forget(long pid) {
+        if (ledger != null) {
+            try {
+                ledger.remove(pid);
+            } catch (IOException e) {
+                log.accept("could not update the ledger for pid " + pid + ": " + e.getMessage());
+            }
+        }
     }
 
     /** Starts {@code spec} with {@code extraEnv} and waits until it is ready, identity checked. */
@@ -55,7 +83,11 @@ final class AgentTargets {
         }
         TargetProcess target;
         try {
-            target = starter.start(spec, extraEnv, logDirectory.resolve(id + "-" + spec.name() + ".log"), pid -> {});
+            target = starter.start(
+                    spec,
+                    extraEnv,
+                    logDirectory.resolve(id + "-" + spec.name() + ".log"),
+                    pid -> note(pid, spec.name()));
         } catch (IOException | TargetFailedException | IdentityMismatchException e) {
             log.accept("target " + spec.name() + " did not start: " + e.getMessage());
             throw new StartFailed("target " + spec.name() + " did not start on this agent: " + e.getMessage(), e);
@@ -71,6 +103,7 @@ final class AgentTargets {
             // The lease ended (released, lapsed) or the agent is shutting down while this target started: it was not
             // among those stopped, and kept it would outlive every lease.
             int exit = target.stop();
+            forget(target.pid());
             log.accept("target " + spec.name() + " (" + id + ") stopped as it became ready, exit code " + exit
                     + ": its lease ended while it started");
             throw new StartFailed(
@@ -115,6 +148,7 @@ final class AgentTargets {
             return null;
         }
         int exit = target.stop();
+        forget(target.pid());
         log.accept("target " + target.spec().name() + " (" + id + ") stopped, exit code " + exit);
         return exit;
     }

@@ -51,7 +51,7 @@ class AgentServerTest {
                 leaseClock,
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(2),
-                new AgentTargets(FakeTarget.starter(), Path.of("target"), log::add),
+                new AgentTargets(FakeTarget.starter(), Path.of("target"), null, log::add),
                 allowTargets,
                 log::add);
     }

@@ -36,7 +36,7 @@ class AgentTargetsTest {
             return target;
         };
         List<String> log = new CopyOnWriteArrayList<>();
-        AgentTargets targets = new AgentTargets(slow, Path.of("target"), log::add);
+        AgentTargets targets = new AgentTargets(slow, Path.of("target"), null, log::add);
         CompletableFuture<Object> start = CompletableFuture.supplyAsync(() -> {
             try {
                 return targets.start(TargetSpecs.command("app", List.of("./app", "${port}")), Map.of());
@@ -61,5 +61,39 @@ class AgentTargetsTest {
         assertEquals(Integer.valueOf(143), made.get(0).exitCode(), "stopped");
         assertNull(targets.status("1"), "not kept");
         assertTrue(log.stream().anyMatch(line -> line.contains("stopped as it became ready")), log.toString());
+    }
+
+    // Issue 24, item 8: a duel agent killed with SIGKILL left its hosted targets running forever. Each target is
+    // noted in a ledger until it is stopped; an agent started again ends what is still noted (AgentProcess.serve).
+    @Test
+    void aTargetLeftByAKilledAgentIsEndedByTheNextOne(@org.junit.jupiter.api.io.TempDir Path ledgerFolder)
+            throws Exception {
+        List<Process> sleeps = new CopyOnWriteArrayList<>();
+        TargetStarter real = (spec, env, log, spawned) -> {
+            Process sleep;
+            try {
+                sleep = new ProcessBuilder("sleep", "120").start();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            sleeps.add(sleep);
+            spawned.accept(sleep.pid());
+            return new FakeTarget(spec, sleep.pid(), 4242, env);
+        };
+        try {
+            List<String> log = new CopyOnWriteArrayList<>();
+            AgentTargets killed = new AgentTargets(
+                    real, Path.of("target"), new dev.duel.targets.LeftoverProcesses(ledgerFolder), log::add);
+            killed.start(TargetSpecs.command("app", List.of("./app", "${port}")), Map.of());
+            killed.start(TargetSpecs.command("other", List.of("./other", "${port}")), Map.of());
+            killed.stop("2"); // stopped by its controller: forgotten (the fake's stop leaves the process to us)
+            sleeps.get(1).destroyForcibly();
+            // The agent is killed here: nothing stops the first target. The next agent on the port reads the ledger.
+            List<String> ended = new dev.duel.targets.LeftoverProcesses(ledgerFolder).endLeftovers();
+            assertEquals(List.of("target app (pid " + sleeps.get(0).pid() + ")"), ended);
+            assertTrue(sleeps.get(0).waitFor(15, TimeUnit.SECONDS), "ended");
+        } finally {
+            sleeps.forEach(Process::destroyForcibly);
+        }
     }
 }

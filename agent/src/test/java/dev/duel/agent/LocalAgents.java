@@ -32,7 +32,7 @@ final class LocalAgents implements AutoCloseable {
                     Clock.system(),
                     leaseIdle,
                     Duration.ofSeconds(2),
-                    new AgentTargets(FakeTarget.starter(), Path.of("target"), log::add),
+                    new AgentTargets(FakeTarget.starter(), Path.of("target"), null, log::add),
                     true,
                     line -> log.add(name + ": " + line));
             AgentServer server = AgentServer.start(

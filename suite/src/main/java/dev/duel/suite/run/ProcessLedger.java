@@ -1,6 +1,7 @@
 package dev.duel.suite.run;
 
 import dev.duel.suite.SuiteListener;
+import dev.duel.targets.LeftoverProcesses;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

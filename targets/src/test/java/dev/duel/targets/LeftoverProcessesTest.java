@@ -1,9 +1,8 @@
-package dev.duel.suite.run;
+package dev.duel.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.targets.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

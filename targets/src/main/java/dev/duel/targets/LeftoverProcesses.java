@@ -1,7 +1,6 @@
-package dev.duel.suite.run;
+package dev.duel.targets;
 
-import dev.duel.suite.store.AtomicJson;
-import dev.duel.targets.ProcessStart;
+import dev.duel.record.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The targets and services a suite started, kept in {@code .processes} in its results folder as
+ * The targets and services a suite (or a load agent) started, kept in {@code .processes} in its folder as
  * "pid start role". If duel itself is killed (kill -9, a lost terminal), its children live on
  * and would load the machine; the next run into the folder ends exactly those processes, matched by
  * PID and start so that a recycled PID is never touched, before it measures anything. The start is the
@@ -26,15 +25,16 @@ import java.util.concurrent.TimeoutException;
  * time, so after a clock step a resumed suite would forget its own leftovers, or a stranger whose start
  * happened to match would be taken for one. Thread-safe.
  */
-final class LeftoverProcesses {
+public final class LeftoverProcesses {
     private final Path file;
     private final Map<Long, String> lines = new LinkedHashMap<>();
 
-    LeftoverProcesses(Path directory) {
+    public LeftoverProcesses(Path directory) {
         this.file = directory.resolve(".processes");
     }
 
-    synchronized void add(long pid, String role) throws IOException {
+    /** Notes {@code pid} (nothing when its start cannot be read: it ended already). */
+    public synchronized void add(long pid, String role) throws IOException {
         String start = start(pid);
         if (start == null) {
             return;
@@ -72,7 +72,8 @@ final class LeftoverProcesses {
         }
     }
 
-    synchronized void remove(long pid) throws IOException {
+    /** Forgets {@code pid}: it was stopped. */
+    public synchronized void remove(long pid) throws IOException {
         if (lines.remove(pid) != null) {
             save();
         }
@@ -83,11 +84,11 @@ final class LeftoverProcesses {
             Files.deleteIfExists(file);
             return;
         }
-        AtomicJson.writeBytes(file, (String.join("\n", lines.values()) + "\n").getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(file, (String.join("\n", lines.values()) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /** Ends the processes a killed duel left running from this folder; returns what it ended. */
-    synchronized List<String> endLeftovers() throws IOException {
+    public synchronized List<String> endLeftovers() throws IOException {
         List<String> ended = new ArrayList<>();
         if (!Files.exists(file)) {
             return ended;
