@@ -300,9 +300,12 @@ public final class AgentCoordinator {
             again.add(agent, second.second(), Histograms.decode(second.histogram()))
                     .forEach(m -> rebuilt.add(m.second()));
             mostPending = Math.max(mostPending, again.pendingSeconds());
+            if (next[agent] == delivered.get(agent).size()) { // its series ends: the others wait for it no more
+                again.finish(agent).forEach(m -> rebuilt.add(m.second()));
+            }
         }
         for (int i = 0; i < agents; i++) {
-            if (delivered.get(i) != null) {
+            if (delivered.get(i) != null && delivered.get(i).isEmpty()) {
                 again.finish(i).forEach(m -> rebuilt.add(m.second()));
             }
         }

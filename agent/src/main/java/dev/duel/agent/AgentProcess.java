@@ -154,17 +154,24 @@ public final class AgentProcess {
             }
         }
         AgentIdentity identity = AgentIdentity.local(name);
-        // The ledger of the targets this agent starts, in a folder of its port: an agent started again on the port
-        // after a SIGKILL ends what the killed one left running, before it listens.
-        dev.duel.targets.LeftoverProcesses ledger = new dev.duel.targets.LeftoverProcesses(
-                Path.of(System.getProperty("java.io.tmpdir"), "duel-agent-" + bind.getPort()));
-        List<String> ended = ledger.endLeftovers();
-        if (!ended.isEmpty()) {
-            log.accept("ended what an earlier agent on this port left running: " + String.join(", ", ended));
-        }
+        // The ledger of the targets this agent starts, in a folder of its address and port: an agent started again on
+        // them after a SIGKILL ends what the killed one left running. Read only once this agent holds the address
+        // (bound), so that no live agent's targets are taken for leftovers; none for --port 0, which a restart
+        // never gets again.
+        dev.duel.targets.LeftoverProcesses ledger = bind.getPort() == 0
+                ? null
+                : new dev.duel.targets.LeftoverProcesses(Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "duel-agent-" + bind.getAddress().getHostAddress().replace(':', '_') + "-" + bind.getPort()));
         AgentService service =
                 service(identity, Files.createTempDirectory("duel-agent-targets-"), ledger, allowTargets, log);
         AgentServer server = AgentServer.start(bind, token, service, log);
+        if (ledger != null) {
+            List<String> ended = ledger.endLeftovers();
+            if (!ended.isEmpty()) {
+                log.accept("ended what an earlier agent on this address left running: " + String.join(", ", ended));
+            }
+        }
         InetSocketAddress address = server.address();
         out.println(
                 "duel agent " + identity.name() + " listening on " + address.getHostString() + ":" + address.getPort());

@@ -99,8 +99,10 @@ public final class AgentServer implements AutoCloseable {
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline()
                                     // first: its idle events go to the handlers after it, the cap among them
+                                    // all-idle: a reply written resets it too, so a long call's connection is
+                                    // not closed just after its answer
                                     .addLast(new io.netty.handler.timeout.IdleStateHandler(
-                                            limits.idle().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                                            0, 0, limits.idle().toMillis(), TimeUnit.MILLISECONDS))
                                     .addLast(cap)
                                     .addLast(new HttpServerCodec())
                                     // The token is checked on the request's head, before any of its body is read.
@@ -277,12 +279,13 @@ public final class AgentServer implements AutoCloseable {
                     log.accept("error on " + method + " " + loggable(uri.rawPath()) + ": " + e);
                     reply = ApiReply.error(500, "agent error: " + e);
                 }
-                ctx.channel().attr(BUSY).set(false);
-                write(ctx, reply, keepAlive);
+                // Not busy once the reply is written: an idle check in between must not close it unsent.
+                write(ctx, reply, keepAlive)
+                        .addListener(written -> ctx.channel().attr(BUSY).set(false));
             });
         }
 
-        static void write(ChannelHandlerContext ctx, ApiReply reply, boolean keepAlive) {
+        static io.netty.channel.ChannelFuture write(ChannelHandlerContext ctx, ApiReply reply, boolean keepAlive) {
             FullHttpResponse response = new DefaultFullHttpResponse(
                     HttpVersion.HTTP_1_1,
                     HttpResponseStatus.valueOf(reply.status()),
@@ -292,11 +295,11 @@ public final class AgentServer implements AutoCloseable {
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
             if (keepAlive) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-                ctx.writeAndFlush(response);
-            } else { // said, so that a client does not send its next call on a connection about to close
-                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+                return ctx.writeAndFlush(response);
             }
+            // said, so that a client does not send its next call on a connection about to close
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            return ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         }
 
         @Override

@@ -87,9 +87,18 @@ public final class KubernetesSession implements AutoCloseable {
     private String currentTarget;
     private int runs;
 
+    /** duel's own Pod when it runs in the cluster (in any namespace), else null: who may reach the agents. */
+    private final CoordinatorPod coordinator;
+
     private KubernetesSession(
-            KubernetesClient client, Suite suite, ObjectMetas metas, SessionSecret secret, Settings settings) {
+            KubernetesClient client,
+            Suite suite,
+            ObjectMetas metas,
+            CoordinatorPod coordinator,
+            SessionSecret secret,
+            Settings settings) {
         this.client = client;
+        this.coordinator = coordinator;
         this.suite = suite;
         this.kubernetes = suite.kubernetes();
         this.metas = metas;
@@ -149,7 +158,7 @@ public final class KubernetesSession implements AutoCloseable {
                 CoordinatorPod.fromEnvironment(settings.environment()).orElse(null);
         ObjectMetas metas = new ObjectMetas(SessionNames.random(settings.random()), namespace, owner);
         KubernetesSession session =
-                new KubernetesSession(client, suite, metas, SessionSecret.random(settings.random()), settings);
+                new KubernetesSession(client, suite, metas, owner, SessionSecret.random(settings.random()), settings);
         session.checkTargets();
         session.hooks.add(session.hook);
         try {
@@ -178,7 +187,7 @@ public final class KubernetesSession implements AutoCloseable {
         try {
             // Who may connect to what, before any Pod exists to be reached.
             for (io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy policy :
-                    NetworkPolicyManifests.policies(metas)) {
+                    NetworkPolicyManifests.policies(metas, coordinator)) {
                 opening();
                 client.network()
                         .v1()

@@ -10,27 +10,36 @@ import java.util.Map;
 
 /**
  * A session's NetworkPolicies: who may open a connection to its Pods. The target only from the session's agents (the
- * load), PostgreSQL only from the session's targets, the agents only on their port and only from Pods of the same
- * namespace (the coordinator: run it in a namespace of its own, docs/kubernetes.md). Without them any Pod of the
+ * load), PostgreSQL only from the session's targets, the agents only on their port and only from the coordinator's
+ * namespace (run it in a namespace of its own, docs/kubernetes.md), or from anywhere on that port when duel runs
+ * outside the cluster. Without them any Pod of the
  * cluster could reach the agents' API (whose token starts runs) and the targets. Egress is left open: a target's own
  * calls are its business. Enforced only where the cluster's network plugin enforces NetworkPolicies. Stateless.
  */
 final class NetworkPolicyManifests {
     private NetworkPolicyManifests() {}
 
-    static List<NetworkPolicy> policies(ObjectMetas metas) {
+    /** @param coordinator duel's own Pod when it runs in the cluster, else null */
+    static List<NetworkPolicy> policies(ObjectMetas metas, CoordinatorPod coordinator) {
+        NetworkPolicyPeer toAgents;
+        if (coordinator == null) {
+            toAgents = null; // outside the cluster: its address is not a Pod's; the port is still the only one open
+        } else if (coordinator.namespace().equals(metas.namespace())) {
+            toAgents = new NetworkPolicyPeerBuilder()
+                    .withNewPodSelector()
+                    .endPodSelector()
+                    .build();
+        } else {
+            toAgents = new NetworkPolicyPeerBuilder()
+                    .withNewNamespaceSelector()
+                    .withMatchLabels(Map.of("kubernetes.io/metadata.name", coordinator.namespace()))
+                    .endNamespaceSelector()
+                    .build();
+        }
         return List.of(
                 policy(metas, "targets", Role.TARGET, sessionPods(metas, Role.AGENT), null),
                 policy(metas, "services", Role.SERVICE, sessionPods(metas, Role.TARGET), null),
-                policy(
-                        metas,
-                        "agents",
-                        Role.AGENT,
-                        new NetworkPolicyPeerBuilder()
-                                .withNewPodSelector()
-                                .endPodSelector()
-                                .build(),
-                        SessionNames.AGENT_PORT));
+                policy(metas, "agents", Role.AGENT, toAgents, SessionNames.AGENT_PORT));
     }
 
     /** The session's Pods of {@code role}. */
@@ -42,11 +51,16 @@ final class NetworkPolicyManifests {
                 .build();
     }
 
-    /** Ingress to the session's Pods of {@code to} from {@code from} only, on {@code port} (null: any). */
+    /**
+     * Ingress to the session's Pods of {@code to} from {@code from} only (null: from anywhere), on {@code port} (null:
+     * any).
+     */
     private static NetworkPolicy policy(ObjectMetas metas, String what, Role to, NetworkPolicyPeer from, Integer port) {
         Map<String, String> selected = metas.names().labels(to);
-        var ingress =
-                new io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRuleBuilder().withFrom(from);
+        var ingress = new io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRuleBuilder();
+        if (from != null) {
+            ingress.withFrom(from);
+        }
         if (port != null) {
             ingress.addNewPort()
                     .withProtocol("TCP")

@@ -219,6 +219,41 @@ class KubernetesSessionTest {
         assertEquals(null, agents.getIngress().get(0).getFrom().get(0).getNamespaceSelector(), "this namespace only");
         session.close();
         assertEquals(List.of(), objects(id), "deleted with the session");
+
+        // A coordinator in another namespace is let in by its namespace; one outside the cluster by the port alone.
+        KubernetesSession elsewhere = KubernetesSession.open(
+                client,
+                suite,
+                settings(Map.of(
+                        CoordinatorPod.NAME_VARIABLE, "duel-coordinator",
+                        CoordinatorPod.UID_VARIABLE, "uid-43",
+                        CoordinatorPod.NAMESPACE_VARIABLE, "duel-ops")));
+        var fromOps = client.network()
+                .v1()
+                .networkPolicies()
+                .inNamespace(NAMESPACE)
+                .withName("duel-" + elsewhere.id() + "-allow-agents")
+                .get()
+                .getSpec()
+                .getIngress()
+                .get(0);
+        assertEquals(
+                Map.of("kubernetes.io/metadata.name", "duel-ops"),
+                fromOps.getFrom().get(0).getNamespaceSelector().getMatchLabels());
+        elsewhere.close();
+        KubernetesSession outside = KubernetesSession.open(client, suite, settings(Map.of()));
+        var fromAnywhere = client.network()
+                .v1()
+                .networkPolicies()
+                .inNamespace(NAMESPACE)
+                .withName("duel-" + outside.id() + "-allow-agents")
+                .get()
+                .getSpec()
+                .getIngress()
+                .get(0);
+        assertTrue(fromAnywhere.getFrom() == null || fromAnywhere.getFrom().isEmpty(), fromAnywhere.toString());
+        assertEquals(9400, fromAnywhere.getPorts().get(0).getPort().getIntVal());
+        outside.close();
     }
 
     @Test

@@ -370,7 +370,19 @@ public final class SuiteRunner {
                     records.set(i, record);
                 }
                 listener.runEnded(pair.get(i), record, last);
-                write(pair.get(i), record, last);
+            }
+            // Both sides' records are tried before either failure stops the suite: a measured record is never
+            // dropped because its partner's could not be written.
+            List<String> unwritten = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                try {
+                    write(pair.get(i), records.get(i), last);
+                } catch (SuiteException e) {
+                    unwritten.add(e.getMessage());
+                }
+            }
+            if (!unwritten.isEmpty()) {
+                throw new SuiteException(String.join("\n", unwritten));
             }
             if (last) {
                 return records;
@@ -385,7 +397,7 @@ public final class SuiteRunner {
      * the suite stops with the record's whole content in its message (duel prints it on standard error), so nothing
      * measured is lost with the file.
      */
-    private void write(RunPlan plan, RunRecord record, boolean last) throws SuiteException, InterruptedException {
+    private void write(RunPlan plan, RunRecord record, boolean last) throws SuiteException {
         Path file = store.recordFile(plan, record.attempt(), last);
         for (int tried = 1; ; tried++) {
             try {
@@ -403,7 +415,16 @@ public final class SuiteRunner {
                 listener.message("warning: could not write " + file + " (" + e.getMessage() + "): the run's result is"
                         + " kept; trying again in " + RECORD_WRITE_PAUSE.toSeconds() + " s (" + tried + " of "
                         + RECORD_WRITE_TRIES + ")");
-                parts.sleeper().sleep(RECORD_WRITE_PAUSE);
+                try {
+                    parts.sleeper().sleep(RECORD_WRITE_PAUSE);
+                } catch (InterruptedException stopped) { // Ctrl-C while waiting for room: the record goes with it
+                    Thread.currentThread().interrupt();
+                    throw new SuiteException(
+                            "stopped while waiting to write " + file + " (" + e.getMessage() + "); the run's record"
+                                    + " follows: save it as that file, then run the same command again to go on\n"
+                                    + RecordJson.text(record),
+                            stopped);
+                }
             }
         }
     }

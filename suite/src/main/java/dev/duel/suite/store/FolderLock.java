@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +26,18 @@ public final class FolderLock implements AutoCloseable {
     /** The lock file's name in the results folder. */
     public static final String FILE = ".lock";
 
+    /**
+     * The lock files this JVM holds. A second taker here is refused before it opens a channel on the file: on Linux
+     * the lock is the process's, and closing any channel of the file (the refused taker's) would release it.
+     */
+    private static final java.util.Map<Path, String> HELD = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private FolderLock(FileChannel channel, FileLock lock) {
+    private FolderLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
         this.channel = channel;
         this.lock = lock;
     }
@@ -62,36 +69,40 @@ public final class FolderLock implements AutoCloseable {
     public static FolderLock take(Path directory, String command, Consumer<String> said)
             throws InUseException, IOException {
         Files.createDirectories(directory);
-        Path file = directory.resolve(FILE);
-        FileChannel channel =
-                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null; // this process already holds it: a second taker here is refused like another process
-        } catch (IOException e) {
-            channel.close();
-            throw e;
+        Path file = directory.resolve(FILE).toAbsolutePath().normalize();
+        ProcessHandle self = ProcessHandle.current();
+        String since = self.info().startInstant().map(Instant::toString).orElse("an unknown time");
+        String words = "duel PID " + self.pid() + " (started " + since + ", " + command + ")";
+        String holding = HELD.putIfAbsent(file, words);
+        if (holding != null) { // held in this JVM: refused without opening the file, not even to read it (see HELD)
+            throw new InUseException(directory, holding);
         }
-        if (lock == null) {
-            String holder = read(channel);
-            channel.close();
-            throw new InUseException(directory, holder);
+        FileChannel channel = null;
+        FileLock lock = null;
+        try {
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            lock = channel.tryLock();
+            if (lock == null) {
+                throw new InUseException(directory, read(channel));
+            }
+        } finally {
+            if (lock == null) {
+                HELD.remove(file);
+                if (channel != null) {
+                    channel.close();
+                }
+            }
         }
         String previous = read(channel);
         if (!previous.isBlank()) {
             said.accept("took over results folder " + directory + " from " + previous
                     + ", which ended without releasing it");
         }
-        ProcessHandle self = ProcessHandle.current();
-        String since = self.info().startInstant().map(Instant::toString).orElse("an unknown time");
-        byte[] words = ("duel PID " + self.pid() + " (started " + since + ", " + command + ")")
-                .getBytes(StandardCharsets.UTF_8);
         channel.truncate(0);
-        channel.write(ByteBuffer.wrap(words), 0);
+        channel.write(ByteBuffer.wrap(words.getBytes(StandardCharsets.UTF_8)), 0);
         channel.force(false);
-        return new FolderLock(channel, lock);
+        return new FolderLock(file, channel, lock);
     }
 
     private static String read(FileChannel channel) throws IOException {
@@ -111,6 +122,7 @@ public final class FolderLock implements AutoCloseable {
             lock.release();
         } finally {
             channel.close();
+            HELD.remove(file);
         }
     }
 }

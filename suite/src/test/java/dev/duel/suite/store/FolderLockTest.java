@@ -19,14 +19,31 @@ class FolderLockTest {
     @TempDir
     Path temp;
 
-    /** Holds {@code args[0]}'s lock until killed: a second duel process, as far as the lock can tell. */
+    /** Holds {@code args[0]}'s lock until killed ("held"), or says "refused": a second duel process, to the lock. */
     public static final class Holder {
         public static void main(String[] args) throws Exception {
-            FolderLock.take(Path.of(args[0]), "duel run holder.yaml", said -> {});
+            try {
+                FolderLock.take(Path.of(args[0]), "duel run holder.yaml", said -> {});
+            } catch (FolderLock.InUseException e) {
+                System.out.println("refused");
+                System.out.flush();
+                return;
+            }
             System.out.println("held");
             System.out.flush();
             Thread.sleep(120_000);
         }
+    }
+
+    private static Process holder(Path folder) throws java.io.IOException {
+        return new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Holder.class.getName(),
+                        folder.toString())
+                .redirectErrorStream(true)
+                .start();
     }
 
     @Test
@@ -43,6 +60,17 @@ class FolderLockTest {
             assertTrue(refused.holder().endsWith(", duel run a.yaml)"), refused.holder());
             assertTrue(refused.getMessage().startsWith("results folder " + folder + " is in use by duel PID "));
             assertTrue(refused.getMessage().endsWith("give --results another folder"), refused.getMessage());
+            // The refusal must not release the first taker's OS lock (closing any channel of the file would):
+            // another process still cannot take it.
+            Process other = holder(folder);
+            try {
+                assertEquals(
+                        "refused",
+                        new BufferedReader(new InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8))
+                                .readLine());
+            } finally {
+                other.destroyForcibly();
+            }
         } finally {
             first.close();
         }
@@ -54,14 +82,7 @@ class FolderLockTest {
     @Test
     void anotherProcessHoldsItUntilKilledThenItIsTakenOver() throws Exception {
         Path folder = temp.resolve("r");
-        Process holder = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Holder.class.getName(),
-                        folder.toString())
-                .redirectErrorStream(true)
-                .start();
+        Process holder = holder(folder);
         try {
             BufferedReader lines =
                     new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));

@@ -80,6 +80,27 @@ public final class EmbeddedDatabase implements AutoCloseable {
                             + "host all all 127.0.0.1/32 scram-sha-256\n"
                             + "host all all ::1/128 scram-sha-256\n");
             statement.execute("SELECT pg_reload_conf()");
+            // The reload is a signal: wait until a connection without the password is refused, then end any session
+            // opened in the moments under trust (none should exist: the server's address is not told yet).
+            String withoutPassword = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres";
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (true) {
+                try {
+                    java.sql.DriverManager.getConnection(withoutPassword).close(); // still let in
+                    if (System.nanoTime() > deadline) {
+                        throw new IOException("PostgreSQL still lets a connection in without the password 10 s after"
+                                + " reloading its pg_hba.conf");
+                    }
+                    Thread.sleep(20);
+                } catch (java.sql.SQLException refused) {
+                    break;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while PostgreSQL reloaded its pg_hba.conf", e);
+                }
+            }
+            statement.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    + " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'");
         }
     }
 
