@@ -132,27 +132,13 @@ final class MicroCommand implements Callable<Integer> {
                                         plan.jdks().stream()
                                                 .map(MicroPlan.MicroJdk::name)
                                                 .toList()));
-        dev.duel.suite.store.FolderLock lock;
-        try {
-            lock = dev.duel.suite.store.FolderLock.take(
-                    folder, "duel micro", message -> System.err.println("duel: warning: " + message));
-        } catch (dev.duel.suite.store.FolderLock.InUseException e) {
-            System.err.println("duel: " + e.getMessage());
-            return ExitCodes.USAGE;
-        } catch (IOException e) {
-            System.err.println("duel: cannot lock the results folder " + folder + " (" + e.getMessage()
-                    + "): give --results a folder duel can write");
-            return ExitCodes.USAGE;
-        }
-        try {
-            return measure(plan, folder, resolver, home);
-        } finally {
-            try {
-                lock.close();
-            } catch (IOException e) { // the lock ends with this process anyway
-                System.err.println("duel: warning: could not release the lock of " + folder + ": " + e.getMessage());
-            }
-        }
+        return HeldFolder.run(
+                folder,
+                "duel micro",
+                "duel: ",
+                System.err,
+                ExitCodes.USAGE,
+                () -> measure(plan, folder, resolver, home));
     }
 
     /** The forks and the report, with the folder held. */

@@ -13,7 +13,6 @@ import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteOutcome;
 import dev.duel.suite.SuiteRunner;
 import dev.duel.suite.file.SuiteLoader;
-import dev.duel.suite.store.FolderLock;
 import dev.duel.suite.store.ResultStore;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
@@ -182,29 +181,13 @@ final class SuiteSession {
         }
         // One duel per folder, from before the runner touches it (a killed duel's temporary files and processes) to
         // the report: a second one refuses at once instead of ending the first's target.
-        FolderLock lock;
-        try {
-            lock = FolderLock.take(
-                    directory,
-                    "duel " + command + " " + suite.file(),
-                    message -> err.println(prefix() + "warning: " + message));
-        } catch (FolderLock.InUseException e) {
-            err.println(prefix() + e.getMessage());
-            return Result.of(ExitCodes.USAGE, directory);
-        } catch (IOException e) {
-            err.println(prefix() + "cannot lock the results folder " + directory + " (" + e.getMessage()
-                    + "): give --results a folder duel can write");
-            return Result.of(ExitCodes.USAGE, directory);
-        }
-        try {
-            return measure(suite, directory, runner, micro);
-        } finally {
-            try {
-                lock.close();
-            } catch (IOException e) { // the lock ends with this process anyway; its file keeps our name
-                err.println(prefix() + "warning: could not release the lock of " + directory + ": " + e.getMessage());
-            }
-        }
+        return HeldFolder.run(
+                directory,
+                "duel " + command + " " + suite.file(),
+                prefix(),
+                err,
+                Result.of(ExitCodes.USAGE, directory),
+                () -> measure(suite, directory, runner, micro));
     }
 
     /** The runs, the suite's micro benchmarks and the report, with the folder held. */
