@@ -1,10 +1,8 @@
 package dev.duel.analysis;
 
-import dev.duel.record.Phase;
 import dev.duel.record.Resources;
 import dev.duel.record.RunRecord;
 import dev.duel.record.ScenarioKind;
-import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What limited one run's throughput in one load scenario, read from its main phase as the record keeps it: the
@@ -223,8 +220,8 @@ public record Bottleneck(Kind kind, String service, Readings readings, String se
         if (main == null || main.cores() < 0) {
             return unknown("the record holds no reading of the target's CPU in " + scenario + "'s main phase");
         }
-        List<Missing> missing = new ArrayList<>();
-        Readings readings = readings(run, result, main, missing);
+        List<BottleneckReadings.Missing> missing = new ArrayList<>();
+        Readings readings = BottleneckReadings.of(run, result, main, missing);
         Verdict verdict = classify(readings, result.load());
         List<String> relevant = missing.stream()
                 .filter(m -> m.mattersFor(verdict.kind))
@@ -391,144 +388,6 @@ public record Bottleneck(Kind kind, String service, Readings readings, String se
                 service.throttledShare() == null ? 0 : service.throttledShare());
     }
 
-    private static Readings readings(
-            RunRecord run, RunRecord.ScenarioResult result, Resources main, List<Missing> missing) {
-        RunRecord.TargetInfo info = run.targetInfo();
-        Double limit = info == null ? null : limit(info.cpus(), info.cpuset());
-        // The noise gate reads duel's machine: a target elsewhere (a load agent, a Kubernetes node) is not on it.
-        boolean targetHere = info == null || info.host() == null;
-        List<RunRecord.NoiseWindow> windows = run.gates() == null || run.gates().noiseWindows() == null
-                ? null
-                : run.gates().noiseWindows().stream()
-                        .filter(w -> !w.start() && w.phase() == Phase.MAIN)
-                        .filter(w -> w.scenario().equals(result.scenario()))
-                        .toList();
-        if (windows == null || windows.isEmpty()) {
-            missing.add(Missing.WINDOWS);
-        }
-        Double available = targetHere ? mean(windows, RunRecord.NoiseWindow::targetAvailableCores) : null;
-        Double idle = targetHere ? mean(windows, RunRecord.NoiseWindow::targetIdleCores) : null;
-        if (available == null) {
-            available = limit;
-        }
-        if (available == null) {
-            missing.add(Missing.AVAILABLE);
-        }
-        Double targetWait = main.runQueueWaitCores();
-        if (targetWait == null) {
-            missing.add(Missing.TARGET_WAIT);
-        }
-        LoadResult load = result.load();
-        List<EngineUsage> engines = load.agents() == null
-                ? List.of(load.engine())
-                : load.agents().stream()
-                        .map(AgentShare::result)
-                        .filter(r -> r != null && r.engine() != null)
-                        .map(LoadResult::engine)
-                        .toList();
-        double utilization = engines.stream()
-                .mapToDouble(e -> Math.max(
-                        e.utilization(),
-                        e.loopBusy().stream()
-                                .mapToDouble(Double::doubleValue)
-                                .max()
-                                .orElse(0)))
-                .max()
-                .orElse(0);
-        Double loadgenWait = engines.isEmpty() || engines.stream().anyMatch(e -> e.runQueueWaitCores() == null)
-                ? null
-                : engines.stream()
-                        .mapToDouble(EngineUsage::runQueueWaitCores)
-                        .max()
-                        .getAsDouble();
-        if (loadgenWait == null) {
-            missing.add(Missing.LOADGEN_WAIT);
-        }
-        List<ServiceReading> services = new ArrayList<>();
-        for (Map.Entry<String, Map<Phase, Resources>> service :
-                result.services().entrySet()) {
-            Resources used = service.getValue().get(Phase.MAIN);
-            if (used == null || used.cores() < 0) {
-                continue;
-            }
-            RunRecord.ServiceInfo recorded = run.service(service.getKey());
-            services.add(new ServiceReading(
-                    service.getKey(),
-                    used.cores(),
-                    recorded == null ? null : limit(recorded.cpus(), recorded.cpuset()),
-                    used.throttledShare() < 0 ? null : used.throttledShare(),
-                    used.runQueueWaitCores()));
-        }
-        if (run.services() == null && !services.isEmpty()) {
-            missing.add(Missing.SERVICE_LIMITS);
-        }
-        Double judged = windows == null || windows.isEmpty()
-                ? null
-                : windows.stream().mapToDouble(RunRecord.NoiseWindow::seconds).sum();
-        Double disturbed = judged == null
-                ? null
-                : windows.stream()
-                        .filter(RunRecord.NoiseWindow::disturbed)
-                        .mapToDouble(RunRecord.NoiseWindow::seconds)
-                        .sum();
-        return new Readings(
-                main.cores(),
-                limit,
-                available,
-                main.throttledShare() < 0 ? null : main.throttledShare(),
-                targetWait,
-                idle,
-                utilization,
-                loadgenWait,
-                judged,
-                disturbed,
-                services);
-    }
-
-    /** The time-weighted mean of {@code value} over the windows where it is known (not negative); null if nowhere. */
-    private static Double mean(
-            List<RunRecord.NoiseWindow> windows, java.util.function.ToDoubleFunction<RunRecord.NoiseWindow> value) {
-        if (windows == null) {
-            return null;
-        }
-        double seconds = 0;
-        double sum = 0;
-        for (RunRecord.NoiseWindow window : windows) {
-            double v = value.applyAsDouble(window);
-            if (v >= 0 && window.seconds() > 0) {
-                seconds += window.seconds();
-                sum += v * window.seconds();
-            }
-        }
-        return seconds <= 0 ? null : sum / seconds;
-    }
-
-    /** A quota and a cpuset's CPUs, the smaller, cores; null without either. */
-    static Double limit(Double quota, String cpuset) {
-        int cpus = cpuCount(cpuset);
-        if (quota == null) {
-            return cpus > 0 ? (double) cpus : null;
-        }
-        return cpus > 0 ? Math.min(quota, cpus) : quota;
-    }
-
-    /** The CPUs of a CPU list ("0-2,5": 4); 0 when there is none or it cannot be read. */
-    static int cpuCount(String list) {
-        if (list == null || list.isBlank()) {
-            return 0;
-        }
-        int count = 0;
-        try {
-            for (String part : list.split(",")) {
-                String[] range = part.trim().split("-");
-                count += range.length == 1 ? 1 : Integer.parseInt(range[1]) - Integer.parseInt(range[0]) + 1;
-            }
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-        return count;
-    }
-
     /** "0.58 of its 1.0 cores", "0.58 of the 0.97 cores it could use" or "0.58 cores". */
     private static String targetUse(Readings r) {
         if (r.targetLimitCores() != null) {
@@ -582,42 +441,5 @@ public record Bottleneck(Kind kind, String service, Readings readings, String se
 
     private static String percent(double share) {
         return String.format(Locale.ROOT, "%.0f%%", share * 100);
-    }
-
-    /** A reading the record does not hold, and which verdicts it could have changed. */
-    private enum Missing {
-        TARGET_WAIT("the target's run-queue wait"),
-        LOADGEN_WAIT("the generator's run-queue wait"),
-        SERVICE_LIMITS("the services' limits"),
-        WINDOWS("the noise windows of main"),
-        AVAILABLE("what the target could use (no limit, no noise window)");
-
-        private final String what;
-
-        Missing(String what) {
-            this.what = what;
-        }
-
-        String text(int schemaVersion) {
-            String why = switch (this) {
-                case TARGET_WAIT, LOADGEN_WAIT, SERVICE_LIMITS ->
-                    schemaVersion < 7 ? "record schema " + schemaVersion : "not measured";
-                case WINDOWS -> schemaVersion < 2 ? "record schema " + schemaVersion : "none judged";
-                case AVAILABLE -> "";
-            };
-            return why.isEmpty() ? what : what + " (" + why + ")";
-        }
-
-        /** Whether the reading, had it been there, could have given another verdict than {@code kind}. */
-        boolean mattersFor(Kind kind) {
-            return switch (this) {
-                // A wait or a disturbed window would have made it the machine's, instead of the target's own.
-                case TARGET_WAIT, LOADGEN_WAIT, WINDOWS -> kind == Kind.TARGET_WAITING || kind == Kind.OFFERED_LOAD;
-                // A companion at its limit outranks everything but the generator.
-                case SERVICE_LIMITS -> kind != Kind.LOADGEN && kind != Kind.COMPANION;
-                // Without it the target cannot be seen at its limit unless throttled.
-                case AVAILABLE -> kind == Kind.MACHINE || kind == Kind.TARGET_WAITING || kind == Kind.OFFERED_LOAD;
-            };
-        }
     }
 }

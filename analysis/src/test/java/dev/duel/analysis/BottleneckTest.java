@@ -526,11 +526,11 @@ class BottleneckTest {
 
     @Test
     void limitsAreTheQuotaOrTheCpusOfTheSetTheSmaller() {
-        assertEquals(1.0, Bottleneck.limit(1.0, "0-3"));
-        assertEquals(2.0, Bottleneck.limit(null, "0,2"));
-        assertEquals(0.5, Bottleneck.limit(0.5, null));
-        assertNull(Bottleneck.limit(null, null));
-        assertEquals(4, Bottleneck.cpuCount("0-2,5"));
+        assertEquals(1.0, BottleneckReadings.limit(1.0, "0-3"));
+        assertEquals(2.0, BottleneckReadings.limit(null, "0,2"));
+        assertEquals(0.5, BottleneckReadings.limit(0.5, null));
+        assertNull(BottleneckReadings.limit(null, null));
+        assertEquals(4, BottleneckReadings.cpuCount("0-2,5"));
     }
 
     /** The record as schema-6 duel would have written it: no run-queue waits, no services' limits, main's windows. */

@@ -10,6 +10,8 @@ import dev.duel.record.runtime.ThreadCpuWindow;
 import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeRun;
+import dev.duel.report.model.RuntimeSection;
 import dev.duel.report.model.Summary;
 import dev.duel.report.read.RunData;
 import java.util.ArrayList;
@@ -20,7 +22,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Builds a load scenario's runtime answer ({@link Report.Runtime}) from the timelines its valid runs recorded, each
+ * Builds a load scenario's runtime answer ({@link RuntimeSection}) from the timelines its valid runs recorded, each
  * read against the run's own steady state by {@link RunRuntime} (which seconds count, how windows are laid over
  * them, how much of them a timeline must cover). Per target, one cell per measure over its runs, as every other row:
  * median, range and spread; runs that never reached a steady state are counted in the cell and left out of it, and
@@ -106,15 +108,15 @@ final class RuntimeAnswer {
         return rows;
     }
 
-    Report.Runtime build(List<Report.Row> rows, List<Report.Comparison> comparisons, List<String> largest) {
-        List<Report.RuntimeRun> runs = new ArrayList<>();
+    RuntimeSection build(List<Report.Row> rows, List<Report.Comparison> comparisons, List<String> largest) {
+        List<RuntimeRun> runs = new ArrayList<>();
         for (String target : targets) {
             List<RunData> timed = timedRuns(target);
             if (!timed.isEmpty()) {
                 runs.add(chartRun(target, timed));
             }
         }
-        return new Report.Runtime(rows, comparisons, largest, runs);
+        return new RuntimeSection(rows, comparisons, largest, runs);
     }
 
     private static ToDoubleFunction<RunRuntime> read(Measure measure) {
@@ -197,7 +199,7 @@ final class RuntimeAnswer {
      * steady state (the JIT's part of the story), ties ordered by steady requests/s, then run order; the lower of the
      * two middle ones for an even count. With none steady, its first run with a timeline.
      */
-    private Report.RuntimeRun chartRun(String target, List<RunData> timed) {
+    private RuntimeRun chartRun(String target, List<RunData> timed) {
         List<RunData> steadyRuns = timed.stream()
                 .filter(r -> steady.apply(r).steady())
                 .sorted(Comparator.comparingDouble(
@@ -232,7 +234,7 @@ final class RuntimeAnswer {
                         .filter(w -> w.seconds() >= MIN_CHART_WINDOW_SECONDS)
                         .toList();
         RunSteadyState state = steady.apply(chosen);
-        return new Report.RuntimeRun(
+        return new RuntimeRun(
                 String.format(Locale.ROOT, "%03d", chosen.index()),
                 target,
                 why,

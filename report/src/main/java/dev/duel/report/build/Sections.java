@@ -6,8 +6,10 @@ import dev.duel.record.RepetitionDecision;
 import dev.duel.record.ScenarioKind;
 import dev.duel.report.model.LatencyCurve;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeSection;
 import dev.duel.report.model.SectionKind;
 import dev.duel.report.model.Summary;
+import dev.duel.report.model.WarmupSection;
 import dev.duel.report.read.RunData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +80,7 @@ public final class Sections {
                 .filter(decision -> decision.scenario().equals(name))
                 .forEach(decision -> notes.add(decision.describe()));
         Report.Curve curve = kind == ScenarioKind.WARMUP_CURVE ? curve(name, shown) : null;
-        Report.Warmup warmup = kind == ScenarioKind.STARTUP ? null : warmup(name, shown, rows);
+        WarmupSection warmup = kind == ScenarioKind.STARTUP ? null : warmup(name, shown, rows);
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (String other : others(shown)) {
             comparisons.addAll(comparability.compare(name, rows, shown, other));
@@ -186,10 +188,10 @@ public final class Sections {
     }
 
     /** The scenario's warm-up answer ({@link WarmupAnswer}), its rows compared with the baseline's. */
-    private Report.Warmup warmup(String name, List<String> shown, List<Report.Row> rows) {
+    private WarmupSection warmup(String name, List<String> shown, List<Report.Row> rows) {
         WarmupAnswer answer =
                 new WarmupAnswer(shown, target -> runs.countedRuns(target, name), run -> runs.steady(run, name));
-        Report.Warmup warmup = answer.build(List.of());
+        WarmupSection warmup = answer.build(List.of());
         List<Report.Comparison> warmupComparisons = new ArrayList<>();
         for (String other : others(shown)) {
             warmupComparisons.addAll(comparability.compare(name, warmup.rows(), rows, shown, other));
@@ -213,7 +215,7 @@ public final class Sections {
     }
 
     /** The scenario's runtime answer ({@link RuntimeAnswer}), or null when no run of it has a timeline. */
-    private Report.Runtime runtime(String name, List<Report.Row> rows, List<String> shown) {
+    private RuntimeSection runtime(String name, List<Report.Row> rows, List<String> shown) {
         RuntimeAnswer answer =
                 new RuntimeAnswer(name, shown, t -> runs.countedRuns(t, name), run -> runs.steady(run, name));
         if (!answer.any()) {

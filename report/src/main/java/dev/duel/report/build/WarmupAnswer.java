@@ -5,6 +5,8 @@ import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.Summary;
+import dev.duel.report.model.WarmupRun;
+import dev.duel.report.model.WarmupSection;
 import dev.duel.report.read.RunData;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +15,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Builds a scenario's warm-up answer ({@link Report.Warmup}) from each valid run's {@link RunSteadyState}: the runs in
+ * Builds a scenario's warm-up answer ({@link WarmupSection}) from each valid run's {@link RunSteadyState}: the runs in
  * order with their classification, and per target the time to steady state and the warm-up cost over the runs that
  * reached a steady state (runs that never did are counted in the cell, and any such run takes the comparison's
  * verdict away: they are the slowest to settle, so a median without them would flatter the side). Not thread-safe.
@@ -40,27 +42,27 @@ final class WarmupAnswer {
         this.steady = steady;
     }
 
-    Report.Warmup build(List<Report.Comparison> comparisons) {
+    WarmupSection build(List<Report.Comparison> comparisons) {
         List<RunData> all = new ArrayList<>();
         targets.forEach(t -> all.addAll(runsOf.apply(t)));
         all.sort((x, y) -> Integer.compare(x.index(), y.index()));
-        List<Report.WarmupRun> runs = new ArrayList<>();
+        List<WarmupRun> runs = new ArrayList<>();
         for (RunData run : all) {
             runs.add(warmupRun(String.format(Locale.ROOT, "%03d", run.index()), run.target(), steady.apply(run)));
         }
         List<Report.Row> rows = List.of(
                 row(TIME_TO_STEADY, RunSteadyState::secondsToSteady),
                 row(WARMUP_COST, RunSteadyState::warmupCostRequests));
-        return new Report.Warmup(runs, rows, comparisons);
+        return new WarmupSection(runs, rows, comparisons);
     }
 
-    static Report.WarmupRun warmupRun(String label, String target, RunSteadyState run) {
+    static WarmupRun warmupRun(String label, String target, RunSteadyState run) {
         int[] seconds = run.seconds();
         int first = seconds.length == 0 ? 0 : seconds[0];
         List<Report.Segment> segments = run.segments().stream()
                 .map(s -> new Report.Segment(s.fromSecond() - first, s.toSecond() - first, s.mean()))
                 .toList();
-        return new Report.WarmupRun(
+        return new WarmupRun(
                 label,
                 target,
                 run.classification(),

@@ -1,7 +1,6 @@
 package dev.duel.report.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.duel.analysis.RunSteadyState;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +85,7 @@ public record Report(
      *               in summary.json
      * @param warmup the warm-up answer (each run's classification, time to steady state, warm-up cost); null for
      *               start-up sections. The rows are the steady-state answer: see {@link Cell}
-     * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link Runtime}); null when no run of
+     * @param runtime the runtime answer (JIT and GC from the runs' timelines, see {@link RuntimeSection}); null when no run of
      *               the scenario has a timeline, and then left out of summary.json
      * @param limitedBy per target, what limited most of its runs' throughput, in a few words ("its CPU limit",
      *               "postgres", "the machine", "the load generator", "its own waiting", "the offered rate"); empty for
@@ -103,8 +102,8 @@ public record Report(
             List<String> notes,
             Map<String, List<LatencyCurve.Point>> latency,
             Map<String, Losses> losses,
-            Warmup warmup,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Runtime runtime,
+            WarmupSection warmup,
+            @JsonInclude(JsonInclude.Include.NON_NULL) RuntimeSection runtime,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> limitedBy,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DuetSeries> duet) {
         /** A scenario without a runtime answer (no run of it has a timeline) and no load. */
@@ -119,7 +118,7 @@ public record Report(
                 List<String> notes,
                 Map<String, List<LatencyCurve.Point>> latency,
                 Map<String, Losses> losses,
-                Warmup warmup) {
+                WarmupSection warmup) {
             this(
                     name,
                     kind,
@@ -488,120 +487,6 @@ public record Report(
         public Curve {
             windows = Collections.unmodifiableMap(new LinkedHashMap<>(windows));
             steadyWindow = Collections.unmodifiableMap(new LinkedHashMap<>(steadyWindow));
-        }
-    }
-
-    /**
-     * The warm-up answer of a load scenario: how each valid run's per-second series behaved (see
-     * {@link RunSteadyState} for which seconds count), and per target the time to steady state and the warm-up cost of
-     * the runs that reached one, compared with the baseline.
-     *
-     * @param runs        every valid run of the scenario, in run order
-     * @param rows        "time to steady state" (seconds) and "warm-up cost" (requests), one
-     *                    cell per target over its steady runs; runs that never settled are counted in the cell
-     * @param comparisons those rows against the baseline
-     */
-    public record Warmup(List<WarmupRun> runs, List<Row> rows, List<Comparison> comparisons) {
-        public Warmup {
-            runs = List.copyOf(runs);
-            rows = List.copyOf(rows);
-            comparisons = List.copyOf(comparisons);
-        }
-    }
-
-    /**
-     * One run's warm-up.
-     *
-     * @param run                     the run's number as in the records ("003")
-     * @param classification          flat, warm-up, slowdown or no steady state (requests/s and p99 combined)
-     * @param secondsToSteady         from the second of the first correct answer to the start of the final segment,
-     *                                seconds; -1 with no steady state
-     * @param warmupCostRequests      requests the run would have served before steady state at its steady rate,
-     *                                minus those it served; NaN with no steady state
-     * @param steadyRequestsPerSecond mean requests/s of the steady seconds; NaN with no steady state
-     * @param steadyThroughMain       the steady state covers all of main (main's latency and CPU are steady values)
-     * @param why                     the numbers behind the classification
-     * @param seconds                 the series' seconds, counted from the second of the first correct answer (the
-     *                                gap's seconds are missing)
-     * @param requestsPerSecond       correct responses in each of those seconds
-     * @param segments                the requests/s series' segments, in the same seconds
-     */
-    public record WarmupRun(
-            String run,
-            String target,
-            dev.duel.analysis.SteadyState.Classification classification,
-            double secondsToSteady,
-            double warmupCostRequests,
-            double steadyRequestsPerSecond,
-            boolean steadyThroughMain,
-            String why,
-            List<Integer> seconds,
-            List<Double> requestsPerSecond,
-            List<Segment> segments) {
-        public WarmupRun {
-            seconds = List.copyOf(seconds);
-            requestsPerSecond = List.copyOf(requestsPerSecond);
-            segments = List.copyOf(segments);
-        }
-    }
-
-    /**
-     * The runtime answer of a load scenario, from the timelines of its runs ({@code RunRecord.ScenarioResult.runtime}):
-     * what the JIT cost until each run settled and what the JIT and the GC took once it had ({@code build.RuntimeAnswer}
-     * says which seconds and runs count).
-     *
-     * @param rows        the runtime measures, one cell per target over its runs, a row only where some cell has a value
-     * @param comparisons those rows against the baseline
-     * @param largest     per target compared with the baseline, one sentence naming the largest runtime difference at
-     *                    steady state, or why there is none ({@code build.RuntimeDifference})
-     * @param runs        per target with a timeline, the run its chart shows
-     */
-    public record Runtime(List<Row> rows, List<Comparison> comparisons, List<String> largest, List<RuntimeRun> runs) {
-        public Runtime {
-            rows = List.copyOf(rows);
-            comparisons = List.copyOf(comparisons);
-            largest = List.copyOf(largest);
-            runs = List.copyOf(runs);
-        }
-    }
-
-    /**
-     * One run's timeline as its chart shows it, every x in seconds since the scenario's load began.
-     *
-     * @param run                     the run's number as in the records ("003")
-     * @param chosen                  why this run: "median time to steady state of 6 steady runs"
-     * @param steadyStartSecond       where its steady state began, seconds since the load began; -1 with none
-     * @param seconds                 the load's seconds (gap included: no load was offered there)
-     * @param requestsPerSecond       correct responses in each of those seconds
-     * @param windowStartSeconds      where each thread CPU window began
-     * @param c1CpuMillisPerSecond    C1 compiler threads' CPU in each window over its length, milliseconds per second
-     * @param c2CpuMillisPerSecond    C2 compiler threads' CPU, milliseconds per second
-     * @param gcCpuMillisPerSecond    GC threads' and the VM thread's CPU, milliseconds per second
-     * @param jfrStartSeconds         where each JFR window began; empty without a recording
-     * @param gcPauseMillisPerSecond  GC pause time in each JFR window over its length, milliseconds per second
-     */
-    public record RuntimeRun(
-            String run,
-            String target,
-            String chosen,
-            int steadyStartSecond,
-            List<Integer> seconds,
-            List<Double> requestsPerSecond,
-            List<Double> windowStartSeconds,
-            List<Double> c1CpuMillisPerSecond,
-            List<Double> c2CpuMillisPerSecond,
-            List<Double> gcCpuMillisPerSecond,
-            List<Double> jfrStartSeconds,
-            List<Double> gcPauseMillisPerSecond) {
-        public RuntimeRun {
-            seconds = List.copyOf(seconds);
-            requestsPerSecond = List.copyOf(requestsPerSecond);
-            windowStartSeconds = List.copyOf(windowStartSeconds);
-            c1CpuMillisPerSecond = List.copyOf(c1CpuMillisPerSecond);
-            c2CpuMillisPerSecond = List.copyOf(c2CpuMillisPerSecond);
-            gcCpuMillisPerSecond = List.copyOf(gcCpuMillisPerSecond);
-            jfrStartSeconds = List.copyOf(jfrStartSeconds);
-            gcPauseMillisPerSecond = List.copyOf(gcPauseMillisPerSecond);
         }
     }
 

@@ -2,7 +2,9 @@ package dev.duel.report.render;
 
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeRun;
 import dev.duel.report.model.Summary;
+import dev.duel.report.model.WarmupRun;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -102,7 +104,7 @@ public final class Charts {
             }
             if (scenario.warmup() != null) {
                 for (String target : scenario.targets()) {
-                    List<Report.WarmupRun> runs = scenario.warmup().runs().stream()
+                    List<WarmupRun> runs = scenario.warmup().runs().stream()
                             .filter(r ->
                                     r.target().equals(target) && !r.seconds().isEmpty())
                             .toList();
@@ -115,7 +117,7 @@ public final class Charts {
                 specs.add(duet(scenario, report.baseline(), slug));
             }
             if (scenario.runtime() != null) {
-                for (Report.RuntimeRun run : scenario.runtime().runs()) {
+                for (RuntimeRun run : scenario.runtime().runs()) {
                     specs.add(RuntimeChart.spec(scenario, run, slug));
                 }
             }
@@ -190,10 +192,9 @@ public final class Charts {
      * the gap's seconds are missing), then its segments as a step line named "RUN segments" whose jumps are the
      * changepoints, ending where the final (steady) segment ends.
      */
-    private static Spec series(
-            Report.ScenarioReport scenario, String target, List<Report.WarmupRun> runs, String slug) {
+    private static Spec series(Report.ScenarioReport scenario, String target, List<WarmupRun> runs, String slug) {
         List<Series> series = new ArrayList<>();
-        for (Report.WarmupRun run : runs) {
+        for (WarmupRun run : runs) {
             double[] x =
                     run.seconds().stream().mapToDouble(Integer::doubleValue).toArray();
             double[] y = run.requestsPerSecond().stream()

@@ -1,6 +1,7 @@
 package dev.duel.report.render;
 
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeRun;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -20,7 +21,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * One target's runtime chart ({@link Charts.Kind#TIMELINE}): the run its {@link Report.RuntimeRun} names, in three
+ * One target's runtime chart ({@link Charts.Kind#TIMELINE}): the run its {@link RuntimeRun} names, in three
  * panels on one x axis (seconds since the load began): requests/s per second on top; under it its C1 and C2 compiler
  * threads' CPU; under that its GC and VM threads' CPU and, with JFR, its GC pause time. The lower two are in
  * milliseconds per second (1,000 is a whole core, or a whole second of pauses), each panel on its own scale so that
@@ -49,7 +50,7 @@ final class RuntimeChart {
     private RuntimeChart() {}
 
     /** The series, each named for its panel ({@link #PANELS}), and the steady start's marker ({@link #STEADY}). */
-    static Charts.Spec spec(Report.ScenarioReport scenario, Report.RuntimeRun run, String slug) {
+    static Charts.Spec spec(Report.ScenarioReport scenario, RuntimeRun run, String slug) {
         List<Charts.Series> series = new ArrayList<>();
         double[] seconds =
                 run.seconds().stream().mapToDouble(Integer::doubleValue).toArray();

@@ -1,6 +1,7 @@
 package dev.duel.report.render;
 
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeSection;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,7 @@ final class RuntimeWords {
     }
 
     /** The largest difference per comparison, the rows' shared reasons once, then each row's comparison sentence. */
-    static List<String> sentences(Report.Runtime runtime) {
+    static List<String> sentences(RuntimeSection runtime) {
         List<String> lines = new ArrayList<>(runtime.largest());
         List<String> reasons = Words.pairReasons(runtime.comparisons());
         if (!reasons.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.duel.report.render;
 
 import dev.duel.report.model.Report;
 import dev.duel.report.model.SectionKind;
+import dev.duel.report.model.WarmupSection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -178,7 +179,7 @@ public final class TerminalRenderer {
     }
 
     private static void warmup(StringBuilder out, Report.ScenarioReport scenario) {
-        Report.Warmup warmup = scenario.warmup();
+        WarmupSection warmup = scenario.warmup();
         out.append("  warm-up: ").append(Words.WARMUP_INTRO).append('\n');
         aligned(out, "    ", Words.warmupRuns(warmup));
         Words.unsteadyReasons(warmup).forEach(r -> out.append("    ").append(r).append('\n'));

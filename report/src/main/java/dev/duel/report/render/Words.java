@@ -4,6 +4,8 @@ import dev.duel.report.model.Format;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.Summary;
+import dev.duel.report.model.WarmupRun;
+import dev.duel.report.model.WarmupSection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,7 +75,7 @@ final class Words {
             + "the run would have served before it at its steady rate, minus those it served";
 
     /** The warm-up answer's runs, header row first. */
-    static List<List<String>> warmupRuns(Report.Warmup warmup) {
+    static List<List<String>> warmupRuns(WarmupSection warmup) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(
                 "run",
@@ -83,7 +85,7 @@ final class Words {
                 "warm-up cost (requests)",
                 "steady requests/s",
                 "steady through main"));
-        for (Report.WarmupRun run : warmup.runs()) {
+        for (WarmupRun run : warmup.runs()) {
             boolean steady = run.secondsToSteady() >= 0;
             rows.add(List.of(
                     run.run(),
@@ -98,7 +100,7 @@ final class Words {
     }
 
     /** Why each run that never reached steady state did not: "003 jdk25: requests/s reached no steady state (...)". */
-    static List<String> unsteadyReasons(Report.Warmup warmup) {
+    static List<String> unsteadyReasons(WarmupSection warmup) {
         return warmup.runs().stream()
                 .filter(r -> r.secondsToSteady() < 0)
                 .map(r -> r.run() + " " + r.target() + ": " + r.why())

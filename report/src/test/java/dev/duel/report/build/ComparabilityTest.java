@@ -13,6 +13,7 @@ import dev.duel.report.SeededResults;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.Summary;
+import dev.duel.report.model.WarmupRun;
 import dev.duel.report.read.ResultsReader;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -247,7 +248,7 @@ class ComparabilityTest {
             results.run(B.shaped(short_), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
         }
         Report report = build(List.of());
-        for (Report.WarmupRun run : report.scenarios().get(0).warmup().runs()) {
+        for (WarmupRun run : report.scenarios().get(0).warmup().runs()) {
             assertEquals(30, run.seconds().get(run.seconds().size() - 1), "the last whole second of main is 30");
             assertEquals(10 + 16, run.seconds().size(), "warm-up 0-9 and main 15-30: " + run.seconds());
             assertTrue(run.seconds().stream().noneMatch(x -> x >= 10 && x < 15), "no gap second: " + run.seconds());
@@ -272,7 +273,7 @@ class ComparabilityTest {
             results.run(B.shaped(open.warming(0.05)), "ok", "", 1, i * 2 + 1, "e", List.of("s"), false);
         }
         Report report = build(List.of());
-        for (Report.WarmupRun run : report.scenarios().get(0).warmup().runs()) {
+        for (WarmupRun run : report.scenarios().get(0).warmup().runs()) {
             assertTrue(run.classification() != SteadyState.Classification.NO_STEADY_STATE, run.why());
             assertEquals(run.target().equals("b"), run.why().contains("p99 moved +"), run.why());
         }

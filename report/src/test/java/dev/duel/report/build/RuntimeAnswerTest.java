@@ -13,6 +13,7 @@ import dev.duel.report.SeededResults;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Measure;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeRun;
 import dev.duel.report.read.ResultsReader;
 import dev.duel.report.render.Charts;
 import dev.duel.report.render.MarkdownRenderer;
@@ -70,7 +71,7 @@ class RuntimeAnswerTest {
                 json.runtime().largest());
         assertEquals(
                 List.of("jdk25"),
-                json.runtime().runs().stream().map(Report.RuntimeRun::target).toList());
+                json.runtime().runs().stream().map(RuntimeRun::target).toList());
     }
 
     @Test
@@ -109,7 +110,7 @@ class RuntimeAnswerTest {
                         (target, scenario, index, seconds) -> SHAPE.timeline(Profile.THREADS, seconds))
                 .scenarios()
                 .get(0);
-        Report.RuntimeRun run = json.runtime().runs().get(0);
+        RuntimeRun run = json.runtime().runs().get(0);
         assertEquals("jdk17", run.target());
         assertEquals("median time to steady state of 3 steady runs", run.chosen());
         assertEquals(15, run.steadyStartSecond());

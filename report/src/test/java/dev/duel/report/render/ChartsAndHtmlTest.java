@@ -8,6 +8,7 @@ import dev.duel.report.ReportBuilder;
 import dev.duel.report.ReportOptions;
 import dev.duel.report.SeededResults;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.WarmupRun;
 import dev.duel.report.read.ResultsReader;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -72,12 +73,12 @@ class ChartsAndHtmlTest {
                 .findFirst()
                 .orElseThrow();
         assertEquals(Charts.Kind.SERIES, spec.kind());
-        List<Report.WarmupRun> runs = report.scenarios().get(0).warmup().runs().stream()
+        List<WarmupRun> runs = report.scenarios().get(0).warmup().runs().stream()
                 .filter(r -> r.target().equals("jdk17"))
                 .toList();
         assertEquals(runs.size() * 2, spec.series().size());
         for (int i = 0; i < runs.size(); i++) {
-            Report.WarmupRun run = runs.get(i);
+            WarmupRun run = runs.get(i);
             Charts.Series points = spec.series().get(2 * i);
             Charts.Series steps = spec.series().get(2 * i + 1);
             assertEquals(run.run() + " (warm-up)", points.name());

@@ -15,6 +15,7 @@ import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.aot.AotCaches;
 import dev.duel.suite.gate.DuetNoise;
+import dev.duel.suite.gate.DuetVerdicts;
 import dev.duel.suite.gate.NoiseWindows;
 import dev.duel.suite.gate.QuietGate;
 import dev.duel.suite.gate.RunVerdict;
@@ -137,19 +138,11 @@ public final class RunAttempt {
         for (Side side : sides) {
             side.probeBefore(probe(side.spec));
         }
-        List<RunVerdict> verdicts = new ArrayList<>(List.of(RunVerdict.OK, RunVerdict.OK));
+        List<RunVerdict> verdicts;
         try {
             verdicts = measureDuet(sides, attempt);
         } catch (SideFailedException e) {
-            for (int i = 0; i < 2; i++) {
-                verdicts.set(
-                        i,
-                        RunVerdict.failed(
-                                i == e.side
-                                        ? e.getMessage()
-                                        : "its duet partner "
-                                                + sides.get(e.side).plan.fileStem() + " failed: " + e.getMessage()));
-            }
+            verdicts = DuetVerdicts.failed(e.side, e.getMessage(), stems(sides));
             sides.get(e.side).measured.lastLines = e.lastLines;
         } catch (IdentityMismatchException e) {
             // The sides start in order: the one refused is the first without a target (stopping comes after this).
@@ -165,24 +158,17 @@ public final class RunAttempt {
         for (Side side : sides) {
             side.probeAfter(probe(side.spec));
         }
-        // The pair is one measurement: a side discarded for noise discards its partner too, so both are repeated.
-        for (int i = 0; i < 2; i++) {
-            if (verdicts.get(i).status() == dev.duel.record.Status.DISCARDED
-                    && verdicts.get(1 - i).status() == dev.duel.record.Status.OK) {
-                verdicts.set(
-                        1 - i,
-                        new RunVerdict(
-                                dev.duel.record.Status.DISCARDED,
-                                "its duet partner " + sides.get(i).plan.fileStem() + " was discarded ("
-                                        + verdicts.get(i).reason() + "): the pair is measured again"));
-            }
-        }
+        verdicts = DuetVerdicts.paired(verdicts, stems(sides));
         List<RunRecord> made = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Side side = sides.get(i);
             made.add(records.record(side.plan, attempt, verdicts.get(i), startedAt, side.measured, quiet));
         }
         return made;
+    }
+
+    private static List<String> stems(List<Side> sides) {
+        return sides.stream().map(side -> side.plan.fileStem()).toList();
     }
 
     private QuietGate.Outcome awaitQuiet(RunPlan plan) throws InterruptedException {
@@ -318,7 +304,7 @@ public final class RunAttempt {
                 .filter(name -> suite.scenario(name).kind() == ScenarioKind.STARTUP)
                 .findFirst()
                 .orElse(null);
-        StartWindows starts = new StartWindows(startupScenario, noise, measured.noise);
+        StartWindows starts = new StartWindows(machine, startupScenario, noise, measured.noise);
         TargetProcess target = starts.judge(() -> start(side, attempt));
         measured.startup =
                 new RunRecord.Startup(target.pid(), target.firstAcceptMillis(), target.readyMillis(), List.of());
@@ -502,47 +488,6 @@ public final class RunAttempt {
                 .filter(r -> r.load() != null && r.load().warmupEnd() != null)
                 .forEach(r -> warmupEnds.put(r.scenario(), r.load().warmupEnd()));
         return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, suite.gates());
-    }
-
-    /** Starts a target; see {@link #start}. */
-    @FunctionalInterface
-    private interface Starter {
-        TargetProcess start()
-                throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException;
-    }
-
-    /**
-     * Reads the machine around each start of a run that measures start-up, so that the noise gate
-     * judges the starts as it judges main: one window per start, from before its spawn to its ready
-     * answer (the target's CPU counts from its spawn). Without a startup scenario starts pass unjudged.
-     */
-    private final class StartWindows {
-        private final String scenario;
-        private final NoiseWindows noise;
-        private final List<RunRecord.NoiseWindow> windows;
-        private double judgedSeconds;
-
-        StartWindows(String scenario, NoiseWindows noise, List<RunRecord.NoiseWindow> windows) {
-            this.scenario = scenario;
-            this.noise = noise;
-            this.windows = windows;
-        }
-
-        TargetProcess judge(Starter starter)
-                throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
-            if (scenario == null) {
-                return starter.start();
-            }
-            CpuMeter.Reading before = machine.read();
-            TargetProcess target = starter.start();
-            CpuMeter.Reading ready = machine.read();
-            if (ready.atNanos() > before.atNanos()) {
-                RunRecord.NoiseWindow window = noise.window(scenario, null, judgedSeconds, before, ready);
-                windows.add(window);
-                judgedSeconds += window.seconds();
-            }
-            return target;
-        }
     }
 
     /** Where each process of the run may run, read while the target (and its database connections) still live. */

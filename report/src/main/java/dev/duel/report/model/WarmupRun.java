@@ -1,0 +1,40 @@
+package dev.duel.report.model;
+
+import dev.duel.analysis.SteadyState;
+import java.util.List;
+
+/**
+ * One run's warm-up.
+ *
+ * @param run                     the run's number as in the records ("003")
+ * @param classification          flat, warm-up, slowdown or no steady state (requests/s and p99 combined)
+ * @param secondsToSteady         from the second of the first correct answer to the start of the final segment,
+ *                                seconds; -1 with no steady state
+ * @param warmupCostRequests      requests the run would have served before steady state at its steady rate,
+ *                                minus those it served; NaN with no steady state
+ * @param steadyRequestsPerSecond mean requests/s of the steady seconds; NaN with no steady state
+ * @param steadyThroughMain       the steady state covers all of main (main's latency and CPU are steady values)
+ * @param why                     the numbers behind the classification
+ * @param seconds                 the series' seconds, counted from the second of the first correct answer (the
+ *                                gap's seconds are missing)
+ * @param requestsPerSecond       correct responses in each of those seconds
+ * @param segments                the requests/s series' segments, in the same seconds
+ */
+public record WarmupRun(
+        String run,
+        String target,
+        SteadyState.Classification classification,
+        double secondsToSteady,
+        double warmupCostRequests,
+        double steadyRequestsPerSecond,
+        boolean steadyThroughMain,
+        String why,
+        List<Integer> seconds,
+        List<Double> requestsPerSecond,
+        List<Report.Segment> segments) {
+    public WarmupRun {
+        seconds = List.copyOf(seconds);
+        requestsPerSecond = List.copyOf(requestsPerSecond);
+        segments = List.copyOf(segments);
+    }
+}
