@@ -269,7 +269,33 @@ final class FakeMachine {
                 (spec, floatCpus, log, spawned) -> {
                     throw new AssertionError("fake suites have no services");
                 },
-                this::load,
+                new LoadDriver() {
+                    @Override
+                    public LoadResult run(dev.duel.load.LoadPlan plan, ProgressListener listener) {
+                        return load(plan, listener);
+                    }
+
+                    /**
+                     * One side of a duet: begins when the partner does, then runs as a fake run does, one side at a
+                     * time (the fake clock is one); its warm-up end is the script's, not the judge's.
+                     */
+                    @Override
+                    public LoadResult run(
+                            dev.duel.load.LoadPlan plan,
+                            ProgressListener listener,
+                            dev.duel.load.StartGate gate,
+                            dev.duel.load.WarmupJudge judge) {
+                        try {
+                            gate.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IllegalStateException("interrupted at a duet's start", e);
+                        }
+                        synchronized (FakeMachine.this) {
+                            return load(plan, listener);
+                        }
+                    }
+                },
                 (targetNanos, servicesNanos) -> () -> read(targetNanos, servicesNanos),
                 duration -> advance(duration, outsideCoresBetweenRuns),
                 targets -> SampleRecords.environment("fakefingerpr", "2026-11-30T06:00:00Z", List.of()),

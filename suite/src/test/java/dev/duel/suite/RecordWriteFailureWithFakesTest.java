@@ -63,6 +63,21 @@ class RecordWriteFailureWithFakesTest {
         }
     }
 
+    /** The message of the suite's stop, which names {@code blocking} as the record it could not write. */
+    private String stopped(Suite suite, SuiteListener listener, Path blocking) {
+        SuiteException stopped = assertThrows(
+                SuiteException.class,
+                () -> new SuiteRunner(
+                                suite,
+                                temp.resolve("results"),
+                                listener,
+                                machine().parts())
+                        .run());
+        String message = stopped.getMessage();
+        assertTrue(message.startsWith("could not write " + blocking + " ("), message);
+        return message;
+    }
+
     /** Blocks the record's file as each run begins, and with {@code makeRoom} unblocks it at the first warning. */
     private SuiteListener listener(Path blocking, boolean makeRoom) {
         return new SuiteListener() {
@@ -101,20 +116,40 @@ class RecordWriteFailureWithFakesTest {
     }
 
     @Test
+    void aDuetWhosePartnersRecordCannotBeWrittenKeepsTheOtherAndStopsWithTheUnwrittenOne() throws Exception {
+        String targets = FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b");
+        String yaml = FixtureSuites.suite(targets, 1).replace("repetitions: 1", "repetitions: 1\norder: duet");
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+        List<RunPlan> plans = RunPlan.of(suite);
+        // The first side's record is the one that cannot be written: its partner's, written after it, is kept.
+        Path blocking = temp.resolve("results/runs").resolve(plans.get(0).fileStem() + ".json");
+        Path written = temp.resolve("results/runs").resolve(plans.get(1).fileStem() + ".json");
+        SuiteListener listener = new SuiteListener() {
+            @Override
+            public void runStarted(RunPlan plan, int attempt) {
+                if (plan.equals(plans.get(0))) {
+                    block(blocking);
+                }
+            }
+
+            @Override
+            public void message(String text) {
+                messages.add(text);
+            }
+        };
+        String message = stopped(suite, listener, blocking);
+        assertEquals("b", RecordJson.readRun(written).target(), "the partner's record was written");
+        RunRecord kept = RecordJson.read(message.substring(message.indexOf('\n') + 1), "the message", RunRecord.class);
+        assertEquals("a", kept.target());
+        assertEquals(new RunRecord.Duet(plans.get(1).index(), "b"), kept.duet());
+    }
+
+    @Test
     void whenNoWriteSucceedsTheSuiteStopsWithTheWholeRecord() throws Exception {
         Suite suite = suite();
         Path blocking = recordFile(suite);
         SuiteListener listener = listener(blocking, false);
-        SuiteException stopped = assertThrows(
-                SuiteException.class,
-                () -> new SuiteRunner(
-                                suite,
-                                temp.resolve("results"),
-                                listener,
-                                machine().parts())
-                        .run());
-        String message = stopped.getMessage();
-        assertTrue(message.startsWith("could not write " + blocking + " ("), message);
+        String message = stopped(suite, listener, blocking);
         assertTrue(message.contains("tried 3 times; the run's record follows"), message);
         assertEquals(
                 2,
