@@ -1,24 +1,43 @@
 package dev.duel.agent;
 
 /**
- * Where a load agent listens, as users write it: {@code host:port}, or {@code [v6]:port}. Immutable.
+ * Where a load agent listens, as users write it: {@code host:port} (plain HTTP), or {@code host:port#sha256:<64 hex
+ * digits>} for an agent that serves TLS ({@code duel agent --tls}), the fingerprint it printed pinning its certificate
+ * ({@link AgentTls}); an IPv6 address in brackets, {@code [v6]:port}. Immutable.
  *
  * @param host a host name or an IP address (an IPv6 address without its brackets)
  * @param port 1 to 65535
+ * @param pin  the SHA-256 fingerprint of the agent's certificate ({@code sha256:} and 64 lowercase hex digits): the
+ *             API is spoken over TLS and trusts that certificate only; null for plain HTTP
  */
-public record AgentAddress(String host, int port) {
+public record AgentAddress(String host, int port, String pin) {
     /** How to write one, for messages. */
-    public static final String FORM = "host:port, e.g. 10.0.0.2:9400";
+    public static final String FORM = "host:port, e.g. 10.0.0.2:9400, or host:port#sha256:<fingerprint> for an agent"
+            + " with --tls, as it prints it";
 
     public AgentAddress {
         if (host == null || host.isBlank() || port < 1 || port > 65_535) {
             throw new IllegalArgumentException("'" + host + ":" + port + "' is not host:port: write " + FORM);
         }
+        if (pin != null && !AgentTls.isFingerprint(pin)) {
+            throw new IllegalArgumentException("'" + pin + "' is not a certificate fingerprint: write sha256: and 64"
+                    + " hex digits after the #, as the agent prints it");
+        }
     }
 
-    /** @throws IllegalArgumentException the text is not {@code host:port}; the message names the form wanted */
+    /** @throws IllegalArgumentException the text is not {@code host:port[#sha256:...]}; the message names the form */
     public static AgentAddress parse(String text) {
         String trimmed = text == null ? "" : text.trim();
+        String pin = null;
+        int hash = trimmed.indexOf('#');
+        if (hash >= 0) {
+            pin = trimmed.substring(hash + 1).toLowerCase(java.util.Locale.ROOT);
+            trimmed = trimmed.substring(0, hash);
+            if (!AgentTls.isFingerprint(pin)) {
+                throw new IllegalArgumentException("'" + text.trim() + "' pins no certificate fingerprint: write"
+                        + " host:port#sha256: and the 64 hex digits the agent printed");
+            }
+        }
         int colon = trimmed.lastIndexOf(':');
         String host = colon <= 0 ? "" : trimmed.substring(0, colon);
         if (host.startsWith("[") && host.endsWith("]")) {
@@ -33,14 +52,24 @@ public record AgentAddress(String host, int port) {
             port = -1;
         }
         if (host.isBlank() || port < 1 || port > 65_535) {
-            throw new IllegalArgumentException("'" + trimmed + "' is not host:port: write " + FORM);
+            throw new IllegalArgumentException("'" + text.trim() + "' is not host:port: write " + FORM);
         }
-        return new AgentAddress(host, port);
+        return new AgentAddress(host, port, pin);
     }
 
-    /** "host:port", with an IPv6 address in brackets. */
+    /** Whether the API is spoken over TLS (the address pins a certificate). */
+    public boolean tls() {
+        return pin != null;
+    }
+
+    /** "host:port", with an IPv6 address in brackets: where it listens, without the pin (names, messages). */
+    public String hostPort() {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    /** As written: {@link #hostPort()}, then {@code #} and the pin for a TLS agent; {@link #parse} reads it back. */
     @Override
     public String toString() {
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        return hostPort() + (pin == null ? "" : "#" + pin);
     }
 }

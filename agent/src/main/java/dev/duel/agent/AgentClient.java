@@ -63,7 +63,12 @@ public final class AgentClient {
     public record Events(List<AgentEvent> events, boolean done) {}
 
     private final String name;
+    /** host:port, for messages. */
     private final String address;
+    /** "http://host:port" or, for an agent whose address pins a certificate, "https://host:port". */
+    private final String base;
+
+    private final boolean tls;
     private final String token;
     private final Duration callTimeout;
     private final HttpClient http;
@@ -71,18 +76,27 @@ public final class AgentClient {
 
     /**
      * @param name        the agent as the user named it (for messages and records)
-     * @param address     {@code host:port}
+     * @param address     {@code host:port}, or {@code host:port#sha256:...} for an agent that serves TLS with the
+     *                    certificate of that fingerprint ({@link AgentAddress})
      * @param callTimeout the longest a call may take beyond a long poll's own wait
+     * @throws IllegalArgumentException the address is not one ({@link AgentAddress#parse})
      */
     public AgentClient(String name, String address, String token, Duration callTimeout) {
+        AgentAddress parsed = AgentAddress.parse(address);
         this.name = name;
-        this.address = address;
+        this.address = parsed.hostPort();
+        this.tls = parsed.tls();
+        this.base = (tls ? "https://" : "http://") + parsed.hostPort();
         this.token = token;
         this.callTimeout = callTimeout;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(callTimeout)
-                .build();
+        HttpClient.Builder http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(callTimeout);
+        if (tls) {
+            javax.net.ssl.SSLParameters parameters = new javax.net.ssl.SSLParameters();
+            parameters.setProtocols(AgentTls.protocols());
+            http.sslContext(AgentTls.clientContext(parsed.pin())).sslParameters(parameters);
+        }
+        this.http = http.build();
     }
 
     public String name() {
@@ -248,7 +262,7 @@ public final class AgentClient {
     }
 
     private JsonNode call(String method, String path, JsonNode body, Duration timeout) throws AgentException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + address + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(timeout)
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
@@ -264,6 +278,15 @@ public final class AgentClient {
         HttpResponse<byte[]> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (javax.net.ssl.SSLException e) {
+            throw new AgentException(
+                    source() + ": TLS failed on " + method + " " + path.replaceAll("\\?.*", "") + " (" + e.getMessage()
+                            + "): "
+                            + (tls
+                                    ? "does it serve TLS (duel agent --tls) with the certificate its address pins?"
+                                    : "it speaks TLS: write its address as host:port#sha256:<fingerprint>, as it"
+                                            + " printed it"),
+                    e);
         } catch (IOException e) {
             throw new AgentException(
                     source() + " did not answer " + method + " " + path.replaceAll("\\?.*", "") + " (" + e + "): is it"

@@ -21,8 +21,9 @@ import java.util.function.Consumer;
 
 /**
  * {@code duel agent} as a process: reads the token file, listens, prints where it listens as its first line on
- * standard output ({@code duel agent <name> listening on <host>:<port>}: a launcher that asked for port 0 reads the
- * port from it), logs to standard error, and serves until the JVM is told to end (SIGTERM, Ctrl-C), when it stops its
+ * standard output ({@code duel agent <name> listening on <host>:<port>}, over TLS {@code <host>:<port>#sha256:<its
+ * certificate's fingerprint>}, the address a controller gives: a launcher that asked for port 0 reads the port from
+ * it), logs to standard error, and serves until the JVM is told to end (SIGTERM, Ctrl-C), when it stops its
  * run and its targets before it exits. Stateless.
  */
 public final class AgentProcess {
@@ -124,6 +125,7 @@ public final class AgentProcess {
      * its warm-up must not show in a target's numbers), before it says where it listens.
      *
      * @param name the agent's name (null: the host name)
+     * @param tls  the key and certificate it serves the API with over TLS ({@link AgentTls}); null for plain HTTP
      * @throws java.net.BindException the address cannot be bound (Netty rethrows it unchecked-looking)
      */
     public static void serve(
@@ -132,17 +134,18 @@ public final class AgentProcess {
             String token,
             Duration warmup,
             boolean allowTargets,
+            AgentTls.ServerKey tls,
             PrintStream out,
             PrintStream err)
             throws Exception {
         Consumer<String> log = line -> err.println(Instant.now() + " " + line);
-        if (!bind.getAddress().isLoopbackAddress()) {
-            // No TLS yet: what the token allows must be said where the agent is started.
+        if (!bind.getAddress().isLoopbackAddress() && tls == null) {
+            // Without TLS, what the token allows must be said where the agent is started.
             err.println("duel: warning: listening on " + bind.getAddress().getHostAddress() + " without TLS: the token"
                     + " and every plan cross the network in clear, and whoever reads the token can send load from this"
                     + " machine to any address it reaches"
                     + (allowTargets ? " and start any command here (--allow-targets)" : "")
-                    + "; keep the agent on a network only you use");
+                    + "; keep the agent on a network only you use, or give it --tls");
         }
         if (!warmup.isZero()) {
             log.accept("warming the load engine for " + warmup.toMillis() / 1e3 + " s against an in-process sink");
@@ -165,7 +168,13 @@ public final class AgentProcess {
                         "duel-agent-" + bind.getAddress().getHostAddress().replace(':', '_') + "-" + bind.getPort()));
         AgentService service =
                 service(identity, Files.createTempDirectory("duel-agent-targets-"), ledger, allowTargets, log);
-        AgentServer server = AgentServer.start(bind, token, service, log);
+        AgentServer server = AgentServer.start(
+                bind,
+                token,
+                service,
+                log,
+                AgentServer.Limits.DEFAULT,
+                tls == null ? null : AgentTls.serverContext(tls));
         if (ledger != null) {
             List<String> ended = ledger.endLeftovers();
             if (!ended.isEmpty()) {
@@ -173,8 +182,10 @@ public final class AgentProcess {
             }
         }
         InetSocketAddress address = server.address();
-        out.println(
-                "duel agent " + identity.name() + " listening on " + address.getHostString() + ":" + address.getPort());
+        AgentAddress listening =
+                new AgentAddress(address.getHostString(), address.getPort(), tls == null ? null : tls.fingerprint());
+        out.println("duel agent " + identity.name() + " listening on " + listening
+                + (tls == null ? "" : " (TLS: give this address, its certificate's fingerprint included)"));
         out.flush();
         Thread shutdown = new Thread(
                 () -> {

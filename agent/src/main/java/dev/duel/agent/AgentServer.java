@@ -75,12 +75,23 @@ public final class AgentServer implements AutoCloseable {
      */
     public static AgentServer start(InetSocketAddress bind, String token, AgentService service, Consumer<String> log)
             throws InterruptedException {
-        return start(bind, token, service, log, Limits.DEFAULT);
+        return start(bind, token, service, log, Limits.DEFAULT, null);
     }
 
-    /** As above, with these limits on connections. */
+    /**
+     * As above, with these limits on connections, and over TLS when {@code tls} is given ({@link AgentTls}): then a
+     * connection that does not open with a TLS handshake is answered 400 in plain text, saying that the agent speaks
+     * TLS, and closed, without reading a call from it.
+     *
+     * @param tls the server's TLS ({@link AgentTls#serverContext}); null for plain HTTP
+     */
     public static AgentServer start(
-            InetSocketAddress bind, String token, AgentService service, Consumer<String> log, Limits limits)
+            InetSocketAddress bind,
+            String token,
+            AgentService service,
+            Consumer<String> log,
+            Limits limits,
+            io.netty.handler.ssl.SslContext tls)
             throws InterruptedException {
         TokenCheck tokens = new TokenCheck(token);
         ConnectionCap cap = new ConnectionCap(limits.maxConnections(), log);
@@ -97,6 +108,11 @@ public final class AgentServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            if (tls != null) {
+                                // first: every byte after it is the handshake's or decrypted; its own handshake
+                                // timeout (10 s) closes a connection that never completes one
+                                ch.pipeline().addLast(new TlsOnly(tls, log));
+                            }
                             ch.pipeline()
                                     // first: its idle events go to the handlers after it, the cap among them
                                     // all-idle: a reply written resets it too, so a long call's connection is
@@ -198,6 +214,48 @@ public final class AgentServer implements AutoCloseable {
                 return;
             }
             ctx.fireChannelRead(message);
+        }
+    }
+
+    /**
+     * Over TLS, the first handler: a connection whose first bytes are a TLS record gets the {@link
+     * io.netty.handler.ssl.SslHandler}; one that speaks plain HTTP gets a 400 that says how to write the agent's
+     * address, and is closed (nothing it sent is read as a call). Not shared: one per connection.
+     */
+    static final class TlsOnly extends io.netty.handler.ssl.OptionalSslHandler {
+        private final Consumer<String> log;
+
+        TlsOnly(io.netty.handler.ssl.SslContext tls, Consumer<String> log) {
+            super(tls);
+            this.log = log;
+        }
+
+        @Override
+        protected io.netty.channel.ChannelHandler newNonSslHandler(ChannelHandlerContext ctx) {
+            return new io.netty.channel.ChannelInboundHandlerAdapter() {
+                private boolean answered;
+
+                @Override
+                public void channelRead(ChannelHandlerContext plain, Object message) {
+                    io.netty.util.ReferenceCountUtil.release(message);
+                    if (answered) {
+                        return;
+                    }
+                    answered = true;
+                    log.accept("refused a plain-HTTP connection from "
+                            + plain.channel().remoteAddress() + ": this agent speaks TLS");
+                    byte[] body = AgentJson.bytes(ApiReply.error(
+                                    400,
+                                    "this agent speaks TLS: write its address as host:port#sha256:<fingerprint>, as"
+                                            + " the agent printed it")
+                            .body());
+                    String head = "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: "
+                            + body.length + "\r\nConnection: close\r\n\r\n";
+                    plain.writeAndFlush(Unpooled.wrappedBuffer(
+                                    head.getBytes(java.nio.charset.StandardCharsets.US_ASCII), body))
+                            .addListener(ChannelFutureListener.CLOSE);
+                }
+            };
         }
     }
 

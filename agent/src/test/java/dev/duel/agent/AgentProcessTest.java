@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Agents as real {@code java} processes on 127.0.0.1, driven by the coordinator against a sink in this JVM. */
 @Tag("slow")
 class AgentProcessTest {
-    private static final Pattern LISTENING = Pattern.compile("duel agent (\\S+) listening on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("duel agent (\\S+) listening on 127\\.0\\.0\\.1:(\\d+)"
+            + "(#sha256:[0-9a-f]{64} \\(TLS: give this address, its certificate's fingerprint included\\))?");
 
     @TempDir
     Path dir;
@@ -49,6 +50,11 @@ class AgentProcessTest {
     }
 
     private List<AgentClient> startAgents(int count) throws IOException {
+        return startAgents(count, false);
+    }
+
+    /** {@code count} agents, the first over TLS with a certificate made at its start when {@code firstTls}. */
+    private List<AgentClient> startAgents(int count, boolean firstTls) throws IOException {
         Path tokenFile = Files.writeString(dir.resolve("token"), "process-token\n");
         Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         // Every agent is started before the first is waited for: their JVMs start side by side.
@@ -66,7 +72,9 @@ class AgentProcessTest {
                             System.getProperty("java.class.path"),
                             TestAgentMain.class.getName(),
                             name,
-                            tokenFile.toString())
+                            tokenFile.toString(),
+                            "0",
+                            firstTls && i == 0 ? "tls" : "plain")
                     .redirectError(dir.resolve(name + ".log").toFile())
                     .start());
         }
@@ -79,15 +87,20 @@ class AgentProcessTest {
             Matcher matcher = LISTENING.matcher(first == null ? "" : first);
             assertTrue(matcher.matches(), "first line: " + first);
             assertEquals(name, matcher.group(1));
-            clients.add(new AgentClient(name, "127.0.0.1:" + matcher.group(2), "process-token", Duration.ofSeconds(5)));
+            assertEquals(firstTls && i == 0, matcher.group(3) != null, first);
+            String pin = matcher.group(3) == null
+                    ? ""
+                    : matcher.group(3).substring(0, matcher.group(3).indexOf(' '));
+            clients.add(new AgentClient(
+                    name, "127.0.0.1:" + matcher.group(2) + pin, "process-token", Duration.ofSeconds(5)));
         }
         return clients;
     }
 
     @Test
-    void twoAgentProcessesMergeToExactlyTheSumOfTheirCounts() throws Exception {
+    void twoAgentProcessesOneOverTlsMergeToExactlyTheSumOfTheirCounts() throws Exception {
         try (SinkServer sink = SinkServer.start()) {
-            AgentCoordinator coordinator = new AgentCoordinator(startAgents(2), "process-test");
+            AgentCoordinator coordinator = new AgentCoordinator(startAgents(2, true), "process-test");
 
             LoadResult merged = coordinator.run(Plans.open(sink.url("/"), 400, 1_000), ProgressListener.NONE);
 

@@ -120,7 +120,8 @@ class AgentServerTest {
                 TOKEN,
                 service,
                 log::add,
-                new AgentServer.Limits(2, Duration.ofMillis(500)))) {
+                new AgentServer.Limits(2, Duration.ofMillis(500)),
+                null)) {
             InetAddress loopback = InetAddress.getLoopbackAddress();
             int port = small.address().getPort();
             try (java.net.Socket first = new java.net.Socket(loopback, port);

@@ -18,6 +18,10 @@ public final class TestAgentMain {
                 AgentProcess.readToken(Path.of(args[1])),
                 java.time.Duration.ofMillis(args.length > 2 ? Long.parseLong(args[2]) : 0),
                 true,
+                // "tls": a certificate made at start, as duel agent --tls does
+                args.length > 3 && args[3].equals("tls")
+                        ? AgentTls.generate(Path.of(System.getProperty("java.home")))
+                        : null,
                 System.out,
                 System.err);
     }

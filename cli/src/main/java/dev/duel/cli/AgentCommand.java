@@ -1,6 +1,7 @@
 package dev.duel.cli;
 
 import dev.duel.agent.AgentProcess;
+import dev.duel.agent.AgentTls;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -66,6 +67,26 @@ final class AgentCommand implements Callable<Integer> {
                     + " any command on this machine; off by default, when the agent only sends load")
     boolean allowTargets;
 
+    @Option(
+            names = "--tls",
+            description = "serve the API over TLS with a certificate made at start (EC P-256, self-signed): the first"
+                    + " line then prints the address to give the controller, host:port#sha256:<fingerprint>, which"
+                    + " pins that certificate as SSH pins a host key; a new one at every start")
+    boolean tls;
+
+    @Option(
+            names = "--tls-cert",
+            paramLabel = "FILE",
+            description =
+                    "serve the API over TLS with this certificate (PEM), the same at every start; needs" + " --tls-key")
+    Path tlsCert;
+
+    @Option(
+            names = "--tls-key",
+            paramLabel = "FILE",
+            description = "the certificate's private key (PEM, unencrypted PKCS#8: -----BEGIN PRIVATE KEY-----)")
+    Path tlsKey;
+
     @Override
     public Integer call() throws Exception {
         if (tokenFile == null) {
@@ -78,6 +99,7 @@ final class AgentCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--port " + port + " is not a port: give 0 to 65535 (0: any free port)");
         }
         String token = AgentProcess.readToken(tokenFile);
+        AgentTls.ServerKey key = tlsKey();
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);
@@ -92,6 +114,7 @@ final class AgentCommand implements Callable<Integer> {
                     token,
                     warmupLength(),
                     allowTargets,
+                    key,
                     System.out,
                     System.err);
         } catch (BindException e) {
@@ -100,6 +123,47 @@ final class AgentCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         return ExitCodes.OK;
+    }
+
+    /** The TLS key and certificate asked for, or null for plain HTTP. */
+    private AgentTls.ServerKey tlsKey() {
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException(
+                    "--tls-cert and --tls-key go together: give the certificate and its key, or --tls alone for a"
+                            + " certificate made at start");
+        }
+        if (tlsCert != null) {
+            if (tls) {
+                throw new IllegalArgumentException("--tls makes a certificate, --tls-cert gives one: give one of them");
+            }
+            AgentTls.ServerKey key = AgentTls.read(tlsCert, tlsKey);
+            openKeyWarning();
+            return key;
+        }
+        if (!tls) {
+            return null;
+        }
+        try {
+            return AgentTls.generate(java.nio.file.Path.of(System.getProperty("java.home")));
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+    }
+
+    /** A key others can read is no secret: said, as ssh says it of a private key, though the agent still starts. */
+    private void openKeyWarning() {
+        try {
+            var open = java.nio.file.Files.getPosixFilePermissions(tlsKey);
+            open.removeIf(p -> p.name().startsWith("OWNER_"));
+            if (!open.isEmpty()) {
+                System.err.println("duel: warning: the TLS key " + tlsKey + " is readable by others ("
+                        + java.nio.file.attribute.PosixFilePermissions.toString(
+                                java.nio.file.Files.getPosixFilePermissions(tlsKey))
+                        + "): whoever reads it can pose as this agent; chmod 600 " + tlsKey);
+            }
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            // no POSIX modes here: the file system's own access control applies
+        }
     }
 
     private java.time.Duration warmupLength() {

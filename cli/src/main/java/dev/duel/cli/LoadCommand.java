@@ -250,9 +250,11 @@ final class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--agents",
             split = ",",
-            paramLabel = "HOST:PORT",
+            paramLabel = "HOST:PORT[#sha256:FP]",
             description = "load agents (duel agent) that share the load instead of this process: the plan is split"
-                    + " between them and their results merged exactly (histograms added, never averaged)")
+                    + " between them and their results merged exactly (histograms added, never averaged); an agent"
+                    + " with --tls is written as it prints its address, host:port#sha256:<fingerprint>, and only the"
+                    + " certificate of that fingerprint is trusted")
     List<String> agents;
 
     @Option(
@@ -298,8 +300,10 @@ final class LoadCommand implements Callable<Integer> {
         String token = AgentProcess.readToken(tokenFile);
         List<AgentClient> clients = new java.util.ArrayList<>();
         for (String text : agents) {
-            String address = AgentAddress.parse(text).toString();
-            clients.add(new AgentClient(address, address, token, java.time.Duration.ofSeconds(10)));
+            AgentAddress address = AgentAddress.parse(text);
+            // named by where it listens; the pin, if any, only in the address the client trusts
+            clients.add(
+                    new AgentClient(address.hostPort(), address.toString(), token, java.time.Duration.ofSeconds(10)));
         }
         AgentCoordinator coordinator = new AgentCoordinator(
                 clients, "duel load pid " + ProcessHandle.current().pid());

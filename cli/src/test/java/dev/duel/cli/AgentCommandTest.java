@@ -52,6 +52,45 @@ class AgentCommandTest {
         assertTrue(result.err().startsWith("duel: --port 70000 is not a port"), result.err());
     }
 
+    @Test
+    void tlsFlagsThatDoNotGoTogetherAreRefusedBeforeAnythingListens() throws Exception {
+        Path token = owned(Files.writeString(dir.resolve("token"), "t"));
+        Path cert = Files.writeString(dir.resolve("agent.crt"), "not read");
+        Captured alone =
+                Captured.duel("agent", "--port", "0", "--token-file", token.toString(), "--tls-cert", cert.toString());
+        assertEquals(ExitCodes.USAGE, alone.exitCode());
+        assertEquals(
+                "duel: --tls-cert and --tls-key go together: give the certificate and its key, or --tls alone for a"
+                        + " certificate made at start\n",
+                alone.err());
+        Captured both = Captured.duel(
+                "agent",
+                "--port",
+                "0",
+                "--token-file",
+                token.toString(),
+                "--tls",
+                "--tls-cert",
+                cert.toString(),
+                "--tls-key",
+                cert.toString());
+        assertEquals(ExitCodes.USAGE, both.exitCode());
+        assertEquals("duel: --tls makes a certificate, --tls-cert gives one: give one of them\n", both.err());
+        Captured notPem = Captured.duel(
+                "agent",
+                "--port",
+                "0",
+                "--token-file",
+                token.toString(),
+                "--tls-cert",
+                cert.toString(),
+                "--tls-key",
+                cert.toString());
+        assertEquals(ExitCodes.USAGE, notPem.exitCode());
+        assertTrue(notPem.err().startsWith("duel: --tls-cert " + cert + " "), notPem.err());
+        assertEquals("", notPem.out());
+    }
+
     /** {@code file} with mode 600, as a token file must be. */
     private static Path owned(Path file) throws java.io.IOException {
         return Files.setPosixFilePermissions(

@@ -23,7 +23,8 @@ final class AgentManifests {
 
     /**
      * What each agent's container is given after the image's entry point ({@code duel}): the agent command, listening
-     * on every address of its Pod on {@link SessionNames#AGENT_PORT}, with the token file and its Pod's name.
+     * on every address of its Pod on {@link SessionNames#AGENT_PORT} over TLS with the session's certificate, with
+     * the token file and its Pod's name.
      */
     static final List<String> AGENT_ARGS = List.of(
             "agent",
@@ -33,6 +34,10 @@ final class AgentManifests {
             String.valueOf(SessionNames.AGENT_PORT),
             "--token-file",
             SECRET_FOLDER + "/" + SessionSecret.TOKEN_KEY,
+            "--tls-cert",
+            SECRET_FOLDER + "/" + SessionSecret.TLS_CERT_KEY,
+            "--tls-key",
+            SECRET_FOLDER + "/" + SessionSecret.TLS_KEY_KEY,
             "--name",
             "$(POD_NAME)");
 
@@ -97,6 +102,14 @@ final class AgentManifests {
                                 .addNewItem()
                                 .withKey(SessionSecret.TOKEN_KEY)
                                 .withPath(SessionSecret.TOKEN_KEY)
+                                .endItem()
+                                .addNewItem()
+                                .withKey(SessionSecret.TLS_CERT_KEY)
+                                .withPath(SessionSecret.TLS_CERT_KEY)
+                                .endItem()
+                                .addNewItem()
+                                .withKey(SessionSecret.TLS_KEY_KEY)
+                                .withPath(SessionSecret.TLS_KEY_KEY)
                                 .endItem()
                                 .endSecret()
                                 .build())

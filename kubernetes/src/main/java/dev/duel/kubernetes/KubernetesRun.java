@@ -188,10 +188,8 @@ public final class KubernetesRun implements AutoCloseable {
     }
 
     static Suite.Agent agent(AgentPod pod) {
-        String address = pod.address();
-        int colon = address.lastIndexOf(':');
-        return new Suite.Agent(
-                pod.podName(), address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+        dev.duel.agent.AgentAddress address = dev.duel.agent.AgentAddress.parse(pod.address());
+        return new Suite.Agent(pod.podName(), address.host(), address.port(), address.pin());
     }
 
     private TargetProcess startTarget(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)

@@ -263,7 +263,11 @@ public final class KubernetesSession implements AutoCloseable {
                     pod.getMetadata().getName(),
                     pod.getSpec().getNodeName(),
                     ip,
-                    host + ":" + SessionNames.AGENT_PORT));
+                    new dev.duel.agent.AgentAddress(
+                                    host,
+                                    SessionNames.AGENT_PORT,
+                                    secret.agentTls().fingerprint())
+                            .toString()));
         }
         found.sort(Comparator.comparingInt(AgentPod::index));
         return List.copyOf(found);
@@ -420,7 +424,7 @@ public final class KubernetesSession implements AutoCloseable {
         return agents;
     }
 
-    /** {@code host:9400} of each agent, by index: what the agent coordinator connects to. */
+    /** {@code host:9400#sha256:...} of each agent, by index: what the agent coordinator connects to. */
     public List<String> agentAddresses() {
         return agents.stream().map(AgentPod::address).toList();
     }

@@ -273,11 +273,25 @@ class KubernetesSessionTest {
             }
         }
 
+        // Each address pins the session's certificate, which the Secret gives every agent to serve TLS with.
+        io.fabric8.kubernetes.api.model.Secret secret = client.secrets()
+                .inNamespace(NAMESPACE)
+                .withName("duel-" + id + "-secret")
+                .get();
+        String certificate = secret.getStringData() != null
+                ? secret.getStringData().get(SessionSecret.TLS_CERT_KEY)
+                : new String(
+                        java.util.Base64.getDecoder().decode(secret.getData().get(SessionSecret.TLS_CERT_KEY)),
+                        java.nio.charset.StandardCharsets.UTF_8);
+        String pin = dev.duel.agent.AgentTls.fingerprint(
+                (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                        .generateCertificate(new java.io.ByteArrayInputStream(
+                                certificate.getBytes(java.nio.charset.StandardCharsets.US_ASCII))));
         assertEquals(
                 List.of(
-                        "duel-" + id + "-agents-0.duel-" + id + "-agents.bench.svc:9400",
-                        "duel-" + id + "-agents-1.duel-" + id + "-agents.bench.svc:9400",
-                        "duel-" + id + "-agents-2.duel-" + id + "-agents.bench.svc:9400"),
+                        "duel-" + id + "-agents-0.duel-" + id + "-agents.bench.svc:9400#" + pin,
+                        "duel-" + id + "-agents-1.duel-" + id + "-agents.bench.svc:9400#" + pin,
+                        "duel-" + id + "-agents-2.duel-" + id + "-agents.bench.svc:9400#" + pin),
                 session.agentAddresses());
         assertEquals(
                 List.of("node-agent-0", "node-agent-1", "node-agent-2"),
@@ -318,7 +332,8 @@ class KubernetesSessionTest {
         session.startTarget(suite.target("jdk17"));
         assertFalse(session.ownedByCoordinator());
         assertTrue(
-                session.agentAddresses().stream().allMatch(a -> a.matches("10\\.0\\.0\\.\\d+:9400")),
+                session.agentAddresses().stream()
+                        .allMatch(a -> a.matches("10\\.0\\.0\\.\\d+:9400#sha256:[0-9a-f]{64}")),
                 "outside the cluster the agents are reached at their Pods' addresses: " + session.agentAddresses());
         objects(session.id())
                 .forEach(o -> assertTrue(o.getMetadata().getOwnerReferences().isEmpty()

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A kubelet for {@link FakeCluster} whose containers are real servers on this machine, so that a session's load
  * really flows: each agent Pod is a duel agent process ({@link LocalAgentMain}: {@code duel agent}'s code,
- * {@code NODE_NAME} in its environment) with the token of the session's Secret, listening on port 9400 of an
+ * {@code NODE_NAME} in its environment) with the token and TLS key of the session's Secret, listening on port 9400 of an
  * address of its own in 127.0.0.0/8 (its "Pod IP"); each target Pod is a {@link SinkServer} on 127.0.0.1 at the Pod's container
  * port, started for its run and closed when its Pod is deleted. Service Pods run nothing. Thread-safe.
  */
@@ -50,10 +50,9 @@ final class LocalKubelet implements FakeCluster.Kubelet {
             String address = "127." + ThreadLocalRandom.current().nextInt(1, 255) + "."
                     + ThreadLocalRandom.current().nextInt(0, 256) + "."
                     + ThreadLocalRandom.current().nextInt(1, 255);
-            Path tokenFile = Files.writeString(logs.resolve(name + ".token"), token(pod));
-            // as the Secret volume mounts it (defaultMode 0400): the agent refuses a token file open to others
-            Files.setPosixFilePermissions(
-                    tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
+            Path tokenFile = mounted(pod, name, SessionSecret.TOKEN_KEY);
+            Path tlsCert = mounted(pod, name, SessionSecret.TLS_CERT_KEY);
+            Path tlsKey = mounted(pod, name, SessionSecret.TLS_KEY_KEY);
             // As the agent's container runs (its Pod's name, its node from the downward API), but with a young
             // generation large enough that a fresh agent on this shared machine collects no garbage in a 1-2 s main
             // phase: the GC gate (1% of main, per agent) would else make runs invalid for a reason not tested here.
@@ -72,7 +71,9 @@ final class LocalKubelet implements FakeCluster.Kubelet {
                             LocalAgentMain.class.getName(),
                             name,
                             address,
-                            tokenFile.toString())
+                            tokenFile.toString(),
+                            tlsCert.toString(),
+                            tlsKey.toString())
                     .redirectError(logs.resolve(name + ".log").toFile());
             builder.environment()
                     .put(AgentIdentity.NODE_NAME_VARIABLE, pod.getSpec().getNodeName());
@@ -104,8 +105,18 @@ final class LocalKubelet implements FakeCluster.Kubelet {
         return null;
     }
 
-    /** The agents' token, as the kubelet mounts it from the session's Secret. */
-    private String token(Pod pod) {
+    /**
+     * The Secret's {@code key} as a file of the agent's, as the kubelet mounts it from the session's Secret (defaultMode
+     * 0400: the agent refuses a token file open to others).
+     */
+    private Path mounted(Pod pod, String agent, String key) throws java.io.IOException {
+        Path file = Files.writeString(logs.resolve(agent + "." + key), secretValue(pod, key));
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
+        return file;
+    }
+
+    /** The value of {@code key} in the Secret the agent's Pod mounts. */
+    private String secretValue(Pod pod, String key) {
         String secretName = pod.getSpec().getVolumes().stream()
                 .filter(v -> v.getSecret() != null)
                 .findFirst()
@@ -114,11 +125,10 @@ final class LocalKubelet implements FakeCluster.Kubelet {
                 .getSecretName();
         Secret secret =
                 client.secrets().inNamespace(namespace).withName(secretName).get();
-        if (secret.getStringData() != null && secret.getStringData().containsKey(SessionSecret.TOKEN_KEY)) {
-            return secret.getStringData().get(SessionSecret.TOKEN_KEY);
+        if (secret.getStringData() != null && secret.getStringData().containsKey(key)) {
+            return secret.getStringData().get(key);
         }
-        return new String(
-                Base64.getDecoder().decode(secret.getData().get(SessionSecret.TOKEN_KEY)), StandardCharsets.UTF_8);
+        return new String(Base64.getDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
     }
 
     @Override

@@ -36,8 +36,10 @@ class ManifestsTest {
 
     private static final SessionNames NAMES = new SessionNames("0123abcd");
     private static final CoordinatorPod COORDINATOR = new CoordinatorPod("duel-coordinator", "uid-1234", "bench");
-    private static final SessionSecret SECRET =
-            new SessionSecret("agent-token-for-tests", "postgres-password-for-tests");
+    private static final SessionSecret SECRET = new SessionSecret(
+            "agent-token-for-tests",
+            "postgres-password-for-tests",
+            dev.duel.agent.AgentTls.generate(Path.of(System.getProperty("java.home"))));
 
     private Suite suite;
     private final ObjectMetas inCluster = new ObjectMetas(NAMES, "bench", COORDINATOR);
@@ -81,7 +83,13 @@ class ManifestsTest {
 
     @Test
     void theManifestsAreTheirGoldenFiles() throws Exception {
-        Fixtures.golden("secret.yaml", SECRET.manifest(inCluster));
+        io.fabric8.kubernetes.api.model.Secret secret = SECRET.manifest(inCluster);
+        assertEquals(SECRET.agentTls().certificatePem(), secret.getStringData().get(SessionSecret.TLS_CERT_KEY));
+        assertEquals(SECRET.agentTls().keyPem(), secret.getStringData().get(SessionSecret.TLS_KEY_KEY));
+        // A session makes its key as it opens: the golden file holds placeholders where its PEM goes.
+        secret.getStringData().put(SessionSecret.TLS_CERT_KEY, "<the session's certificate, PEM>");
+        secret.getStringData().put(SessionSecret.TLS_KEY_KEY, "<the session's private key, PEM>");
+        Fixtures.golden("secret.yaml", secret);
         Fixtures.golden("target-jar-pod.yaml", target(inCluster, "jdk17"));
         Fixtures.golden("target-command-pod.yaml", target(outside, "Native_App"));
         Fixtures.golden(

@@ -153,11 +153,18 @@ public record Suite(
      * @param name the suite's name for it, unique in the suite
      * @param host its host name or address
      * @param port the port its API listens on
+     * @param pin  the fingerprint of its TLS certificate ({@code sha256:...}): its API is spoken over TLS trusting that
+     *             certificate only; null for plain HTTP
      */
-    public record Agent(String name, String host, int port) {
-        /** "host:port", as the agent's address is written. */
+    public record Agent(String name, String host, int port, String pin) {
+        /** "host:port", where it listens (for messages). */
         public String address() {
-            return new dev.duel.agent.AgentAddress(host, port).toString();
+            return agentAddress().hostPort();
+        }
+
+        /** The address as written, the pin included. */
+        public dev.duel.agent.AgentAddress agentAddress() {
+            return new dev.duel.agent.AgentAddress(host, port, pin);
         }
     }
 

@@ -88,7 +88,8 @@ public final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, A
         String shared = token;
         List<AgentClient> made = (givenAgents != null ? givenAgents : loadgen.agents())
                 .stream()
-                        .map(agent -> new AgentClient(agent.name(), agent.address(), shared, CALL_TIMEOUT))
+                        .map(agent -> new AgentClient(
+                                agent.name(), agent.agentAddress().toString(), shared, CALL_TIMEOUT))
                         .toList();
         for (AgentClient client : made) {
             try {

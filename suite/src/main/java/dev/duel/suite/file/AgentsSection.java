@@ -54,7 +54,7 @@ final class AgentsSection {
         }
         try {
             AgentAddress address = AgentAddress.parse(text);
-            return new Suite.Agent(name, address.host(), address.port());
+            return new Suite.Agent(name, address.host(), address.port(), address.pin());
         } catch (IllegalArgumentException e) {
             throw new Problem(at, e.getMessage().replace("write host:port", "write the agent's address as host:port"));
         }

@@ -444,23 +444,32 @@ class SuiteLoaderTest {
         return assertThrows(SuiteException.class, () -> loader.load(file)).getMessage();
     }
 
+    private static final String PIN = "sha256:" + "fedcba9876543210".repeat(4);
+
     @Test
     void loadAgentsAreNamedWithTheirAddressesAndTheTokenFileBesideTheSuite() throws Exception {
         Suite suite = loader.load(write(GOOD.replace(
                         "loadgen: {cpuset: \"0\", threads: 1}",
                         "loadgen: {threads: 1, tokenFile: token, agents: [{name: a, address: '10.213.1.2:9400'},"
-                                + " {name: b, address: 'agent-b.duel:9401'}, {name: c, address: '[fd00::3]:9400'}]}")
+                                + " {name: b, address: 'agent-b.duel:9401'}, {name: c, address: '[fd00::3]:9400'},"
+                                + " {name: d, address: 10.213.1.3:9400#" + PIN + "}]}")
                 .replace("jvmArgs: [-Xmx256m]", "jvmArgs: [-Xmx256m]\n    listen: 10.213.1.1")
                 .replace(
                         "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}",
                         "limits: {cpus: 1.0, cpuset: \"1\", memory: 512m}\n    listen: 10.213.1.1")));
         assertEquals(
                 List.of(
-                        new Suite.Agent("a", "10.213.1.2", 9400),
-                        new Suite.Agent("b", "agent-b.duel", 9401),
-                        new Suite.Agent("c", "fd00::3", 9400)),
+                        new Suite.Agent("a", "10.213.1.2", 9400, null),
+                        new Suite.Agent("b", "agent-b.duel", 9401, null),
+                        new Suite.Agent("c", "fd00::3", 9400, null),
+                        // a # inside a plain YAML scalar is no comment: the pin stays with the address
+                        new Suite.Agent("d", "10.213.1.3", 9400, PIN)),
                 suite.loadgen().agents());
         assertEquals("[fd00::3]:9400", suite.loadgen().agents().get(2).address());
+        assertEquals("10.213.1.3:9400", suite.loadgen().agents().get(3).address());
+        assertEquals(
+                "10.213.1.3:9400#" + PIN,
+                suite.loadgen().agents().get(3).agentAddress().toString());
         assertEquals(temp.resolve("token"), suite.loadgen().tokenFile());
         assertTrue(suite.loadgen().distributed());
         assertFalse(loader.load(write(GOOD)).loadgen().distributed());

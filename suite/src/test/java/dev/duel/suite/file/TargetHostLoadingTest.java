@@ -45,7 +45,7 @@ class TargetHostLoadingTest {
     void aTargetNamesTheAgentThatStartsItAndOthersStayOnThisMachine() throws Exception {
         Suite suite = loader.load(write(SUITE));
         assertEquals(Map.of("a", "gen-a"), suite.loadgen().targetHosts());
-        assertEquals(new Suite.Agent("gen-a", "10.213.1.2", 9400), suite.hostOf("a"));
+        assertEquals(new Suite.Agent("gen-a", "10.213.1.2", 9400, null), suite.hostOf("a"));
         assertNull(suite.hostOf("b"));
         assertEquals("10.213.1.2", suite.target("a").listen());
     }
