@@ -83,6 +83,13 @@ final class ReportCommand implements Callable<Integer> {
             description = "where the report files go (default: the first RESULTS folder)")
     Path out;
 
+    @Option(
+            names = "--junit",
+            paramLabel = "FILE",
+            description = "also write the JUnit XML (report-junit.xml: a test case per threshold and per comparison"
+                    + " row) to FILE, for a CI system's test report")
+    Path junit;
+
     @Override
     public Integer call() throws Exception {
         if (directories.size() == 1 && MicroReader.isMicro(directories.get(0))) {
@@ -114,9 +121,23 @@ final class ReportCommand implements Callable<Integer> {
                     + "); give a writable folder with --out");
             return ExitCodes.USAGE;
         }
+        if (junit != null) {
+            try {
+                dev.duel.suite.store.AtomicJson.writeBytes(
+                        junit,
+                        new dev.duel.report.render.JunitXmlRenderer()
+                                .render(report)
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                System.err.println("duel: cannot write --junit " + junit + " (" + e.getMessage() + "); the report's"
+                        + " own copy is " + folder.resolve(ReportFiles.JUNIT_FILE));
+                return ExitCodes.USAGE;
+            }
+        }
         System.out.print(new TerminalRenderer().render(report));
         System.out.println();
-        System.out.println("report: " + folder.resolve("report.html") + " (also report.md, summary.json, charts/)");
+        System.out.println("report: " + folder.resolve("report.html")
+                + " (also report.md, summary.json, report-junit.xml, charts/)");
         return report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
     }
 

@@ -3,6 +3,8 @@ package dev.duel.cli;
 import dev.duel.report.model.Report;
 import dev.duel.report.render.Charts;
 import dev.duel.report.render.HtmlRenderer;
+import dev.duel.report.render.JobSummaryRenderer;
+import dev.duel.report.render.JunitXmlRenderer;
 import dev.duel.report.render.MarkdownRenderer;
 import dev.duel.report.render.SummaryJsonRenderer;
 import dev.duel.suite.store.AtomicJson;
@@ -15,18 +17,55 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** Writes a report's files into a folder, each atomically: report.md, report.html, summary.json, charts/*.png. */
+/**
+ * Writes a report's files into a folder, each atomically: report.md, report.html, summary.json, report-junit.xml,
+ * charts/*.png; and, in a GitHub Actions job ({@value #GITHUB_STEP_SUMMARY} set), appends the job summary to the file
+ * it names.
+ */
 final class ReportFiles {
+    /** The environment variable naming the file GitHub Actions shows as a job's summary. */
+    static final String GITHUB_STEP_SUMMARY = "GITHUB_STEP_SUMMARY";
+    /** The JUnit XML beside summary.json. */
+    static final String JUNIT_FILE = "report-junit.xml";
+
     private ReportFiles() {}
 
-    /** @return the Markdown, as written */
+    /** As below, with this process's environment. */
     static String write(Report report, Path folder, PrintStream err) throws IOException {
+        return write(report, folder, err, System.getenv());
+    }
+
+    /**
+     * @param environment where {@value #GITHUB_STEP_SUMMARY} is looked up; a summary that cannot be appended is said
+     *                    on {@code err} and does not fail the report (the files are written)
+     * @return the Markdown, as written
+     */
+    static String write(Report report, Path folder, PrintStream err, Map<String, String> environment)
+            throws IOException {
         Files.createDirectories(folder);
         String markdown = new MarkdownRenderer().render(report);
         AtomicJson.writeBytes(folder.resolve("report.md"), markdown.getBytes(StandardCharsets.UTF_8));
         AtomicJson.writeBytes(
                 folder.resolve("summary.json"),
                 new SummaryJsonRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+        AtomicJson.writeBytes(
+                folder.resolve(JUNIT_FILE),
+                new JunitXmlRenderer().render(report).getBytes(StandardCharsets.UTF_8));
+        String summary = environment.get(GITHUB_STEP_SUMMARY);
+        if (summary != null && !summary.isBlank()) {
+            try {
+                // Appended, never replaced: the job's other steps write there too.
+                Files.writeString(
+                        Path.of(summary),
+                        new JobSummaryRenderer().render(report),
+                        StandardCharsets.UTF_8,
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException | java.nio.file.InvalidPathException e) {
+                err.println("duel: the job summary could not be appended to " + GITHUB_STEP_SUMMARY + " (" + summary
+                        + ": " + e.getMessage() + "); the report's files are written");
+            }
+        }
         Map<String, byte[]> pictures = new LinkedHashMap<>();
         try {
             for (Charts.Spec spec : Charts.specs(report)) {

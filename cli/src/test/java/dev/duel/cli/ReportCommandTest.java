@@ -48,6 +48,47 @@ class ReportCommandTest {
     }
 
     @Test
+    void theJunitXmlIsWrittenBesideTheSummaryAndWhereJunitSaysAndTheJobSummaryIsAppended() throws Exception {
+        Path r = results("r");
+        Path junit = temp.resolve("ci/duel-junit.xml");
+        Files.createDirectories(junit.getParent());
+        Captured report = Captured.duel("report", r.toString(), "--junit", junit.toString());
+        assertEquals(ExitCodes.OK, report.exitCode(), report.err());
+        String xml = Files.readString(r.resolve("report-junit.xml"));
+        assertEquals(xml, Files.readString(junit));
+        assertTrue(xml.contains("<testsuite name=\"duel.thresholds\" tests=\"2\" failures=\"0\""), xml);
+        assertTrue(xml.contains("<testcase name=\"*.errors == 0 [json, jdk17]\" classname=\"duel.thresholds\""), xml);
+        assertTrue(xml.contains("<testsuite name=\"duel.comparisons.json\""), xml);
+
+        // In a GitHub Actions job the summary is appended to what the job's earlier steps wrote.
+        Path summary = Files.writeString(temp.resolve("step-summary.md"), "earlier step\n");
+        dev.duel.report.model.Report built = new dev.duel.report.ReportBuilder(
+                        new dev.duel.report.read.ResultsReader().read(List.of(r)),
+                        dev.duel.report.ReportOptions.DEFAULT)
+                .build();
+        ReportFiles.write(
+                built,
+                temp.resolve("out"),
+                System.err,
+                java.util.Map.of(ReportFiles.GITHUB_STEP_SUMMARY, summary.toString()));
+        String appended = Files.readString(summary);
+        assertTrue(appended.startsWith("earlier step\n## duel: seeded\n"), appended);
+        assertTrue(appended.contains("| measure | jdk25 vs jdk17 | 95% CI | verdict |"), appended);
+        assertTrue(appended.contains("thresholds: all 2 passed"), appended);
+    }
+
+    @Test
+    void aJunitFileThatCannotBeWrittenIsOneMessage() throws Exception {
+        Path r = results("r");
+        Path blocked =
+                Files.createDirectories(temp.resolve("blocked/junit.xml/x")).getParent();
+        Captured report = Captured.duel("report", r.toString(), "--junit", blocked.toString());
+        assertEquals(ExitCodes.USAGE, report.exitCode());
+        assertTrue(report.err().startsWith("duel: cannot write --junit " + blocked + " ("), report.err());
+        assertTrue(Files.isRegularFile(r.resolve("report-junit.xml")), "the report's own copy is written");
+    }
+
+    @Test
     void theSameFolderTwiceGivesTheReportOfTheFolder() throws Exception {
         Path r = results("r");
         Captured once = Captured.duel("report", r.toString());

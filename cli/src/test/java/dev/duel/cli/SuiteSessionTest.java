@@ -33,7 +33,8 @@ class SuiteSessionTest {
                 List.of(),
                 List.of(),
                 List.of(),
-                List.of(new Report.ThresholdResult("*.errors == 0", thresholdPassed, "s: a.errors 0 == 0")),
+                List.of(new Report.ThresholdResult(
+                        "*.errors == 0", thresholdPassed, "s: a.errors 0 == 0", "s", "a", true)),
                 List.of(),
                 List.of(),
                 null);

@@ -103,7 +103,7 @@ public final class ReportBuilder {
                 // The suite's own thresholds were written before these runs: a bad one fails, it does not hide the
                 // report.
                 thresholds.add(new Report.ThresholdResult(
-                        expression, false, "from the suite, cannot be read: " + e.getMessage()));
+                        expression, false, "from the suite, cannot be read: " + e.getMessage(), null, null, false));
             }
         }
         thresholds.addAll(evaluator.evaluate(options.thresholds()));

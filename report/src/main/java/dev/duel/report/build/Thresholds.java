@@ -102,7 +102,13 @@ public final class Thresholds {
                     if (refused != null) {
                         // A threshold between two targets is a comparison: it is not judged where the report gives the
                         // comparison no verdict (refused, or not comparable), and a threshold not judged fails.
-                        results.add(new Report.ThresholdResult(expression, false, where + "not judged: " + refused));
+                        results.add(new Report.ThresholdResult(
+                                expression,
+                                false,
+                                where + "not judged: " + refused,
+                                scenario.name(),
+                                target.isEmpty() ? null : target,
+                                false));
                         continue;
                     }
                     Metric.Unit other = unitOf(right, scenario);
@@ -113,7 +119,12 @@ public final class Thresholds {
                 }
                 if (l.missing != null || r.missing != null) {
                     results.add(new Report.ThresholdResult(
-                            expression, false, where + (l.missing != null ? l.missing : r.missing)));
+                            expression,
+                            false,
+                            where + (l.missing != null ? l.missing : r.missing),
+                            scenario.name(),
+                            target.isEmpty() ? null : target,
+                            false));
                     continue;
                 }
                 boolean passed = switch (op) {
@@ -124,7 +135,13 @@ public final class Thresholds {
                     case "==" -> l.value == r.value;
                     default -> l.value != r.value;
                 };
-                results.add(new Report.ThresholdResult(expression, passed, where + l.text + " " + op + " " + r.text));
+                results.add(new Report.ThresholdResult(
+                        expression,
+                        passed,
+                        where + l.text + " " + op + " " + r.text,
+                        scenario.name(),
+                        target.isEmpty() ? null : target,
+                        true));
             }
         }
         if (results.isEmpty()) {
@@ -136,7 +153,10 @@ public final class Thresholds {
                     "matched nothing: scenarios are " + String.join(", ", names)
                             + "; targets are " + String.join(", ", targets)
                             + "; measures are rps, p50, p90, p99, p99.9, mean, errors, late, unstarted, cpu, "
-                            + "cores, throttled, rss, trend, trend.p99, startup and SERVICE.cores"));
+                            + "cores, throttled, rss, trend, trend.p99, startup and SERVICE.cores",
+                    null,
+                    null,
+                    false));
         }
         return results;
     }

@@ -496,6 +496,22 @@ public record Report(
     /** A run that feeds no statistic, and why: never silently dropped. */
     public record Excluded(String run, String target, String status, String reason) {}
 
-    /** A threshold with what was measured: "jdk25.rps >= 0.95 * jdk17.rps: 13,750 >= 12,988 (0.95 x 13,671)". */
-    public record ThresholdResult(String expression, boolean passed, String detail) {}
+    /**
+     * A threshold with what was measured: "jdk25.rps >= 0.95 * jdk17.rps: 13,750 >= 12,988 (0.95 x 13,671)".
+     *
+     * @param expression as written
+     * @param passed     it held; a threshold not judged has not
+     * @param detail     the scenario, then the numbers compared, or why it was not judged
+     * @param scenario   the scenario it was judged in; null where it matched none or could not be read
+     * @param target     the target a wildcard ({@code *.p99}) stood for here; null without a wildcard
+     * @param judged     its numbers were compared; false where it was refused (the comparison has no verdict), a
+     *                   value was missing, it matched nothing or could not be read: such a threshold fails
+     */
+    public record ThresholdResult(
+            String expression,
+            boolean passed,
+            String detail,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String scenario,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String target,
+            boolean judged) {}
 }

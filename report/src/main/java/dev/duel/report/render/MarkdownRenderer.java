@@ -47,19 +47,7 @@ public final class MarkdownRenderer {
                             .map(e -> List.of(e.run(), e.target(), e.status(), e.reason()))
                             .toList());
         }
-        if (!report.thresholds().isEmpty()) {
-            md.append("## Thresholds\n\n");
-            for (Report.ThresholdResult t : report.thresholds()) {
-                md.append("- ")
-                        .append(t.passed() ? "pass" : "**FAIL**")
-                        .append(" `")
-                        .append(t.expression().replace("`", "'"))
-                        .append("`: ")
-                        .append(escape(t.detail()))
-                        .append('\n');
-            }
-            md.append('\n');
-        }
+        thresholds(md, report);
         md.append("## How to read this\n\n")
                 .append(escape(Words.howToRead(report)))
                 .append("\n\n");
@@ -69,6 +57,24 @@ public final class MarkdownRenderer {
                     .forEach(line -> md.append("- ").append(escape(line)).append('\n'));
         }
         return md.toString();
+    }
+
+    /** The thresholds' section, each with pass or FAIL and its numbers; nothing when the report has none. */
+    static void thresholds(StringBuilder md, Report report) {
+        if (report.thresholds().isEmpty()) {
+            return;
+        }
+        md.append("## Thresholds\n\n");
+        for (Report.ThresholdResult t : report.thresholds()) {
+            md.append("- ")
+                    .append(t.passed() ? "pass" : "**FAIL**")
+                    .append(" `")
+                    .append(t.expression().replace("`", "'"))
+                    .append("`: ")
+                    .append(escape(t.detail()))
+                    .append('\n');
+        }
+        md.append('\n');
     }
 
     private static void scenario(StringBuilder md, Report.ScenarioReport scenario) {
@@ -88,6 +94,17 @@ public final class MarkdownRenderer {
         if (scenario.curve() != null) {
             curve(md, scenario);
         }
+        comparisons(md, scenario);
+        if (scenario.warmup() != null) {
+            warmup(md, scenario);
+        }
+        if (scenario.runtime() != null) {
+            runtime(md, scenario);
+        }
+    }
+
+    /** Each target against the baseline in a scenario: a table of measures, its notes and each row's sentence. */
+    static void comparisons(StringBuilder md, Report.ScenarioReport scenario) {
         List<String> others = scenario.comparisons().stream()
                 .map(Report.Comparison::other)
                 .distinct()
@@ -146,12 +163,6 @@ public final class MarkdownRenderer {
                 md.append("- ").append(escape(Words.sentence(c, reasons))).append('\n');
             }
             md.append('\n');
-        }
-        if (scenario.warmup() != null) {
-            warmup(md, scenario);
-        }
-        if (scenario.runtime() != null) {
-            runtime(md, scenario);
         }
     }
 

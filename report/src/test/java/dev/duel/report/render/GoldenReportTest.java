@@ -224,6 +224,26 @@ class GoldenReportTest {
     }
 
     @Test
+    void junitXml() throws Exception {
+        String xml = new JunitXmlRenderer().render(report);
+        golden("report-junit.xml", xml);
+        JunitSchema.validate(xml);
+        // What the renderer says of itself: the seeded thresholds are 13 cases, one of them not judged, and every
+        // comparison row is a case.
+        assertTrue(xml.contains("<testsuite name=\"duel.thresholds\" tests=\"13\" failures=\"1\""), xml);
+        assertTrue(xml.contains("<failure type=\"not-judged\""), xml);
+        long rows = report.scenarios().stream()
+                .mapToLong(s -> s.comparisons().size())
+                .sum();
+        assertEquals(13 + rows, xml.split("<testcase ", -1).length - 1);
+    }
+
+    @Test
+    void jobSummary() throws Exception {
+        golden("job-summary.md", new JobSummaryRenderer().render(report));
+    }
+
+    @Test
     void chartData() throws Exception {
         golden("charts.txt", chartData(report));
     }
