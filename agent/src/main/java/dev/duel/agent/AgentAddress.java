@@ -57,6 +57,25 @@ public record AgentAddress(String host, int port, String pin) {
         return new AgentAddress(host, port, pin);
     }
 
+    /**
+     * What a controller says before it sends the token to this address in clear: null over TLS or to a loopback
+     * address (this machine only); otherwise one warning line.
+     */
+    public String plainWarning() {
+        if (tls()) {
+            return null;
+        }
+        try {
+            if (java.net.InetAddress.getByName(host).isLoopbackAddress()) {
+                return null;
+            }
+        } catch (java.net.UnknownHostException e) {
+            // not resolvable here: it is no loopback address either; the call will say it cannot be reached
+        }
+        return "the agent at " + hostPort() + " is spoken to over plain HTTP: the token and every plan cross the"
+                + " network in clear; start it with --tls and give its address as host:port#sha256:<fingerprint>";
+    }
+
     /** Whether the API is spoken over TLS (the address pins a certificate). */
     public boolean tls() {
         return pin != null;

@@ -83,8 +83,13 @@ public final class AgentProcess {
         return token;
     }
 
-    /** The permissions of {@code file} given to group or others; none where the file system has no POSIX modes. */
-    private static java.util.Set<java.nio.file.attribute.PosixFilePermission> openToOthers(Path file)
+    /**
+     * The permissions of {@code file} given to group or others that make it readable by someone but its owner; none
+     * where the file system has no POSIX modes. Group read alone does not count on a file another user owns and shares
+     * with one of this process's groups, and nobody else: that group is how this process reads it (a Kubernetes
+     * Secret mounted with the Pod's fsGroup is root's, mode 0440), and chmod 600 would lock this process out.
+     */
+    public static java.util.Set<java.nio.file.attribute.PosixFilePermission> openToOthers(Path file)
             throws IOException {
         java.util.Set<java.nio.file.attribute.PosixFilePermission> open;
         try {
@@ -98,7 +103,36 @@ public final class AgentProcess {
                 java.nio.file.attribute.PosixFilePermission.OWNER_READ,
                 java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
                 java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
+        if (open.equals(java.util.EnumSet.of(java.nio.file.attribute.PosixFilePermission.GROUP_READ))
+                && sharedWithUs(file)) {
+            return java.util.Set.of();
+        }
         return open;
+    }
+
+    /** The file is another user's and its group is one of this process's (Linux: /proc/self/status). */
+    private static boolean sharedWithUs(Path file) {
+        try {
+            int owner = (Integer) Files.getAttribute(file, "unix:uid");
+            int group = (Integer) Files.getAttribute(file, "unix:gid");
+            java.util.Set<Integer> groups = new java.util.HashSet<>();
+            Integer self = null;
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                String[] words = line.trim().split("\\s+");
+                if (words[0].equals("Uid:") && words.length > 2) {
+                    self = Integer.valueOf(words[2]); // effective
+                } else if ((words[0].equals("Gid:") && words.length > 2)) {
+                    groups.add(Integer.valueOf(words[2]));
+                } else if (words[0].equals("Groups:")) {
+                    for (int i = 1; i < words.length; i++) {
+                        groups.add(Integer.valueOf(words[i]));
+                    }
+                }
+            }
+            return self != null && owner != self && groups.contains(group);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return false; // cannot tell: the strict rule
+        }
     }
 
     /**

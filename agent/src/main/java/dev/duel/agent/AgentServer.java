@@ -114,7 +114,7 @@ public final class AgentServer implements AutoCloseable {
                                 ch.pipeline().addLast(new TlsOnly(tls, log));
                             }
                             ch.pipeline()
-                                    // first: its idle events go to the handlers after it, the cap among them
+                                    // first after TLS: its idle events go to the handlers after it, the cap among them
                                     // all-idle: a reply written resets it too, so a long call's connection is
                                     // not closed just after its answer
                                     .addLast(new io.netty.handler.timeout.IdleStateHandler(

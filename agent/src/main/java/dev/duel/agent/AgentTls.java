@@ -147,14 +147,19 @@ public final class AgentTls {
                             "-keypass:env",
                             "DUEL_TLS_STORE_PASSWORD",
                             "-noprompt")
-                    .redirectErrorStream(true);
+                    .redirectErrorStream(true)
+                    // to a file, so that the wait below is bounded by its timeout, not by keytool's output
+                    .redirectOutput(folder.resolve("keytool.out").toFile());
             // In its environment, not on its command line, which other users of the machine can read.
             builder.environment().put("DUEL_TLS_STORE_PASSWORD", new String(password));
             Process process = builder.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            process.getOutputStream().close(); // nothing to answer: a prompt reads end of input at once
+            boolean ended = process.waitFor(60, TimeUnit.SECONDS);
+            if (!ended || process.exitValue() != 0) {
                 process.destroyForcibly();
-                throw new IllegalStateException("keytool could not make the agent's certificate (" + output.strip()
+                String output = Files.readString(folder.resolve("keytool.out"), StandardCharsets.UTF_8);
+                throw new IllegalStateException("keytool could not make the agent's certificate ("
+                        + (ended ? output.strip() : "no answer in 60 s")
                         + "): give --tls-cert FILE and --tls-key FILE (PEM) instead");
             }
             KeyStore keys = KeyStore.getInstance("PKCS12");

@@ -45,6 +45,17 @@ class AgentAddressTest {
     }
 
     @Test
+    void aControllerWarnsBeforeItSendsTheTokenInClearOffThisMachine() {
+        assertEquals(null, AgentAddress.parse("127.0.0.1:9400").plainWarning());
+        assertEquals(null, AgentAddress.parse("[::1]:9400").plainWarning());
+        assertEquals(null, AgentAddress.parse("10.213.0.2:9400#" + PIN).plainWarning());
+        String warning = AgentAddress.parse("10.213.0.2:9400").plainWarning();
+        assertTrue(
+                warning != null && warning.startsWith("the agent at 10.213.0.2:9400 is spoken to over plain HTTP"),
+                warning);
+    }
+
+    @Test
     void anythingElseNamesTheFormItWants() {
         for (String bad :
                 new String[] {"", "host", ":9400", "host:", "host:0", "host:65536", "host:x", "fd00::3:9400"}) {

@@ -153,8 +153,7 @@ final class AgentCommand implements Callable<Integer> {
     /** A key others can read is no secret: said, as ssh says it of a private key, though the agent still starts. */
     private void openKeyWarning() {
         try {
-            var open = java.nio.file.Files.getPosixFilePermissions(tlsKey);
-            open.removeIf(p -> p.name().startsWith("OWNER_"));
+            var open = AgentProcess.openToOthers(tlsKey);
             if (!open.isEmpty()) {
                 System.err.println("duel: warning: the TLS key " + tlsKey + " is readable by others ("
                         + java.nio.file.attribute.PosixFilePermissions.toString(

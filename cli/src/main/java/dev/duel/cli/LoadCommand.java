@@ -301,6 +301,10 @@ final class LoadCommand implements Callable<Integer> {
         List<AgentClient> clients = new java.util.ArrayList<>();
         for (String text : agents) {
             AgentAddress address = AgentAddress.parse(text);
+            String plain = address.plainWarning();
+            if (plain != null) {
+                System.err.println("duel: warning: " + plain);
+            }
             // named by where it listens; the pin, if any, only in the address the client trusts
             clients.add(
                     new AgentClient(address.hostPort(), address.toString(), token, java.time.Duration.ofSeconds(10)));

@@ -157,8 +157,20 @@ public final class KubernetesSession implements AutoCloseable {
         CoordinatorPod owner =
                 CoordinatorPod.fromEnvironment(settings.environment()).orElse(null);
         ObjectMetas metas = new ObjectMetas(SessionNames.random(settings.random()), namespace, owner);
-        KubernetesSession session =
-                new KubernetesSession(client, suite, metas, owner, SessionSecret.random(settings.random()), settings);
+        SessionSecret secret;
+        try {
+            secret = SessionSecret.random(settings.random());
+        } catch (IllegalStateException e) {
+            // The agents' certificate is made here, with this JVM's keytool: nothing exists in the cluster yet.
+            throw new KubernetesSessionException(
+                    "the agents' TLS certificate could not be made on this machine ("
+                            + e.getMessage()
+                                    .replaceAll(": give --tls-cert FILE and --tls-key FILE \\(PEM\\) instead$", "")
+                            + "): run duel on a full JDK (its bin/keytool makes the certificate) with a writable"
+                            + " temporary folder",
+                    e);
+        }
+        KubernetesSession session = new KubernetesSession(client, suite, metas, owner, secret, settings);
         session.checkTargets();
         session.hooks.add(session.hook);
         try {

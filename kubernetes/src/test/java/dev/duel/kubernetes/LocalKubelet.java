@@ -106,12 +106,14 @@ final class LocalKubelet implements FakeCluster.Kubelet {
     }
 
     /**
-     * The Secret's {@code key} as a file of the agent's, as the kubelet mounts it from the session's Secret (defaultMode
-     * 0400: the agent refuses a token file open to others).
+     * The Secret's {@code key} as a file of the agent's, as a kubelet mounts it from the session's Secret: defaultMode
+     * 0400 with the Pod's fsGroup added, so 0440, root's, in the Pod's group; here nobody's (uid 65534) in this
+     * process's group, which the agent must accept as its own (it refuses a token file open to others).
      */
     private Path mounted(Pod pod, String agent, String key) throws java.io.IOException {
         Path file = Files.writeString(logs.resolve(agent + "." + key), secretValue(pod, key));
-        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("r--------"));
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("r--r-----"));
+        Files.setAttribute(file, "unix:uid", 65534);
         return file;
     }
 

@@ -91,6 +91,12 @@ public final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, A
                         .map(agent -> new AgentClient(
                                 agent.name(), agent.agentAddress().toString(), shared, CALL_TIMEOUT))
                         .toList();
+        for (Suite.Agent agent : givenAgents != null ? givenAgents : loadgen.agents()) {
+            String plain = agent.agentAddress().plainWarning();
+            if (plain != null) {
+                listener.message("warning: load agent " + agent.name() + ": " + plain);
+            }
+        }
         for (AgentClient client : made) {
             try {
                 AgentClient.Hello hello = client.hello();
