@@ -3,22 +3,70 @@ package dev.duel.report.render;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.SectionKind;
+import dev.duel.report.model.WarmupRun;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * {@code report.html}: one self-contained page (styles inline, charts as data: URLs, no script, no
- * network), the same tables and sentences as the Markdown. Every string from records is escaped.
- * Stateless.
+ * {@code report.html}: one self-contained page that needs no network (styles, script and data inline, charts as
+ * data: URLs), the same tables and sentences as the Markdown. Without script it shows every table, the PNG charts and
+ * each pair's forest plot (inline SVG); with script it adds each scenario's per-run series to explore (uPlot, inlined
+ * from its package: zoom, toggled runs, a hover that names run, second and value). Every string from records is
+ * escaped. Stateless.
  */
 public final class HtmlRenderer {
     private final Function<Charts.Spec, byte[]> images;
+    private final Library library;
+
+    /**
+     * The chart library's script and style, inlined into the page.
+     *
+     * @param script JavaScript that defines {@code uPlot}
+     * @param style  its CSS
+     */
+    public record Library(String script, String style) {
+        /** The uPlot version of the package the report module depends on (its pom). */
+        public static final String UPLOT_VERSION = "1.6.30";
+
+        /** uPlot from its package on the class path, read once. */
+        public static Library uplot() {
+            return Uplot.LIBRARY;
+        }
+
+        private static final class Uplot {
+            static final Library LIBRARY = new Library(
+                    read("META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/uPlot.iife.min.js"),
+                    read("META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/uPlot.min.css"));
+        }
+    }
 
     /** @param images draws a chart as PNG bytes ({@link Charts#png} in real use), or null when it cannot */
     public HtmlRenderer(Function<Charts.Spec, byte[]> images) {
+        this(images, Library.uplot());
+    }
+
+    /** As above, with this chart library inlined (tests give a stand-in, so that golden files do not hold uPlot). */
+    public HtmlRenderer(Function<Charts.Spec, byte[]> images, Library library) {
         this.images = images;
+        this.library = library;
+    }
+
+    /** A text resource of the class path, whole. */
+    static String read(String resource) {
+        try (java.io.InputStream in = HtmlRenderer.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is not on the class path: the report module's package of"
+                        + " it is missing from this build");
+            }
+            // Inside a <script> or <style> element: nothing in it may end the element early.
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .replace("</script", "<\\/script")
+                    .replace("</style", "<\\/style");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public String render(Report report) {
@@ -29,7 +77,9 @@ public final class HtmlRenderer {
                 .append(escape(report.title()))
                 .append("</title>\n<style>\n")
                 .append(STYLE)
-                .append("</style>\n</head>\n<body>\n");
+                .append("</style>\n<style>\n")
+                .append(library.style())
+                .append("\n</style>\n</head>\n<body>\n");
         html.append("<h1>duel report: ").append(escape(report.title())).append("</h1>\n");
         html.append("<p class=\"meta\">duel ")
                 .append(escape(report.duelVersion()))
@@ -95,6 +145,13 @@ public final class HtmlRenderer {
                     .forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
             html.append("</ul>\n");
         }
+        html.append("<script type=\"application/json\" id=\"duel-data\">")
+                .append(InteractiveData.json(report))
+                .append("</script>\n<script>\n")
+                .append(library.script())
+                .append("\n</script>\n<script>\n")
+                .append(SCRIPT)
+                .append("</script>\n");
         return html.append("</body>\n</html>\n").toString();
     }
 
@@ -182,6 +239,7 @@ public final class HtmlRenderer {
                 html.append("</tr>\n");
             }
             html.append("</table>\n");
+            html.append(ForestPlot.svg(scenario, comparisons));
             if (!warnings.isEmpty()) {
                 html.append("<ol class=\"warnings\">\n");
                 warnings.forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
@@ -244,6 +302,15 @@ public final class HtmlRenderer {
                             .append("</li>\n"));
             html.append("</ul>\n");
         }
+        // With script: every run's series of each target to explore; the PNGs below show them without.
+        scenario.warmup().runs().stream()
+                .map(WarmupRun::target)
+                .distinct()
+                .forEach(target -> html.append("<div class=\"duel-series\" data-scenario=\"")
+                        .append(escape(scenario.name()))
+                        .append("\" data-target=\"")
+                        .append(escape(target))
+                        .append("\"></div>\n"));
         specs.stream()
                 .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.SERIES)
                 .forEach(s -> chart(html, s));
@@ -311,5 +378,11 @@ public final class HtmlRenderer {
             .note { font-style: italic; color: #555; }
             figure { margin: 1em 0; } img { max-width: 100%; height: auto; border: 1px solid #eee; }
             figcaption { color: #555; font-size: .85em; }
+            .forest svg { max-width: 100%; height: auto; } .forest g.row:hover { opacity: .7; }
+            .duel-series { position: relative; margin: 1em 0; }
+            .duel-tooltip { position: absolute; z-index: 10; pointer-events: none; background: #fff; border: 1px solid #999; padding: 2px 6px; font-size: .8em; white-space: nowrap; }
             """;
+
+    /** The page's own script: draws {@code .duel-series} from {@code #duel-data} with uPlot. */
+    static final String SCRIPT = read("dev/duel/report/render/interactive.js");
 }

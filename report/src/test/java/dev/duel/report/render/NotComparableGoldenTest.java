@@ -174,7 +174,10 @@ class NotComparableGoldenTest {
 
     @Test
     void html() throws Exception {
-        golden("report.html", new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8)).render(report));
+        golden(
+                "report.html",
+                new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8), GoldenReportTest.STAND_IN)
+                        .render(report));
     }
 
     @Test

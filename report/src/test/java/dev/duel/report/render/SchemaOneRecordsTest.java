@@ -49,7 +49,8 @@ class SchemaOneRecordsTest {
             assertSame("summary.json", new SummaryJsonRenderer().render(report));
             assertSame(
                     "report.html",
-                    new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8)).render(report));
+                    new HtmlRenderer(spec -> spec.file().getBytes(StandardCharsets.UTF_8), GoldenReportTest.STAND_IN)
+                            .render(report));
             assertSame("charts.txt", GoldenReportTest.chartData(report));
         } finally {
             Locale.setDefault(previous);
