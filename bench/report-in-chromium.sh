@@ -57,7 +57,8 @@ const say = (line) => console.log("report-in-chromium: " + line);
     await page.waitForFunction(() => document.documentElement.classList.contains("duel-interactive"), null,
       { timeout: 10000 }).catch(() => problems.push("the page's script never finished"));
     const series = await page.$$eval(".duel-series", (all) => all.map((c) => ({
-      scenario: c.dataset.scenario, target: c.dataset.target, canvases: c.querySelectorAll("canvas").length,
+      scenario: c.dataset.scenario, target: c.dataset.target + " " + c.dataset.measure,
+      canvases: c.querySelectorAll("canvas").length,
       legend: c.querySelectorAll(".u-legend .u-series").length })));
     if (series.length === 0) problems.push("no .duel-series chart in the page");
     series.forEach((s) => {
@@ -88,7 +89,7 @@ const say = (line) => console.log("report-in-chromium: " + line);
       }
     }
     say(`hover: ${tooltip || "(nothing)"}`);
-    if (!/run \S+ · second \d+ · [\d,]+ requests\/s/.test(tooltip)) problems.push("the hover did not name run, second and value");
+    if (!/run \S+ · second \d+ · [\d,.]+ (requests\/s|ms p99)/.test(tooltip)) problems.push("the hover did not name run, second and value");
     const shot = async (selector, file) => {
       try {
         await page.locator(selector).first().screenshot({ path: out + "/" + file, timeout: 5000 });

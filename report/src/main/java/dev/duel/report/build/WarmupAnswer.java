@@ -73,7 +73,12 @@ final class WarmupAnswer {
                 run.why(),
                 Arrays.stream(seconds).map(s -> s - first).boxed().toList(),
                 Arrays.stream(run.requestsPerSecond()).boxed().toList(),
-                segments);
+                segments,
+                Arrays.stream(run.p99Micros())
+                        .map(micros -> micros / 1000)
+                        .boxed()
+                        .toList(),
+                run.mainStartSecond() < 0 ? -1 : run.mainStartSecond() - first);
     }
 
     private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<RunSteadyState> read) {

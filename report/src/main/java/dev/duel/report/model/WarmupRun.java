@@ -19,6 +19,9 @@ import java.util.List;
  *                                gap's seconds are missing)
  * @param requestsPerSecond       correct responses in each of those seconds
  * @param segments                the requests/s series' segments, in the same seconds
+ * @param p99Millis               the p99 latency of each of those seconds, milliseconds; NaN in a second without a
+ *                                correct answer
+ * @param mainStartSecond         main's first second, counted as {@link #seconds} are; -1 when main has none
  */
 public record WarmupRun(
         String run,
@@ -31,10 +34,13 @@ public record WarmupRun(
         String why,
         List<Integer> seconds,
         List<Double> requestsPerSecond,
-        List<Report.Segment> segments) {
+        List<Report.Segment> segments,
+        List<Double> p99Millis,
+        int mainStartSecond) {
     public WarmupRun {
         seconds = List.copyOf(seconds);
         requestsPerSecond = List.copyOf(requestsPerSecond);
         segments = List.copyOf(segments);
+        p99Millis = List.copyOf(p99Millis);
     }
 }

@@ -303,14 +303,17 @@ public final class HtmlRenderer {
             html.append("</ul>\n");
         }
         // With script: every run's series of each target to explore; the PNGs below show them without.
-        scenario.warmup().runs().stream()
-                .map(WarmupRun::target)
-                .distinct()
-                .forEach(target -> html.append("<div class=\"duel-series\" data-scenario=\"")
+        scenario.warmup().runs().stream().map(WarmupRun::target).distinct().forEach(target -> {
+            for (String measure : List.of("rps", "p99")) {
+                html.append("<div class=\"duel-series\" data-scenario=\"")
                         .append(escape(scenario.name()))
                         .append("\" data-target=\"")
                         .append(escape(target))
-                        .append("\"></div>\n"));
+                        .append("\" data-measure=\"")
+                        .append(measure)
+                        .append("\"></div>\n");
+            }
+        });
         specs.stream()
                 .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.SERIES)
                 .forEach(s -> chart(html, s));

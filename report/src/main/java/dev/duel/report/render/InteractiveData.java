@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * The numbers {@code report.html}'s script draws, as one JSON object inlined in the page: per load scenario and target,
- * every valid run's requests/s per second with its segments and steady start (the report's warm-up answer, the same
- * runs its table lists). Written so that it can sit inside a {@code <script>} element: no {@code </} in it.
+ * every valid run's requests/s and p99 per second with its segments, steady start and main's start (the report's
+ * warm-up answer, the same runs its table lists). Written so that it can sit inside a {@code <script>} element: no {@code </} in it.
  * Stateless.
  */
 final class InteractiveData {
@@ -48,10 +48,19 @@ final class InteractiveData {
                     r.put("run", run.run());
                     r.put("classification", run.classification().name().toLowerCase(java.util.Locale.ROOT));
                     r.put("steadyStartSecond", run.secondsToSteady() < 0 ? -1 : run.secondsToSteady());
+                    r.put("mainStartSecond", run.mainStartSecond());
                     ArrayNode seconds = r.putArray("seconds");
                     run.seconds().forEach(seconds::add);
                     ArrayNode rps = r.putArray("requestsPerSecond");
                     run.requestsPerSecond().forEach(v -> rps.add(Math.round(v * 10) / 10.0));
+                    ArrayNode p99 = r.putArray("p99Millis");
+                    run.p99Millis().forEach(v -> {
+                        if (Double.isFinite(v)) {
+                            p99.add(Math.round(v * 1000) / 1000.0);
+                        } else {
+                            p99.addNull(); // a second without a correct answer has no latency
+                        }
+                    });
                     ArrayNode segments = r.putArray("segments");
                     run.segments()
                             .forEach(s -> segments.addArray()

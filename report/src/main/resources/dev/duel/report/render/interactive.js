@@ -1,40 +1,62 @@
-// duel's report.html, explored: each load scenario's per-run requests/s per second, drawn with uPlot from the JSON in
-// #duel-data. Zoom by dragging across a chart (double-click to zoom out), toggle a run by clicking it in the legend,
-// hover for the run, second and value nearest the pointer. Without script the tables and PNG charts say the same.
+// duel's report.html, explored: each load scenario's per-run requests/s and p99 per second, drawn with uPlot from the
+// JSON in #duel-data, the two charts of a target sharing one cursor. Zoom by dragging across a chart (double-click to
+// zoom out), toggle a run by clicking it in the legend, hover for the run, second and value nearest the pointer. The
+// shaded band is warm-up (before main's first second); dashed lines are each run's segments, the tick at the top its
+// steady start. Without script the tables and PNG charts say the same.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("duel-data").textContent);
   var palette = ["#0969da", "#cf222e", "#1a7f37", "#9a6700", "#8250df", "#bf3989", "#1b7c83", "#6e7781",
     "#953800", "#0550ae", "#a40e26", "#116329"];
-  function format(value) {
-    return value == null ? "-" : Math.round(value).toLocaleString("en-US");
-  }
-  function draw(container, scenario, side) {
+  var measures = {
+    rps: { key: "requestsPerSecond", title: "requests/s per second", unit: "requests/s",
+      format: function (v) { return v == null ? "-" : Math.round(v).toLocaleString("en-US"); } },
+    p99: { key: "p99Millis", title: "p99 latency per second", unit: "ms p99",
+      format: function (v) { return v == null ? "-" : (v < 10 ? v.toFixed(2) : v.toFixed(1)); } }
+  };
+  function draw(container, scenario, side, measure) {
     // One x axis for all runs: every second from the first to the last any run has; a run without a second (the
     // gap between warm-up and main, where no load was offered) has a gap in its line there.
     var first = Infinity;
     var last = -Infinity;
+    var mainStart = Infinity;
     side.runs.forEach(function (run) {
       run.seconds.forEach(function (s) { first = Math.min(first, s); last = Math.max(last, s); });
+      if (run.mainStartSecond >= 0) { mainStart = Math.min(mainStart, run.mainStartSecond); }
     });
     var xs = [];
     for (var second = first; second <= last; second++) { xs.push(second); }
-    var index = {};
-    xs.forEach(function (s, i) { index[s] = i; });
     var columns = [xs];
     var series = [{ label: "second" }];
     side.runs.forEach(function (run, i) {
       var column = xs.map(function () { return null; });
-      run.seconds.forEach(function (s, j) { column[index[s]] = run.requestsPerSecond[j]; });
+      var values = run[measure.key];
+      run.seconds.forEach(function (s, j) { column[s - first] = values[j]; });
       columns.push(column);
       series.push({ label: "run " + run.run, stroke: palette[i % palette.length], width: 1.5,
-        points: { show: false }, spanGaps: false, value: function (u, v) { return format(v); } });
+        points: { show: false }, spanGaps: false, value: function (u, v) { return measure.format(v); } });
     });
     var tooltip = document.createElement("div");
     tooltip.className = "duel-tooltip";
     tooltip.style.display = "none";
+    function band(u) {
+      // Warm-up: from the first second to main's first, shaded under the lines.
+      if (!isFinite(mainStart) || mainStart <= first) { return; }
+      var ctx = u.ctx;
+      var left = u.valToPos(first, "x", true);
+      var right = u.valToPos(mainStart, "x", true);
+      ctx.save();
+      ctx.fillStyle = "rgba(128, 128, 128, 0.08)";
+      ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+      ctx.fillStyle = "#6e7781";
+      ctx.font = (11 * devicePixelRatio) + "px sans-serif";
+      ctx.fillText("warm-up", left + 4 * devicePixelRatio, u.bbox.top + 24 * devicePixelRatio);
+      ctx.fillText("main", right + 4 * devicePixelRatio, u.bbox.top + 24 * devicePixelRatio);
+      ctx.restore();
+    }
     function markers(u) {
-      // Each run's segments (its mean over them, dashed) and its steady start (a vertical tick), in the run's colour.
+      // Each run's segments (its mean over them, dashed) and its steady start (a tick at the top), in its colour.
+      if (measure.key !== "requestsPerSecond") { return; }
       var ctx = u.ctx;
       ctx.save();
       side.runs.forEach(function (run, i) {
@@ -74,21 +96,21 @@
       if (best < 0) { tooltip.style.display = "none"; return; }
       var run = side.runs[best - 1];
       tooltip.textContent = side.target + " run " + run.run + " · second " + u.data[0][i] + " · "
-        + format(u.data[best][i]) + " requests/s";
+        + measure.format(u.data[best][i]) + " " + measure.unit;
       tooltip.style.display = "block";
       tooltip.style.left = Math.min(u.cursor.left + 12, u.over.clientWidth - 220) + "px";
       tooltip.style.top = Math.max(u.cursor.top - 28, 0) + "px";
     }
     var width = Math.max(320, Math.min(900, container.clientWidth || 900));
     var plot = new uPlot({
-      title: scenario.name + ": " + side.target + ", requests/s per second of every run",
+      title: scenario.name + ": " + side.target + ", " + measure.title + " of every run",
       width: width,
-      height: 280,
+      height: 260,
       scales: { x: { time: false } },
-      axes: [{ label: "seconds since the first correct answer" }, { label: "requests/s", size: 70 }],
-      cursor: { drag: { x: true, y: false } },
+      axes: [{ label: "seconds since the first correct answer" }, { label: measure.unit, size: 70 }],
+      cursor: { drag: { x: true, y: false }, sync: { key: "duel-" + scenario.name + "-" + side.target } },
       series: series,
-      hooks: { draw: [markers], setCursor: [hover] }
+      hooks: { drawClear: [band], draw: [markers], setCursor: [hover] }
     }, columns, container);
     plot.over.appendChild(tooltip);
   }
@@ -96,7 +118,8 @@
     var scenario = data.scenarios.filter(function (s) { return s.name === container.dataset.scenario; })[0];
     if (!scenario) { return; }
     var side = scenario.targets.filter(function (t) { return t.target === container.dataset.target; })[0];
-    if (side) { draw(container, scenario, side); }
+    var measure = measures[container.dataset.measure];
+    if (side && measure) { draw(container, scenario, side, measure); }
   });
   document.documentElement.classList.add("duel-interactive");
 })();

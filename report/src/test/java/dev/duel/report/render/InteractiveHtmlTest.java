@@ -66,14 +66,19 @@ class InteractiveHtmlTest {
                     .findFirst()
                     .orElseThrow();
             for (JsonNode side : scenario.get("targets")) {
-                containers++;
-                assertTrue(html.contains("<div class=\"duel-series\" data-scenario=\"" + model.name()
-                        + "\" data-target=\"" + side.get("target").asText() + "\"></div>"));
+                for (String measure : List.of("rps", "p99")) {
+                    containers++;
+                    assertTrue(html.contains("<div class=\"duel-series\" data-scenario=\"" + model.name()
+                            + "\" data-target=\"" + side.get("target").asText() + "\" data-measure=\"" + measure
+                            + "\"></div>"));
+                }
                 for (JsonNode run : side.get("runs")) {
                     runs++;
                     assertEquals(
                             run.get("seconds").size(),
                             run.get("requestsPerSecond").size());
+                    assertEquals(run.get("seconds").size(), run.get("p99Millis").size());
+                    assertTrue(run.get("mainStartSecond").asInt() >= 0, "every seeded run has a main phase");
                 }
             }
             assertEquals(model.warmup().runs().size(), count(scenario.toString(), "\"run\":"));
