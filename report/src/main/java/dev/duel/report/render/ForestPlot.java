@@ -161,11 +161,19 @@ final class ForestPlot {
                 .append("\" y2=\"")
                 .append(bottom + 4)
                 .append("\" stroke=\"#999\"/>\n");
-        for (double tick : new double[] {0.5, 0.8, 0.9, 0.95, 1.05, 1.1, 1.25, 1.5, 2}) {
-            double at = Math.log(tick);
-            if (at > from && at < to) {
+        // Ticks outward from 1, each at least 36 px from the one drawn before it on its side, so labels never overlap.
+        double[][] sides = {{0.95, 0.9, 0.8, 0.67, 0.5, 0.33, 0.25}, {1.05, 1.1, 1.25, 1.5, 2, 3, 4}};
+        for (double[] ticks : sides) {
+            double last = one;
+            for (double tick : ticks) {
+                double at = Math.log(tick);
+                double position = x(at, from, to);
+                if (at <= from || at >= to || Math.abs(position - last) < 36) {
+                    continue;
+                }
+                last = position;
                 svg.append("<text x=\"")
-                        .append(number(x(at, from, to)))
+                        .append(number(position))
                         .append("\" y=\"")
                         .append(bottom + 18)
                         .append("\" text-anchor=\"middle\" font-size=\"10\" fill=\"#555\">")

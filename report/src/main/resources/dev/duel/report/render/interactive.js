@@ -1,8 +1,8 @@
 // duel's report.html, explored: each load scenario's per-run requests/s and p99 per second, drawn with uPlot from the
 // JSON in #duel-data, the two charts of a target sharing one cursor. Zoom by dragging across a chart (double-click to
 // zoom out), toggle a run by clicking it in the legend, hover for the run, second and value nearest the pointer. The
-// shaded band is warm-up (before main's first second); dashed lines are each run's segments, the tick at the top its
-// steady start. Without script the tables and PNG charts say the same.
+// shaded band is warm-up when every run's main began on one second (else a tick at the bottom marks each run's main
+// start); dashed lines are each run's segments, the tick at the top its steady start. Without script the tables and PNG charts say the same.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("duel-data").textContent);
@@ -19,11 +19,14 @@
     // gap between warm-up and main, where no load was offered) has a gap in its line there.
     var first = Infinity;
     var last = -Infinity;
-    var mainStart = Infinity;
+    var starts = {};
     side.runs.forEach(function (run) {
       run.seconds.forEach(function (s) { first = Math.min(first, s); last = Math.max(last, s); });
-      if (run.mainStartSecond >= 0) { mainStart = Math.min(mainStart, run.mainStartSecond); }
+      starts[run.mainStartSecond] = true;
     });
+    // One band when every run's main began on the same second (a fixed warm-up); else each run's own tick.
+    var shared = Object.keys(starts).map(Number);
+    var mainStart = shared.length === 1 && shared[0] >= 0 ? shared[0] : Infinity;
     var xs = [];
     for (var second = first; second <= last; second++) { xs.push(second); }
     var columns = [xs];
@@ -56,7 +59,6 @@
     }
     function markers(u) {
       // Each run's segments (its mean over them, dashed) and its steady start (a tick at the top), in its colour.
-      if (measure.key !== "requestsPerSecond") { return; }
       var ctx = u.ctx;
       ctx.save();
       side.runs.forEach(function (run, i) {
@@ -64,14 +66,23 @@
         ctx.strokeStyle = palette[i % palette.length];
         ctx.setLineDash([4, 3]);
         ctx.lineWidth = 1;
-        run.segments.forEach(function (segment) {
+        (measure.key === "requestsPerSecond" ? run.segments : []).forEach(function (segment) {
           var y = u.valToPos(segment[2], "y", true);
           ctx.beginPath();
           ctx.moveTo(u.valToPos(segment[0], "x", true), y);
           ctx.lineTo(u.valToPos(segment[1] - 1, "x", true), y);
           ctx.stroke();
         });
-        if (run.steadyStartSecond >= 0) {
+        if (!isFinite(mainStart) && run.mainStartSecond >= 0) {
+          // main's first second of this run: a tick at the bottom
+          var m = u.valToPos(run.mainStartSecond, "x", true);
+          ctx.setLineDash([]);
+          ctx.beginPath();
+          ctx.moveTo(m, u.bbox.top + u.bbox.height);
+          ctx.lineTo(m, u.bbox.top + u.bbox.height - 12 * devicePixelRatio);
+          ctx.stroke();
+        }
+        if (run.steadyStartSecond >= 0 && measure.key === "requestsPerSecond") {
           var x = u.valToPos(run.steadyStartSecond, "x", true);
           ctx.setLineDash([]);
           ctx.beginPath();
