@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Opens a report.html in headless Chromium with the network off and checks what the page promises (issue 25):
-# every per-run series draws (a canvas in each .duel-series), every forest plot draws (an SVG row per measure), a
+# every per-run series and runtime timeline draws (a canvas in each .duel-series and .duel-timeline), every forest plot
+# draws (an SVG row per measure), a
 # hover names run, second and value, no console error, no request leaves the file; then the same page with
 # JavaScript off still shows every table, the PNG charts and the forest plots. Screenshots go to OUT_DIR (default:
-# chromium/ beside the page): a series with its hover (series-hover.png), a forest plot (forest.png) and the whole
-# page (report.png). Run on purpose, not in CI (Chromium is a large install):
+# chromium/ beside the page): a series with its hover (series-hover.png), a forest plot (forest.png), a runtime
+# timeline when the report has one (timeline.png) and the whole page (report.png). Run on purpose, not in CI (Chromium is a large install):
 #
 #   bench/report-in-chromium.sh results/demo [OUT_DIR]          # a results folder: its report.html
 #   bench/report-in-chromium.sh results/demo/report.html [OUT_DIR]
@@ -66,6 +67,12 @@ const say = (line) => console.log("report-in-chromium: " + line);
       if (s.canvases < 1) problems.push(`series ${s.scenario}/${s.target} drew no canvas`);
       if (s.legend < 2) problems.push(`series ${s.scenario}/${s.target} has no run in its legend`);
     });
+    const timelines = await page.$$eval(".duel-timeline", (all) => all.map((c) => ({
+      name: c.dataset.scenario + "/" + c.dataset.target, canvases: c.querySelectorAll("canvas").length })));
+    timelines.forEach((t) => {
+      say(`runtime timeline ${t.name}: ${t.canvases} canvas`);
+      if (t.canvases < 1) problems.push(`runtime timeline ${t.name} drew no canvas`);
+    });
     const forests = await page.$$eval("figure.forest svg", (all) => all.map((svg) => ({
       rows: svg.querySelectorAll("g.row").length, expected: Number(svg.dataset.rows),
       width: svg.getBoundingClientRect().width })));
@@ -99,6 +106,7 @@ const say = (line) => console.log("report-in-chromium: " + line);
     };
     await shot(".duel-series", "series-hover.png");
     await shot("figure.forest", "forest.png");
+    if (timelines.length > 0) await shot(".duel-timeline", "timeline.png");
     await page.mouse.move(0, 0);
     await page.screenshot({ path: out + "/report.png", fullPage: true });
     errors.forEach((e) => problems.push("console error: " + e));

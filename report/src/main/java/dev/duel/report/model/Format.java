@@ -43,7 +43,8 @@ public final class Format {
                     micros >= 100_000 ? "%.0f ms" : micros >= 10_000 ? "%.1f ms" : "%.2f ms",
                     micros / 1000);
         }
-        return String.format(Locale.ROOT, micros >= 100 ? "%.0f us" : "%.1f us", micros);
+        // µ, as the terminal's run lines write it (every report format is UTF-8)
+        return String.format(Locale.ROOT, micros >= 100 ? "%.0f \u00b5s" : "%.1f \u00b5s", micros);
     }
 
     public static String bytes(double bytes) {

@@ -99,13 +99,32 @@ public final class HtmlRenderer {
             report.warnings().forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
             html.append("</ul></div>\n");
         }
-        html.append("<h2>Targets</h2>\n");
-        table(
-                html,
-                List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs"),
-                report.targets().stream()
-                        .map(t -> List.of(t.name(), t.jdk(), t.app(), t.jvmArgs(), t.limits(), t.jvm(), t.runs()))
-                        .toList());
+        html.append("<h2>Targets</h2>\n<table>\n<tr>");
+        List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs")
+                .forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
+        html.append("</tr>\n");
+        for (Report.TargetRow t : report.targets()) {
+            html.append("<tr>");
+            for (String cell : List.of(t.name(), t.jdk(), t.app())) {
+                html.append("<td>").append(escape(cell)).append("</td>");
+            }
+            // A browser breaks a line after a hyphen: each flag kept whole ("-XX:MaxRAMPercentage=75", not "-" over
+            // "XX:..."), the lines breaking between flags.
+            html.append("<td>");
+            String[] flags = t.jvmArgs().split(" ");
+            for (int i = 0; i < flags.length; i++) {
+                html.append(i == 0 ? "" : " ")
+                        .append("<span class=\"flag\">")
+                        .append(escape(flags[i]))
+                        .append("</span>");
+            }
+            html.append("</td>");
+            for (String cell : List.of(t.limits(), t.jvm(), t.runs())) {
+                html.append("<td>").append(escape(cell)).append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
         List<Charts.Spec> specs = Charts.specs(report);
         for (Report.ScenarioReport scenario : report.scenarios()) {
             scenario(html, scenario, specs);
@@ -271,6 +290,14 @@ public final class HtmlRenderer {
         RuntimeWords.sentences(scenario.runtime())
                 .forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
         html.append("</ul>\n");
+        // With script: each target's timeline to explore; its picture follows for a page without.
+        scenario.runtime()
+                .runs()
+                .forEach(run -> html.append("<div class=\"duel-timeline\" data-scenario=\"")
+                        .append(escape(scenario.name()))
+                        .append("\" data-target=\"")
+                        .append(escape(run.target()))
+                        .append("\"></div>\n"));
         specs.stream()
                 .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.TIMELINE)
                 .forEach(s -> chart(html, s));
@@ -381,6 +408,7 @@ public final class HtmlRenderer {
             .note { font-style: italic; color: #555; }
             figure { margin: 1em 0; } img { max-width: 100%; height: auto; border: 1px solid #eee; }
             figcaption { color: #555; font-size: .85em; }
+            .flag { white-space: nowrap; }
             .forest svg { max-width: 100%; height: auto; } .forest g.row:hover { opacity: .7; }
             .duel-series { position: relative; margin: 1em 0; }
             .duel-tooltip { position: absolute; z-index: 10; pointer-events: none; background: #fff; border: 1px solid #999; padding: 2px 6px; font-size: .8em; white-space: nowrap; }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duel.report.model.Report;
+import dev.duel.report.model.RuntimeRun;
 import dev.duel.report.model.WarmupRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,13 +15,25 @@ import java.util.Map;
 /**
  * The numbers {@code report.html}'s script draws, as one JSON object inlined in the page: per load scenario and target,
  * every valid run's requests/s and p99 per second with its segments, steady start and main's start (the report's
- * warm-up answer, the same runs its table lists). Written so that it can sit inside a {@code <script>} element: no {@code </} in it.
+ * warm-up answer, the same runs its table lists), and the runtime timeline of the run each runtime chart shows (JIT
+ * and GC CPU per window, GC pauses, on the load's time axis). Written so that it can sit inside a {@code <script>} element: no {@code </} in it.
  * Stateless.
  */
 final class InteractiveData {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private InteractiveData() {}
+
+    /** Each value to three decimals; null for one that is not finite (a window without a reading). */
+    private static void numbers(ArrayNode into, List<Double> values) {
+        for (double value : values) {
+            if (Double.isFinite(value)) {
+                into.add(Math.round(value * 1000) / 1000.0);
+            } else {
+                into.addNull();
+            }
+        }
+    }
 
     /** The JSON; {@code {"scenarios":[]}} when no scenario has a per-second series. */
     static String json(Report report) {
@@ -34,6 +47,26 @@ final class InteractiveData {
             }
             ObjectNode one = scenarios.addObject();
             one.put("name", scenario.name());
+            ArrayNode timelines = one.putArray("timelines");
+            if (scenario.runtime() != null) {
+                for (RuntimeRun run : scenario.runtime().runs()) {
+                    ObjectNode t = timelines.addObject();
+                    t.put("target", run.target());
+                    t.put("run", run.run());
+                    t.put("chosen", run.chosen());
+                    t.put("steadyStartSecond", run.steadyStartSecond());
+                    numbers(
+                            t.putArray("seconds"),
+                            run.seconds().stream().map(Integer::doubleValue).toList());
+                    numbers(t.putArray("requestsPerSecond"), run.requestsPerSecond());
+                    numbers(t.putArray("windowStartSeconds"), run.windowStartSeconds());
+                    numbers(t.putArray("c1"), run.c1CpuMillisPerSecond());
+                    numbers(t.putArray("c2"), run.c2CpuMillisPerSecond());
+                    numbers(t.putArray("gc"), run.gcCpuMillisPerSecond());
+                    numbers(t.putArray("jfrStartSeconds"), run.jfrStartSeconds());
+                    numbers(t.putArray("gcPause"), run.gcPauseMillisPerSecond());
+                }
+            }
             ArrayNode targets = one.putArray("targets");
             Map<String, List<WarmupRun>> byTarget = new LinkedHashMap<>();
             for (WarmupRun run : scenario.warmup().runs()) {

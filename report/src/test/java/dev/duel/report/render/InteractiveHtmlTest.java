@@ -81,7 +81,21 @@ class InteractiveHtmlTest {
                     assertTrue(run.get("mainStartSecond").asInt() >= 0, "every seeded run has a main phase");
                 }
             }
-            assertEquals(model.warmup().runs().size(), count(scenario.toString(), "\"run\":"));
+            int scenarioRuns = 0;
+            for (JsonNode side : scenario.get("targets")) {
+                scenarioRuns += side.get("runs").size();
+            }
+            assertEquals(model.warmup().runs().size(), scenarioRuns);
+            // The runtime timelines: one per target whose runtime chart shows a run, each with its container.
+            int timelines = model.runtime() == null ? 0 : model.runtime().runs().size();
+            assertEquals(timelines, scenario.get("timelines").size());
+            for (JsonNode timeline : scenario.get("timelines")) {
+                assertTrue(html.contains("<div class=\"duel-timeline\" data-scenario=\"" + model.name()
+                        + "\" data-target=\"" + timeline.get("target").asText() + "\"></div>"));
+                assertEquals(
+                        timeline.get("windowStartSeconds").size(),
+                        timeline.get("c2").size());
+            }
         }
         assertEquals(
                 report.scenarios().stream()
