@@ -51,21 +51,6 @@ final class ReportFiles {
         AtomicJson.writeBytes(
                 folder.resolve(JUNIT_FILE),
                 new JunitXmlRenderer().render(report).getBytes(StandardCharsets.UTF_8));
-        String summary = environment.get(GITHUB_STEP_SUMMARY);
-        if (summary != null && !summary.isBlank()) {
-            try {
-                // Appended, never replaced: the job's other steps write there too.
-                Files.writeString(
-                        Path.of(summary),
-                        new JobSummaryRenderer().render(report),
-                        StandardCharsets.UTF_8,
-                        java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.APPEND);
-            } catch (IOException | java.nio.file.InvalidPathException e) {
-                err.println("duel: the job summary could not be appended to " + GITHUB_STEP_SUMMARY + " (" + summary
-                        + ": " + e.getMessage() + "); the report's files are written");
-            }
-        }
         Map<String, byte[]> pictures = new LinkedHashMap<>();
         try {
             for (Charts.Spec spec : Charts.specs(report)) {
@@ -94,7 +79,35 @@ final class ReportFiles {
         }
         String html = new HtmlRenderer(spec -> pictures.get(spec.file())).render(report);
         AtomicJson.writeBytes(folder.resolve("report.html"), html.getBytes(StandardCharsets.UTF_8));
+        // Last: the summary points to the files above, which now exist.
+        appendJobSummary(report, err, environment);
         return markdown;
+    }
+
+    /** GitHub shows at most 1 MiB of a step's summary: a larger one is cut at a line, saying where the rest is. */
+    static final int JOB_SUMMARY_MAX_BYTES = 1 << 20;
+
+    private static void appendJobSummary(Report report, PrintStream err, Map<String, String> environment) {
+        String summary = environment.get(GITHUB_STEP_SUMMARY);
+        if (summary != null && !summary.isBlank()) {
+            try {
+                String text = new JobSummaryRenderer().render(report);
+                if (text.getBytes(StandardCharsets.UTF_8).length > JOB_SUMMARY_MAX_BYTES - 4096) {
+                    text = text.substring(0, text.lastIndexOf('\n', (JOB_SUMMARY_MAX_BYTES - 4096) / 4) + 1)
+                            + "\n(cut to fit GitHub's 1 MiB: the whole answer is in report.md and report.html)\n";
+                }
+                // Appended, never replaced: the job's other steps write there too.
+                Files.writeString(
+                        Path.of(summary),
+                        text,
+                        StandardCharsets.UTF_8,
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException | RuntimeException e) {
+                err.println("duel: the job summary could not be appended to " + GITHUB_STEP_SUMMARY + " (" + summary
+                        + ": " + e.getMessage() + "); the report's files are written");
+            }
+        }
     }
 
     /** A {@code duel micro} report's files (report.md, report.html, summary.json); returns the terminal text. */

@@ -37,7 +37,7 @@ final class ForestPlot {
         for (Report.Comparison c : drawn) {
             lowest = Math.min(lowest, Math.min(c.ratio(), bounded(c.low(), c.ratio())));
             highest = Math.max(highest, Math.max(c.ratio(), bounded(c.high(), c.ratio())));
-            if (Double.isFinite(c.sameWithin())) {
+            if (Double.isFinite(c.sameWithin()) && c.sameWithin() > 0 && c.sameWithin() < 1) {
                 lowest = Math.min(lowest, 1 - c.sameWithin());
                 highest = Math.max(highest, 1 + c.sameWithin());
             }
@@ -63,7 +63,7 @@ final class ForestPlot {
                 .append("</title>\n");
         double sameWithin = drawn.stream()
                 .mapToDouble(Report.Comparison::sameWithin)
-                .filter(Double::isFinite)
+                .filter(m -> Double.isFinite(m) && m > 0 && m < 1)
                 .findFirst()
                 .orElse(Double.NaN);
         int bottom = TOP + ROW * drawn.size();
@@ -191,6 +191,9 @@ final class ForestPlot {
 
     /** An interval bound drawn: 0 and infinity (unbounded) are drawn at a third of the way out, marked by the ratio. */
     private static double bounded(double bound, double ratio) {
+        if (Double.isNaN(bound)) {
+            return ratio; // no interval: the point alone
+        }
         if (bound <= 0) {
             return ratio / 3;
         }

@@ -297,6 +297,8 @@ public final class HtmlRenderer {
                         .append(escape(scenario.name()))
                         .append("\" data-target=\"")
                         .append(escape(run.target()))
+                        .append("\" data-run=\"")
+                        .append(escape(run.run()))
                         .append("\"></div>\n"));
         specs.stream()
                 .filter(s -> scenario.name().equals(s.scenario()) && s.kind() == Charts.Kind.TIMELINE)

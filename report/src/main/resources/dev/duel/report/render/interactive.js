@@ -204,7 +204,9 @@
   document.querySelectorAll(".duel-timeline").forEach(function (container) {
     var scenario = data.scenarios.filter(function (s) { return s.name === container.dataset.scenario; })[0];
     if (!scenario) { return; }
-    var run = scenario.timelines.filter(function (t) { return t.target === container.dataset.target; })[0];
+    var run = scenario.timelines.filter(function (t) {
+      return t.target === container.dataset.target && t.run === container.dataset.run;
+    })[0];
     if (run) { timeline(container, scenario, run); }
   });
   document.querySelectorAll(".duel-series").forEach(function (container) {

@@ -91,7 +91,8 @@ class InteractiveHtmlTest {
             assertEquals(timelines, scenario.get("timelines").size());
             for (JsonNode timeline : scenario.get("timelines")) {
                 assertTrue(html.contains("<div class=\"duel-timeline\" data-scenario=\"" + model.name()
-                        + "\" data-target=\"" + timeline.get("target").asText() + "\"></div>"));
+                        + "\" data-target=\"" + timeline.get("target").asText() + "\" data-run=\""
+                        + timeline.get("run").asText() + "\"></div>"));
                 assertEquals(
                         timeline.get("windowStartSeconds").size(),
                         timeline.get("c2").size());
