@@ -107,14 +107,14 @@ public final class AgentTls {
      * deleted afterwards.
      *
      * @param javaHome the JDK whose {@code bin/keytool} makes it (this JVM's {@code java.home})
-     * @throws IllegalStateException that JDK has no keytool (a trimmed runtime image) or it failed: the message says
-     *                               to give a certificate and key instead
+     * @throws IllegalStateException that JDK has no keytool (a trimmed runtime image) or it failed, the message saying
+     *                               which; the caller says what to give instead
      */
     public static ServerKey generate(Path javaHome) {
         Path keytool = javaHome.resolve("bin").resolve("keytool");
         if (!Files.isExecutable(keytool)) {
-            throw new IllegalStateException("this Java runtime (" + javaHome + ") has no keytool to make a"
-                    + " certificate with: give --tls-cert FILE and --tls-key FILE (PEM) instead");
+            throw new IllegalStateException(
+                    "this Java runtime (" + javaHome + ") has no keytool to make a certificate with");
         }
         Path folder = null;
         try {
@@ -160,7 +160,7 @@ public final class AgentTls {
                 String output = Files.readString(folder.resolve("keytool.out"), StandardCharsets.UTF_8);
                 throw new IllegalStateException("keytool could not make the agent's certificate ("
                         + (ended ? output.strip() : "no answer in 60 s")
-                        + "): give --tls-cert FILE and --tls-key FILE (PEM) instead");
+                        + ")");
             }
             KeyStore keys = KeyStore.getInstance("PKCS12");
             try (InputStream in = Files.newInputStream(store)) {
@@ -169,10 +169,7 @@ public final class AgentTls {
             return new ServerKey((PrivateKey) keys.getKey("duel-agent", password), (X509Certificate)
                     keys.getCertificate("duel-agent"));
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException(
-                    "the agent's certificate could not be made (" + e + "): give --tls-cert FILE and --tls-key FILE"
-                            + " (PEM) instead",
-                    e);
+            throw new IllegalStateException("the agent's certificate could not be made (" + e + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while making the agent's certificate", e);
@@ -339,35 +336,37 @@ public final class AgentTls {
         }
     }
 
+    /** Whether {@code key} signs what {@code certificate}'s public key verifies: a challenge signed and checked. */
     private static boolean belongTogether(PrivateKey key, X509Certificate certificate) {
-        String algorithm = switch (key.getAlgorithm().toUpperCase(Locale.ROOT)) {
-            case "EC" -> "SHA256withECDSA";
-            case "RSA" -> "SHA256withRSA";
-            case "RSASSA-PSS" -> "RSASSA-PSS";
-            default -> key.getAlgorithm(); // Ed25519, Ed448, EdDSA: the algorithm is its own signature
-        };
         try {
             byte[] challenge = new byte[32];
             new SecureRandom().nextBytes(challenge);
-            Signature signing = Signature.getInstance(algorithm);
-            if (algorithm.equals("RSASSA-PSS")) {
-                signing.setParameter(new java.security.spec.PSSParameterSpec(
-                        "SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec.SHA256, 32, 1));
-            }
+            Signature signing = signature(key.getAlgorithm());
             signing.initSign(key);
             signing.update(challenge);
-            byte[] signature = signing.sign();
-            Signature verifying = Signature.getInstance(algorithm);
-            if (algorithm.equals("RSASSA-PSS")) {
-                verifying.setParameter(new java.security.spec.PSSParameterSpec(
-                        "SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec.SHA256, 32, 1));
-            }
+            byte[] signed = signing.sign();
+            Signature verifying = signature(key.getAlgorithm());
             verifying.initVerify(certificate.getPublicKey());
             verifying.update(challenge);
-            return verifying.verify(signature);
+            return verifying.verify(signed);
         } catch (GeneralSecurityException e) {
             return false;
         }
+    }
+
+    /** A signature of a key of {@code keyAlgorithm} with SHA-256 (EdDSA keys: the algorithm is its own signature). */
+    private static Signature signature(String keyAlgorithm) throws GeneralSecurityException {
+        return switch (keyAlgorithm.toUpperCase(Locale.ROOT)) {
+            case "EC" -> Signature.getInstance("SHA256withECDSA");
+            case "RSA" -> Signature.getInstance("SHA256withRSA");
+            case "RSASSA-PSS" -> {
+                Signature pss = Signature.getInstance("RSASSA-PSS");
+                pss.setParameter(new java.security.spec.PSSParameterSpec(
+                        "SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec.SHA256, 32, 1));
+                yield pss;
+            }
+            default -> Signature.getInstance(keyAlgorithm); // Ed25519, Ed448, EdDSA
+        };
     }
 
     private static byte[] readFile(Path file, String option) {

@@ -146,7 +146,8 @@ final class AgentCommand implements Callable<Integer> {
         try {
             return AgentTls.generate(java.nio.file.Path.of(System.getProperty("java.home")));
         } catch (IllegalStateException e) {
-            throw new IllegalArgumentException(e.getMessage());
+            throw new IllegalArgumentException(
+                    e.getMessage() + ": give --tls-cert FILE and --tls-key FILE (PEM) instead of --tls");
         }
     }
 

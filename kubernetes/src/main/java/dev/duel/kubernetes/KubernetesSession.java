@@ -165,7 +165,6 @@ public final class KubernetesSession implements AutoCloseable {
             throw new KubernetesSessionException(
                     "the agents' TLS certificate could not be made on this machine ("
                             + e.getMessage()
-                                    .replaceAll(": give --tls-cert FILE and --tls-key FILE \\(PEM\\) instead$", "")
                             + "): run duel on a full JDK (its bin/keytool makes the certificate) with a writable"
                             + " temporary folder",
                     e);

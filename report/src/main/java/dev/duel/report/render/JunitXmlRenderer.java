@@ -18,7 +18,14 @@ public final class JunitXmlRenderer {
     /** The suite that holds the thresholds. */
     static final String THRESHOLDS = "duel.thresholds";
 
-    private record Case(String name, String classname, String outcome, String type, String message, String output) {}
+    /** What became of a test case. */
+    private enum Outcome {
+        PASSED,
+        FAILURE,
+        SKIPPED
+    }
+
+    private record Case(String name, String classname, Outcome outcome, String type, String message, String output) {}
 
     public String render(Report report) {
         List<List<Case>> suites = new ArrayList<>();
@@ -36,10 +43,10 @@ public final class JunitXmlRenderer {
             }
             String name = t.expression() + (where.isEmpty() ? "" : " [" + String.join(", ", where) + "]");
             if (t.passed()) {
-                thresholds.add(new Case(name, THRESHOLDS, "passed", null, null, t.detail()));
+                thresholds.add(new Case(name, THRESHOLDS, Outcome.PASSED, null, null, t.detail()));
             } else {
                 thresholds.add(new Case(
-                        name, THRESHOLDS, "failure", t.judged() ? "threshold" : "not-judged", t.detail(), null));
+                        name, THRESHOLDS, Outcome.FAILURE, t.judged() ? "threshold" : "not-judged", t.detail(), null));
             }
         }
         if (!thresholds.isEmpty()) {
@@ -59,8 +66,8 @@ public final class JunitXmlRenderer {
                 };
                 cases.add(
                         answered
-                                ? new Case(name, suite, "passed", null, null, sentence)
-                                : new Case(name, suite, "skipped", null, sentence, null));
+                                ? new Case(name, suite, Outcome.PASSED, null, null, sentence)
+                                : new Case(name, suite, Outcome.SKIPPED, null, sentence, null));
             }
             if (!cases.isEmpty()) {
                 suites.add(cases);
@@ -73,9 +80,9 @@ public final class JunitXmlRenderer {
                 .append("\" tests=\"")
                 .append(count(suites, null))
                 .append("\" failures=\"")
-                .append(count(suites, "failure"))
+                .append(count(suites, Outcome.FAILURE))
                 .append("\" errors=\"0\" skipped=\"")
-                .append(count(suites, "skipped"))
+                .append(count(suites, Outcome.SKIPPED))
                 .append("\" time=\"0\">\n");
         for (int i = 0; i < suites.size(); i++) {
             List<List<Case>> one = List.of(suites.get(i));
@@ -84,9 +91,9 @@ public final class JunitXmlRenderer {
                     .append("\" tests=\"")
                     .append(count(one, null))
                     .append("\" failures=\"")
-                    .append(count(one, "failure"))
+                    .append(count(one, Outcome.FAILURE))
                     .append("\" errors=\"0\" skipped=\"")
-                    .append(count(one, "skipped"))
+                    .append(count(one, Outcome.SKIPPED))
                     .append("\" time=\"0\">\n");
             for (Case c : suites.get(i)) {
                 xml.append("    <testcase name=\"")
@@ -95,7 +102,7 @@ public final class JunitXmlRenderer {
                         .append(attribute(c.classname()))
                         .append("\" time=\"0\"");
                 switch (c.outcome()) {
-                    case "failure" ->
+                    case FAILURE ->
                         xml.append(">\n      <failure type=\"")
                                 .append(c.type())
                                 .append("\" message=\"")
@@ -103,11 +110,11 @@ public final class JunitXmlRenderer {
                                 .append("\">")
                                 .append(text(c.message()))
                                 .append("</failure>\n    </testcase>\n");
-                    case "skipped" ->
+                    case SKIPPED ->
                         xml.append(">\n      <skipped message=\"")
                                 .append(attribute(c.message()))
                                 .append("\"/>\n    </testcase>\n");
-                    default ->
+                    case PASSED ->
                         xml.append(">\n      <system-out>")
                                 .append(text(c.output()))
                                 .append("</system-out>\n    </testcase>\n");
@@ -119,10 +126,10 @@ public final class JunitXmlRenderer {
         return xml.toString();
     }
 
-    private static long count(List<List<Case>> suites, String outcome) {
+    private static long count(List<List<Case>> suites, Outcome outcome) {
         return suites.stream()
                 .flatMap(List::stream)
-                .filter(c -> outcome == null || c.outcome().equals(outcome))
+                .filter(c -> outcome == null || c.outcome() == outcome)
                 .count();
     }
 

@@ -86,12 +86,11 @@ public final class AgentsLoad implements LoadDriver, RunnerParts.LoadgenSetup, A
             }
         }
         String shared = token;
-        List<AgentClient> made = (givenAgents != null ? givenAgents : loadgen.agents())
-                .stream()
-                        .map(agent -> new AgentClient(
-                                agent.name(), agent.agentAddress().toString(), shared, CALL_TIMEOUT))
-                        .toList();
-        for (Suite.Agent agent : givenAgents != null ? givenAgents : loadgen.agents()) {
+        List<Suite.Agent> agents = givenAgents != null ? givenAgents : loadgen.agents();
+        List<AgentClient> made = agents.stream()
+                .map(agent -> new AgentClient(agent.name(), agent.agentAddress().toString(), shared, CALL_TIMEOUT))
+                .toList();
+        for (Suite.Agent agent : agents) {
             String plain = agent.agentAddress().plainWarning();
             if (plain != null) {
                 listener.message("warning: load agent " + agent.name() + ": " + plain);
