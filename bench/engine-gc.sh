@@ -8,15 +8,16 @@
 #
 # Usage: bench/engine-gc.sh [DUEL_JAR] [seconds]     (default jar: cli/target/duel.jar; build it with
 #        mvn -B -o -q -pl cli -am package -DskipTests). The sink is pinned to CPU 1, the engine to CPU 0.
+#        BENCH_BYTES sets the answer's size, BENCH_CHECK the body check (e.g. 'json:/0/id == 64357').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=${1:-cli/target/duel.jar}
 seconds=${2:-20}
 port=${BENCH_PORT:-18090}
-bytes=1900000
+bytes=${BENCH_BYTES:-1900000}
 work=$(mktemp -d /tmp/duel-gc-bench.XXXXXX)
 opts=(-XX:+UseSerialGC -Xms16m -Xmx512m -Xmn12m -Xss512k)
-check='body contains [{"id":64357,"sku":"SKU-64357",'
+check=${BENCH_CHECK:-'body contains [{"id":64357,"sku":"SKU-64357",'}
 
 taskset -c 1 java -Xmx256m -cp "$jar" bench/BigBodyServer.java "$port" "$bytes" >"$work/server.log" 2>&1 &
 server_pid=$!

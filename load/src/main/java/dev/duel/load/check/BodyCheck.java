@@ -1,16 +1,17 @@
 package dev.duel.load.check;
 
 /**
- * A check on a complete response body. Immutable and thread-safe; the body is passed in.
+ * A check on a response body, read as the body arrives: a connection asks each check once for a
+ * {@link BodyMatcher} and feeds it every body. No check keeps a whole body, so a body of any
+ * size is checked whole in a bounded memory. Immutable and thread-safe.
  */
 public interface BodyCheck {
     /**
-     * @param body      the body bytes; only the first {@code length} are valid
-     * @param truncated true if the body was longer than the bytes kept for checks
-     * @param values    the values of the request's variables, in template order
-     * @return null if the body passes, or a description of what failed
+     * A matcher for one connection's bodies, one at a time.
+     *
+     * @param memory where the matcher asks for memory beyond its small fixed share, and gives it back
      */
-    String verify(byte[] body, int length, boolean truncated, String[] values);
+    BodyMatcher matcher(CheckMemory memory);
 
     /** The check as the user wrote it. */
     String text();

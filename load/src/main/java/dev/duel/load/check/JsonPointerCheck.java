@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
-import com.fasterxml.jackson.core.filter.JsonPointerBasedFilter;
-import com.fasterxml.jackson.core.filter.TokenFilter;
 import dev.duel.load.InvalidSettingException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -14,8 +11,8 @@ import java.util.List;
 
 /**
  * The JSON value at a pointer equals (or differs from) a literal or a request variable, or merely
- * exists. The body is streamed up to the pointer, never built into a tree.
- * Immutable and thread-safe (Jackson's factory is).
+ * exists. The body is parsed as it arrives, up to the value at the pointer, never kept or built into
+ * a tree ({@link JsonPointerMatcher}). Immutable and thread-safe (Jackson's factory is); its matchers are not.
  */
 final class JsonPointerCheck implements BodyCheck {
     enum Operator {
@@ -24,7 +21,7 @@ final class JsonPointerCheck implements BodyCheck {
         EXISTS
     }
 
-    private static final JsonFactory JSON = new JsonFactory();
+    static final JsonFactory JSON = new JsonFactory();
 
     private final JsonPointer pointer;
     private final Operator operator;
@@ -84,34 +81,38 @@ final class JsonPointerCheck implements BodyCheck {
     }
 
     @Override
-    public String verify(byte[] body, int length, boolean truncated, String[] values) {
-        try (JsonParser parser = new FilteringParserDelegate(
-                JSON.createParser(body, 0, length),
-                new JsonPointerBasedFilter(pointer),
-                TokenFilter.Inclusion.ONLY_INCLUDE_ALL,
-                false)) {
-            JsonToken token = parser.nextToken();
-            if (token == null) {
-                return operator == Operator.NOT_EQUALS ? null : "no JSON value at " + pointer;
-            }
-            if (operator == Operator.EXISTS) {
-                return null;
-            }
-            boolean equal = matches(token, parser, values);
-            if (equal == (operator == Operator.EQUALS)) {
-                return null;
-            }
-            String actual = token.isStructStart()
-                    ? (token == JsonToken.START_OBJECT ? "an object" : "an array")
-                    : token == JsonToken.VALUE_STRING ? "\"" + parser.getText() + "\"" : parser.getText();
-            String expected = describeExpected(values);
-            return operator == Operator.EQUALS
-                    ? pointer + " is " + actual + ", expected " + expected
-                    : pointer + " is " + actual + ", expected anything else";
-        } catch (IOException e) {
-            String why = truncated ? "body longer than the " + length + " bytes kept for checks" : "body is not JSON";
-            return why + " (" + firstLine(e.getMessage()) + ")";
+    public BodyMatcher matcher(CheckMemory memory) {
+        return new JsonPointerMatcher(this, memory);
+    }
+
+    JsonPointer pointer() {
+        return pointer;
+    }
+
+    /** The verdict when the body holds no value at the pointer. */
+    String missing() {
+        return operator == Operator.NOT_EQUALS ? null : "no JSON value at " + pointer;
+    }
+
+    /**
+     * The verdict on the value at the pointer: {@code token} is its first token, {@code parser}
+     * stands on it (a string or number whole, an object or array only begun).
+     */
+    String judge(JsonToken token, JsonParser parser, String[] values) throws IOException {
+        if (operator == Operator.EXISTS) {
+            return null;
         }
+        boolean equal = matches(token, parser, values);
+        if (equal == (operator == Operator.EQUALS)) {
+            return null;
+        }
+        String actual = token.isStructStart()
+                ? (token == JsonToken.START_OBJECT ? "an object" : "an array")
+                : token == JsonToken.VALUE_STRING ? "\"" + parser.getText() + "\"" : parser.getText();
+        String expected = describeExpected(values);
+        return operator == Operator.EQUALS
+                ? pointer + " is " + actual + ", expected " + expected
+                : pointer + " is " + actual + ", expected anything else";
     }
 
     private boolean matches(JsonToken actual, JsonParser parser, String[] values) throws IOException {
@@ -148,14 +149,6 @@ final class JsonPointerCheck implements BodyCheck {
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable";
-        }
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
     }
 
     @Override

@@ -214,9 +214,9 @@ public final class EngineRun {
                     base.clone().group(eventLoop),
                     address,
                     sources);
-            // Large body buffers kept between responses take at most a quarter of the heap in all.
-            context.limitBodyBudget(Math.min(
-                    LoopContext.DEFAULT_BODY_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / 4 / threads));
+            // What body checks hold beyond their fixed shares takes at most a quarter of the heap in all.
+            context.limitCheckBudget(Math.min(
+                    LoopContext.DEFAULT_CHECK_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / 4 / threads));
             loops.add(context);
             eventLoop.execute(() -> startLoad(context));
         }

@@ -1,7 +1,6 @@
 package dev.duel.load.engine;
 
-import dev.duel.load.check.BodyCheck;
-import dev.duel.load.check.ResponseChecks;
+import dev.duel.load.check.BodyMatcher;
 import dev.duel.load.http.ResponseParser;
 import dev.duel.record.Phase;
 import dev.duel.record.load.FailureExample;
@@ -12,7 +11,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * One keep-alive connection carrying one request at a time: it writes the request, parses the
@@ -22,24 +20,13 @@ import java.util.Arrays;
  * <p>Confined to its event loop.
  */
 final class HttpConnection extends ChannelInboundHandlerAdapter implements ResponseParser.Handler {
-    private static final int INITIAL_BODY_BYTES = 4096;
-    /** A body buffer up to this size is always kept between responses: it costs little. */
-    private static final int FREE_BODY_BYTES = 1 << 20;
-    /**
-     * Largest body buffer a connection keeps between responses, out of its loop's budget for
-     * large buffers ({@link LoopContext#retainBody}). Buffers grow by doubling, so this keeps the
-     * buffer of any answer up to 4 MiB: dropping a 2 MiB buffer after every 1.9 MB answer and
-     * regrowing it (4 MiB of garbage per response) filled the engine's 12 MB young generation
-     * several times a second, and those GC pauses counted as the target's latency.
-     */
-    static final int RETAINED_BODY_BYTES = 4 << 20;
-
-    private static final byte[] NO_BODY = new byte[0];
-
     private final LoopContext loop;
     private final ConnectionOwner owner;
     private final ResponseParser parser = new ResponseParser(this);
     private final String[] values;
+    /** One per body check, fed every checked body as it arrives; none keeps a whole body. */
+    private final BodyMatcher[] matchers;
+
     private Channel channel;
     private boolean opened;
 
@@ -54,18 +41,22 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private long sentNanos;
 
     private boolean statusOk;
-    private int bodyLimit;
-    private byte[] body;
-    /** Bytes of the loop's large-buffer budget this connection holds for {@link #body}; 0 for none. */
-    private int bodyGrantBytes;
+    /** True while the body being read goes to the {@link #matchers}. */
+    private boolean checking;
+    /** The body's first bytes, for a failure's example; allocated at the first body kept. */
+    private byte[] prefix;
 
-    private int bodyLength;
-    private boolean bodyTruncated;
+    private int prefixLength;
 
     HttpConnection(LoopContext loop, ConnectionOwner owner) {
         this.loop = loop;
         this.owner = owner;
         this.values = new String[loop.template().variableNames().size()];
+        var checks = loop.checks().bodyChecks();
+        this.matchers = new BodyMatcher[checks.size()];
+        for (int i = 0; i < matchers.length; i++) {
+            matchers[i] = checks.get(i).matcher(loop.checkMemory());
+        }
     }
 
     void attach(Channel channel) {
@@ -103,7 +94,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         }
         parser.expectNoBody(template.expectsNoResponseBody());
         this.inFlight = true;
-        this.bodyLength = 0;
+        this.prefixLength = 0;
         this.startPhase = phase;
         this.intendedNanos = intendedNanos;
         this.sentNanos = nowNanos;
@@ -141,33 +132,57 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     @Override
     public boolean onHead(int status) {
         statusOk = loop.checks().status().accepts(status);
-        bodyLength = 0;
-        bodyTruncated = false;
+        prefixLength = 0;
+        checking = false;
         if (!statusOk) {
-            bodyLimit = FailureExample.BODY_PREFIX_BYTES;
             return loop.recorder().wantsExample(FailureKind.STATUS);
         }
-        bodyLimit = ResponseChecks.MAX_KEPT_BODY_BYTES;
-        return loop.checks().needBody();
+        if (matchers.length == 0) {
+            return false;
+        }
+        for (BodyMatcher matcher : matchers) {
+            matcher.begin(values);
+        }
+        checking = true;
+        return true;
     }
 
     @Override
     public void onBody(ByteBuf buffer, int index, int length) {
-        int room = bodyLimit - bodyLength;
-        int kept = Math.min(room, length);
-        if (kept < length) {
-            bodyTruncated = true;
+        if (prefixLength < FailureExample.BODY_PREFIX_BYTES) {
+            if (prefix == null) {
+                prefix = new byte[FailureExample.BODY_PREFIX_BYTES];
+            }
+            int kept = Math.min(FailureExample.BODY_PREFIX_BYTES - prefixLength, length);
+            buffer.getBytes(index, prefix, prefixLength, kept);
+            prefixLength += kept;
         }
-        if (kept <= 0) {
+        if (!checking) {
             return;
         }
-        if (body == null || body.length < bodyLength + kept) {
-            int size = Math.max(INITIAL_BODY_BYTES, body == null ? 0 : body.length * 2);
-            body = Arrays.copyOf(
-                    body == null ? new byte[0] : body, Math.min(bodyLimit, Math.max(size, bodyLength + kept)));
+        if (buffer.hasArray()) {
+            checking = feedMatchers(buffer.array(), buffer.arrayOffset() + index, length);
+            return;
         }
-        buffer.getBytes(index, body, bodyLength, kept);
-        bodyLength += kept;
+        // A direct buffer: copied a piece at a time into the loop's one scratch array.
+        byte[] scratch = loop.checkScratch();
+        for (int done = 0; checking && done < length; done += scratch.length) {
+            int piece = Math.min(scratch.length, length - done);
+            buffer.getBytes(index + done, scratch, 0, piece);
+            checking = feedMatchers(scratch, 0, piece);
+        }
+    }
+
+    /** Feeds every undecided matcher; true while any still wants the rest of the body. */
+    private boolean feedMatchers(byte[] bytes, int offset, int length) {
+        boolean undecided = false;
+        for (BodyMatcher matcher : matchers) {
+            if (!matcher.decided()) {
+                matcher.feed(bytes, offset, length);
+                undecided |= !matcher.decided();
+            }
+        }
+        return undecided;
     }
 
     @Override
@@ -186,11 +201,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
                             + loop.checks().status() + "'"
                     : null;
         } else {
-            for (BodyCheck check : loop.checks().bodyChecks()) {
-                detail = check.verify(body == null ? NO_BODY : body, bodyLength, bodyTruncated, values);
-                if (detail != null) {
+            for (BodyMatcher matcher : matchers) {
+                String verdict = matcher.end(); // each is ended: it gives back what it held
+                if (verdict != null && failure == null) {
                     failure = FailureKind.CHECK;
-                    break;
+                    detail = verdict;
                 }
             }
         }
@@ -223,7 +238,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             }
         }
         loop.forget(this);
-        releaseBody();
+        abandonChecks();
         if (opened && !loop.finished()) {
             owner.onClosed(this);
         }
@@ -271,44 +286,19 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
                             bodyPrefix(),
                             loop.template().requestLine(values)));
         }
-        keepOrDropBody();
+        abandonChecks();
     }
 
-    /**
-     * Keeps the body buffer for the next response when it is small, or large but within
-     * {@link #RETAINED_BODY_BYTES} and the loop's budget; drops it otherwise.
-     */
-    private void keepOrDropBody() {
-        if (body == null || body.length <= FREE_BODY_BYTES || body.length == bodyGrantBytes) {
-            return;
+    /** Lets every matcher go of the body it was reading (a no-op for those already ended). */
+    private void abandonChecks() {
+        checking = false;
+        for (BodyMatcher matcher : matchers) {
+            matcher.abandon();
         }
-        releaseBody();
-        if (body.length <= RETAINED_BODY_BYTES && loop.retainBody(body.length)) {
-            bodyGrantBytes = body.length;
-        } else {
-            body = null;
-        }
-    }
-
-    /** Gives the connection's share of the loop's large-buffer budget back (the buffer may stay until the next end). */
-    private void releaseBody() {
-        if (bodyGrantBytes > 0) {
-            loop.releaseBody(bodyGrantBytes);
-            bodyGrantBytes = 0;
-        }
-    }
-
-    /** The body buffer the next response will be read into, null when none is kept; for tests. */
-    byte[] bodyBuffer() {
-        return body;
     }
 
     private String bodyPrefix() {
-        if (body == null || bodyLength == 0) {
-            return "";
-        }
-        int length = Math.min(bodyLength, FailureExample.BODY_PREFIX_BYTES);
-        return new String(body, 0, length, StandardCharsets.UTF_8);
+        return prefixLength == 0 ? "" : new String(prefix, 0, prefixLength, StandardCharsets.UTF_8);
     }
 
     private void close() {

@@ -1,6 +1,7 @@
 package dev.duel.load.engine;
 
 import dev.duel.load.Clock;
+import dev.duel.load.check.CheckMemory;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
@@ -14,6 +15,7 @@ import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -38,14 +40,17 @@ final class LoopContext {
 
     private boolean finished;
     private Runnable onFinish = () -> {};
-    /**
-     * Bytes this loop's connections may still hold in large body buffers between responses
-     * ({@link HttpConnection#RETAINED_BODY_BYTES}); bounds what many connections with large answers keep.
-     */
-    private long bodyBudgetBytes = DEFAULT_BODY_BUDGET_BYTES;
+    /** Bytes this loop's body checks may still hold beyond their fixed shares ({@link CheckMemory}). */
+    private long checkBudgetBytes = DEFAULT_CHECK_BUDGET_BYTES;
 
-    /** The large-body budget of a loop unless {@link #limitBodyBudget} says otherwise: 64 MiB. */
-    static final long DEFAULT_BODY_BUDGET_BYTES = 64L << 20;
+    private long checkBudgetLimitBytes = DEFAULT_CHECK_BUDGET_BYTES;
+    /** Where a read is copied for the body checks; one per loop, as a loop feeds one read at a time. */
+    private final byte[] checkScratch = new byte[CHECK_SCRATCH_BYTES];
+
+    /** The check budget of a loop unless {@link #limitCheckBudget} says otherwise: 64 MiB. */
+    static final long DEFAULT_CHECK_BUDGET_BYTES = 64L << 20;
+
+    private static final int CHECK_SCRATCH_BYTES = 64 * 1024;
 
     LoopContext(
             int index,
@@ -108,23 +113,42 @@ final class LoopContext {
         this.onFinish = action;
     }
 
-    /** Sets the large-body budget; call before the loop starts. */
-    void limitBodyBudget(long bytes) {
-        this.bodyBudgetBytes = Math.max(0, bytes);
+    /** Sets the check budget; call before the loop starts. */
+    void limitCheckBudget(long bytes) {
+        this.checkBudgetBytes = Math.max(0, bytes);
+        this.checkBudgetLimitBytes = checkBudgetBytes;
     }
 
-    /** True if a connection may keep a body buffer of {@code bytes}, which it then holds until {@link #releaseBody}. */
-    boolean retainBody(int bytes) {
-        if (bytes > bodyBudgetBytes) {
-            return false;
+    /** The loop's budget for body checks, shared by its connections. */
+    CheckMemory checkMemory() {
+        return checkMemory;
+    }
+
+    /** A buffer a read is copied into for the body checks; its contents are the caller's until it returns. */
+    byte[] checkScratch() {
+        return checkScratch;
+    }
+
+    private final CheckMemory checkMemory = new CheckMemory() {
+        @Override
+        public boolean reserve(long bytes) {
+            if (bytes > checkBudgetBytes) {
+                return false;
+            }
+            checkBudgetBytes -= bytes;
+            return true;
         }
-        bodyBudgetBytes -= bytes;
-        return true;
-    }
 
-    void releaseBody(int bytes) {
-        bodyBudgetBytes += bytes;
-    }
+        @Override
+        public void release(long bytes) {
+            checkBudgetBytes += bytes;
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "%.1f MiB per event loop", checkBudgetLimitBytes / (1024.0 * 1024.0));
+        }
+    };
 
     void nextValues(String[] into) {
         for (int i = 0; i < sources.length; i++) {

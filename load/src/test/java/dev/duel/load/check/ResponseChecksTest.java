@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.InvalidSettingException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ResponseChecksTest {
 
     private static String verify(String check, String... values) {
         ResponseChecks checks = ResponseChecks.parse(List.of(check), List.of("id"));
-        return checks.bodyChecks().get(0).verify(BODY, BODY.length, false, values);
+        return BodyMatcher.verify(checks.bodyChecks().get(0), BODY, values);
     }
 
     @Test
@@ -66,15 +67,16 @@ class ResponseChecksTest {
     }
 
     @Test
-    void truncatedAndInvalidBodiesFailWithAReason() {
-        ResponseChecks checks = ResponseChecks.parse(List.of("json:/zzz == 1"), List.of());
-        String truncated = checks.bodyChecks().get(0).verify(BODY, 20, true, new String[0]);
-        assertTrue(truncated.startsWith("body longer than the 20 bytes kept"), truncated);
-        byte[] html = "<html>".getBytes(StandardCharsets.UTF_8);
-        assertTrue(checks.bodyChecks()
-                .get(0)
-                .verify(html, html.length, false, new String[0])
-                .startsWith("body is not JSON"));
+    void cutShortAndInvalidBodiesFailWithAReason() {
+        BodyCheck check = ResponseChecks.parse(List.of("json:/zzz == 1"), List.of())
+                .bodyChecks()
+                .get(0);
+        String cutShort = BodyMatcher.verify(check, Arrays.copyOf(BODY, 20), new String[0]);
+        assertTrue(cutShort.startsWith("body is not JSON (Unexpected end-of-input"), cutShort);
+        String html = BodyMatcher.verify(check, "<html>".getBytes(StandardCharsets.UTF_8), new String[0]);
+        assertTrue(html.startsWith("body is not JSON (Unexpected character ('<'"), html);
+        assertFalse(html.contains("REDACTED"), "Jackson's location notice is left out: " + html);
+        assertEquals("no JSON value at /zzz", BodyMatcher.verify(check, new byte[0], new String[0]));
     }
 
     @Test
