@@ -300,7 +300,10 @@ public final class AgentClient {
         try {
             json = AgentJson.parse(response.body());
         } catch (IllegalArgumentException e) {
-            throw new AgentException(source() + " answered " + response.statusCode() + " with no JSON", e);
+            throw new AgentException(
+                    source() + " answered " + response.statusCode() + " with no JSON: is a duel agent (duel agent)"
+                            + " the one listening at that address?",
+                    e);
         }
         if (response.statusCode() == 401) {
             throw new AgentException(

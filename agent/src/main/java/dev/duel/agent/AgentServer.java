@@ -50,9 +50,12 @@ public final class AgentServer implements AutoCloseable {
      *
      * @param maxConnections connections open at once; one more is closed as it opens
      * @param idle           how long a connection with no call in progress may send nothing
+     * @param callArrival    how long a call may take to arrive whole, from its first byte: a connection that trickles
+     *                       a call (a byte now and then, never idle) is closed after it, and its slot freed
      */
-    public record Limits(int maxConnections, java.time.Duration idle) {
-        public static final Limits DEFAULT = new Limits(64, java.time.Duration.ofSeconds(60));
+    public record Limits(int maxConnections, java.time.Duration idle, java.time.Duration callArrival) {
+        public static final Limits DEFAULT =
+                new Limits(64, java.time.Duration.ofSeconds(60), java.time.Duration.ofSeconds(30));
     }
 
     private final EventLoopGroup group;
@@ -120,6 +123,7 @@ public final class AgentServer implements AutoCloseable {
                                     .addLast(new io.netty.handler.timeout.IdleStateHandler(
                                             0, 0, limits.idle().toMillis(), TimeUnit.MILLISECONDS))
                                     .addLast(cap)
+                                    .addLast(new CallDeadline(limits.callArrival(), log))
                                     .addLast(new HttpServerCodec())
                                     // The token is checked on the request's head, before any of its body is read.
                                     .addLast(new TokenGate(tokens, log))
@@ -300,6 +304,64 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
+    /** Calls received whole on a connection, counted by {@link Handler}: what {@link CallDeadline} waits for. */
+    private static final io.netty.util.AttributeKey<long[]> CALLS = io.netty.util.AttributeKey.valueOf("duel-calls");
+
+    /**
+     * Closes a connection whose call does not arrive whole within a time from its first byte. The idle close alone
+     * let a client hold a slot for ever by sending a byte of a request head every minute. Sees raw bytes (before the
+     * HTTP decoder); a call counts as arrived when {@link Handler} receives it. Not shared: one per connection.
+     */
+    static final class CallDeadline extends io.netty.channel.ChannelInboundHandlerAdapter {
+        private final long deadlineNanos;
+        private final Consumer<String> log;
+        private io.netty.util.concurrent.ScheduledFuture<?> timer;
+
+        CallDeadline(java.time.Duration deadline, Consumer<String> log) {
+            this.deadlineNanos = deadline.toNanos();
+            this.log = log;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) {
+            if (timer == null) {
+                long callsBefore = calls(ctx);
+                timer = ctx.executor().schedule(() -> expire(ctx, callsBefore), deadlineNanos, TimeUnit.NANOSECONDS);
+            }
+            ctx.fireChannelRead(message);
+        }
+
+        private void expire(ChannelHandlerContext ctx, long callsBefore) {
+            timer = null;
+            if (calls(ctx) == callsBefore && ctx.channel().isOpen()) {
+                log.accept("closed a connection from " + ctx.channel().remoteAddress() + ": its call did not arrive"
+                        + " whole within " + words(deadlineNanos));
+                ctx.close();
+            }
+            // else a call arrived: the next read starts the next call's time (so a call whose first bytes came with
+            // the last one's may have up to twice the time)
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (timer != null) {
+                timer.cancel(false);
+                timer = null;
+            }
+            ctx.fireChannelInactive();
+        }
+
+        private static String words(long nanos) {
+            long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+            return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        }
+
+        private static long calls(ChannelHandlerContext ctx) {
+            long[] calls = ctx.channel().attr(CALLS).get();
+            return calls == null ? 0 : calls[0];
+        }
+    }
+
     /** One connection's calls (the token already checked): the service on a worker. */
     static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final AgentService service;
@@ -318,6 +380,8 @@ public final class AgentServer implements AutoCloseable {
             QueryStringDecoder uri = new QueryStringDecoder(request.uri());
             String method = request.method().name();
             ctx.channel().attr(BUSY).set(true);
+            ctx.channel().attr(CALLS).setIfAbsent(new long[1]);
+            ctx.channel().attr(CALLS).get()[0]++; // on the event loop, as CallDeadline reads it
             Map<String, String> query = new HashMap<>();
             uri.parameters().forEach((name, values) -> query.put(name, values.get(0)));
             ApiRequest call = new ApiRequest(

@@ -76,15 +76,14 @@ public final class AgentService {
             if (route.equals("POST /v1/lease")) {
                 return lease(AgentJson.parse(request.body()));
             }
-            Optional<ApiReply> refused = leaseRefusal(request);
-            if (refused.isPresent()) {
-                return refused.get();
+            LeaseKeeper.Call call = leases.begin(request.leaseId());
+            if (call.check() != LeaseKeeper.Check.HELD) {
+                return leaseRefusal(call.check());
             }
-            LeaseKeeper.Lease under = leases.callStarted();
             try {
                 return leased(request, route);
             } finally {
-                leases.callEnded(under);
+                leases.callEnded(call.under());
             }
         } catch (IllegalArgumentException e) {
             return ApiReply.error(400, e.getMessage());
@@ -169,6 +168,13 @@ public final class AgentService {
             return ApiReply.error(400, "a lease names its controller: {\"controller\": \"<who>\"}");
         }
         Optional<LeaseKeeper.Lease> lease = leases.acquire(controller.asText());
+        if (lease.isEmpty() && leases.ending()) {
+            log.accept("refused a lease to " + controller.asText() + ": the last lease's run and targets are stopping");
+            return ApiReply.error(
+                    409,
+                    "agent " + identity.name() + " is stopping the run and targets of a lease that lapsed or was"
+                            + " released: try again in a few seconds");
+        }
         if (lease.isEmpty()) {
             String holder = leases.holder().map(LeaseKeeper.Lease::controller).orElse("another controller");
             log.accept("refused a lease to " + controller.asText() + ": held by " + holder);
@@ -184,27 +190,28 @@ public final class AgentService {
                 .put("idleMillis", leases.idle().toMillis()));
     }
 
-    private Optional<ApiReply> leaseRefusal(ApiRequest request) {
-        return switch (leases.check(request.leaseId())) {
-            case HELD -> Optional.empty();
-            case MISSING ->
-                Optional.of(
-                        ApiReply.error(403, "no lease: take one first (POST /v1/lease), then send it as Duel-Lease"));
-            case NOT_HELD ->
-                Optional.of(
-                        ApiReply.error(
-                                409,
-                                leases.holder()
-                                        .map(l -> "agent " + identity.name() + " is leased by " + l.controller())
-                                        .orElse(
-                                                "this lease is not held any more (it lapsed or was released): take a new one")));
-        };
+    private ApiReply leaseRefusal(LeaseKeeper.Check check) {
+        if (check == LeaseKeeper.Check.MISSING) {
+            return ApiReply.error(403, "no lease: take one first (POST /v1/lease), then send it as Duel-Lease");
+        }
+        if (leases.ending()) {
+            return ApiReply.error(409, "this lease is not held any more (it lapsed or was released): take a new one");
+        }
+        return ApiReply.error(
+                409,
+                leases.holder()
+                        .map(l -> "agent " + identity.name() + " is leased by " + l.controller())
+                        .orElse("this lease is not held any more (it lapsed or was released): take a new one"));
     }
 
     private ApiReply release(String leaseId) {
         if (leases.release(leaseId)) {
             log.accept("lease released");
-            stopEverything();
+            try {
+                stopEverything();
+            } finally {
+                leases.ended();
+            }
         }
         return ApiReply.ok(AgentJson.object());
     }
@@ -282,7 +289,11 @@ public final class AgentService {
         leases.lapseIfIdle().ifPresent(lapsed -> {
             log.accept("lease of " + lapsed.controller() + " lapsed after "
                     + leases.idle().toSeconds() + " s unused: its run and targets are stopped");
-            stopEverything();
+            try {
+                stopEverything();
+            } finally {
+                leases.ended(); // only now may another controller lease the agent: the stopping cannot end its targets
+            }
         });
     }
 

@@ -24,9 +24,19 @@ final class LeaseKeeper {
         NOT_HELD
     }
 
+    /** A call begun: how its lease header was found, and the lease it runs under (null unless {@link Check#HELD}). */
+    record Call(Check check, Lease under) {}
+
     private final Clock clock;
     private final long idleNanos;
     private Lease current;
+    /**
+     * True from the moment {@link #current} lapsed or was released until its run and targets are stopped
+     * ({@link #ended}): no call runs under it and no new lease is given, so that the stopping cannot end the
+     * next controller's targets.
+     */
+    private boolean ending;
+
     private long lastUseNanos;
     /** Calls under the lease still being answered (a target's start may take longer than the idle time). */
     private int inFlight;
@@ -54,28 +64,27 @@ final class LeaseKeeper {
         return Optional.ofNullable(current);
     }
 
-    /** Checks a call's lease header ({@code null} when absent) and renews the lease when it names it. */
-    synchronized Check check(String leaseId) {
-        if (leaseId == null || leaseId.isBlank()) {
-            return Check.MISSING;
-        }
-        if (current == null || !current.id().equals(leaseId)) {
-            return Check.NOT_HELD;
-        }
-        lastUseNanos = clock.nanoTime();
-        return Check.HELD;
+    /** True while the lease that lapsed or was released is still being ended ({@link #ended} not yet called). */
+    synchronized boolean ending() {
+        return ending;
     }
 
     /**
-     * A call under the lease begins: the lease does not lapse until it ends ({@link #callEnded}).
-     *
-     * @return the lease the call is under, to give {@link #callEnded}; null when none is held
+     * Checks a call's lease header ({@code null} when absent); when it names the lease held, renews it and counts the
+     * call as in progress until {@link #callEnded}: in one step, so that the lease cannot lapse or change hands
+     * between the check and the count (a call that passed the check of a lease gone by the time it was counted ran
+     * under no lease, or under the next controller's).
      */
-    synchronized Lease callStarted() {
-        if (current != null) {
-            inFlight++;
+    synchronized Call begin(String leaseId) {
+        if (leaseId == null || leaseId.isBlank()) {
+            return new Call(Check.MISSING, null);
         }
-        return current;
+        if (current == null || ending || !current.id().equals(leaseId)) {
+            return new Call(Check.NOT_HELD, null);
+        }
+        lastUseNanos = clock.nanoTime();
+        inFlight++;
+        return new Call(Check.HELD, current);
     }
 
     /**
@@ -92,24 +101,35 @@ final class LeaseKeeper {
         lastUseNanos = clock.nanoTime();
     }
 
-    /** Releases the lease {@code leaseId} names; false when it is not the one held. */
+    /**
+     * Releases the lease {@code leaseId} names; false when it is not the one held. When true, the caller stops what
+     * the lease was running and then calls {@link #ended}; until then no lease is given.
+     */
     synchronized boolean release(String leaseId) {
-        if (current == null || !current.id().equals(leaseId)) {
+        if (current == null || ending || !current.id().equals(leaseId)) {
             return false;
         }
-        current = null;
-        inFlight = 0;
+        ending = true;
         return true;
     }
 
-    /** Ends the lease if no call is being answered and none came for its idle time: the lease that lapsed, else empty. */
+    /**
+     * Ends the lease if no call is being answered and none came for its idle time: the lease that lapsed, else empty.
+     * When one lapsed, the caller stops what it was running and then calls {@link #ended}; until then no lease is
+     * given.
+     */
     synchronized Optional<Lease> lapseIfIdle() {
-        if (current == null || inFlight > 0 || clock.nanoTime() - lastUseNanos < idleNanos) {
+        if (current == null || ending || inFlight > 0 || clock.nanoTime() - lastUseNanos < idleNanos) {
             return Optional.empty();
         }
-        Lease lapsed = current;
+        ending = true;
+        return Optional.of(current);
+    }
+
+    /** What the lease that lapsed or was released ran is stopped: the agent may be leased again. */
+    synchronized void ended() {
         current = null;
+        ending = false;
         inFlight = 0;
-        return Optional.of(lapsed);
     }
 }

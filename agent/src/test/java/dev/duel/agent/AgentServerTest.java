@@ -120,7 +120,7 @@ class AgentServerTest {
                 TOKEN,
                 service,
                 log::add,
-                new AgentServer.Limits(2, Duration.ofMillis(500)),
+                new AgentServer.Limits(2, Duration.ofMillis(500), Duration.ofSeconds(30)),
                 null)) {
             InetAddress loopback = InetAddress.getLoopbackAddress();
             int port = small.address().getPort();
@@ -147,6 +147,83 @@ class AgentServerTest {
             AgentClient client = new AgentClient("agent-a", "127.0.0.1:" + port, TOKEN, Duration.ofSeconds(5));
             assertEquals("agent-a", client.hello().name());
         }
+    }
+
+    // Issue 24, item 12: a client sending a request head a byte at a time, never idle for the idle time, held one of
+    // the agent's connection slots for as long as it liked.
+    @Test
+    void aCallTrickledInPastItsArrivalTimeIsClosedAndOneInTimeIsAnswered() throws Exception {
+        try (AgentServer server = AgentServer.start(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                TOKEN,
+                service,
+                log::add,
+                new AgentServer.Limits(4, Duration.ofSeconds(2), Duration.ofMillis(1_500)),
+                null)) {
+            InetAddress loopback = InetAddress.getLoopbackAddress();
+            int port = server.address().getPort();
+            byte[] head = ("GET /v1/hello HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + TOKEN + "\r\nX-Padding: "
+                            + "p".repeat(60) + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII);
+            try (java.net.Socket slow = new java.net.Socket(loopback, port)) {
+                slow.setSoTimeout(10_000);
+                long start = System.nanoTime();
+                int sent = 0;
+                try {
+                    for (; sent < head.length; sent++) { // a byte every 0.25 s: never idle for 2 s
+                        slow.getOutputStream().write(head[sent]);
+                        slow.getOutputStream().flush();
+                        Thread.sleep(250);
+                    }
+                } catch (java.io.IOException closed) {
+                    // the agent closed it while bytes were still coming: what this test wants
+                }
+                assertTrue(sent < head.length, "closed before the head was whole, after " + sent + " bytes");
+                assertEquals(-1, readOrClosed(slow), "the trickling connection is closed");
+                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                assertTrue(seconds >= 1 && seconds < 6, "closed after " + seconds + " s, the limit being 1.5 s");
+            }
+            assertTrue(
+                    log.stream()
+                            .anyMatch(line ->
+                                    line.matches("closed a connection from /127\\.0\\.0\\.1:\\d+: its call did not"
+                                            + " arrive whole within 1500 ms")),
+                    log.toString());
+            // A call sent in pieces within the time, then a second call later on the same connection, is answered.
+            try (java.net.Socket steady = new java.net.Socket(loopback, port)) {
+                steady.setSoTimeout(10_000);
+                for (int call = 0; call < 2; call++) {
+                    steady.getOutputStream().write(head, 0, 20);
+                    Thread.sleep(400);
+                    steady.getOutputStream().write(head, 20, head.length - 20);
+                    assertEquals(
+                            "HTTP/1.1 200",
+                            new String(steady.getInputStream().readNBytes(12), StandardCharsets.US_ASCII));
+                    drainReply(steady);
+                    Thread.sleep(1_000); // past the first call's arrival time (1.5 s from its first byte), not idle 2 s
+                }
+            }
+        }
+    }
+
+    private static int readOrClosed(java.net.Socket socket) {
+        try {
+            return socket.getInputStream().read();
+        } catch (java.io.IOException reset) {
+            return -1;
+        }
+    }
+
+    /** Reads the rest of a reply whose first 12 bytes were read: its head, then Content-Length bytes. */
+    private static void drainReply(java.net.Socket socket) throws java.io.IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            head.append((char) socket.getInputStream().read());
+        }
+        java.util.regex.Matcher length =
+                java.util.regex.Pattern.compile("(?i)content-length: (\\d+)").matcher(head);
+        assertTrue(length.find(), head.toString());
+        socket.getInputStream().readNBytes(Integer.parseInt(length.group(1)));
     }
 
     @Test

@@ -428,9 +428,9 @@ final class LoadCommand implements Callable<Integer> {
             err.println("duel: " + e.getMessage());
             return ExitCodes.UNREACHABLE;
         } catch (AgentException e) {
-            err.println(
-                    "duel: a load agent could not run the load (" + e.getMessage()
-                            + "): start it (duel agent --token-file FILE --bind ADDRESS) or fix --agents; nothing was measured");
+            // The agent's message says what to do (start it, fix its address or pin, give its token): a generic
+            // "start it" after a TLS pin mismatch sent users the wrong way.
+            err.println("duel: a load agent could not run the load: " + e.getMessage() + "; nothing was measured");
             return ExitCodes.UNREACHABLE;
         } catch (InvalidSettingException e) {
             // found when the engine compiles the plan (variables, checks, transport); nothing was sent

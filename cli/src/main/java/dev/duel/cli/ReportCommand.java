@@ -121,6 +121,11 @@ final class ReportCommand implements Callable<Integer> {
                     + "); give a writable folder with --out");
             return ExitCodes.USAGE;
         }
+        System.out.print(new TerminalRenderer().render(report));
+        System.out.println();
+        System.out.println("report: " + folder.resolve("report.html")
+                + " (also report.md, summary.json, report-junit.xml, charts/)");
+        int exit = report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
         if (junit != null) {
             try {
                 dev.duel.suite.store.AtomicJson.writeBytes(
@@ -131,14 +136,11 @@ final class ReportCommand implements Callable<Integer> {
             } catch (IOException e) {
                 System.err.println("duel: cannot write --junit " + junit + " (" + e.getMessage() + "); the report's"
                         + " own copy is " + folder.resolve(ReportFiles.JUNIT_FILE));
-                return ExitCodes.USAGE;
+                // A failed threshold stays the answer (exit 1); else the unwritten file is the command's fault.
+                return exit == ExitCodes.OK ? ExitCodes.USAGE : exit;
             }
         }
-        System.out.print(new TerminalRenderer().render(report));
-        System.out.println();
-        System.out.println("report: " + folder.resolve("report.html")
-                + " (also report.md, summary.json, report-junit.xml, charts/)");
-        return report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+        return exit;
     }
 
     /**

@@ -86,6 +86,13 @@ class ReportCommandTest {
         assertEquals(ExitCodes.USAGE, report.exitCode());
         assertTrue(report.err().startsWith("duel: cannot write --junit " + blocked + " ("), report.err());
         assertTrue(Files.isRegularFile(r.resolve("report-junit.xml")), "the report's own copy is written");
+        assertTrue(report.out().contains("jdk25 3 of 3"), "the report is printed all the same: " + report.out());
+
+        // A failed threshold stays the answer: exit 1, not the unwritten file's 2 (which hid it).
+        Captured failing =
+                Captured.duel("report", r.toString(), "--junit", blocked.toString(), "--threshold", "*.errors > 0");
+        assertEquals(ExitCodes.CHECKS_FAILED, failing.exitCode(), failing.err());
+        assertTrue(failing.err().contains("duel: cannot write --junit " + blocked + " ("), failing.err());
     }
 
     @Test
