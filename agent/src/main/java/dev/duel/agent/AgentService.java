@@ -81,7 +81,7 @@ public final class AgentService {
                 return leaseRefusal(call.check());
             }
             try {
-                return leased(request, route);
+                return leased(request, route, call.under());
             } finally {
                 leases.callEnded(call.under());
             }
@@ -90,7 +90,7 @@ public final class AgentService {
         }
     }
 
-    private ApiReply leased(ApiRequest request, String route) throws InterruptedException {
+    private ApiReply leased(ApiRequest request, String route, LeaseKeeper.Lease under) throws InterruptedException {
         if (route.equals("DELETE /v1/lease")) {
             return release(request.leaseId());
         }
@@ -100,7 +100,7 @@ public final class AgentService {
                     .put("idleMillis", leases.idle().toMillis()));
         }
         if (route.equals("POST /v1/runs")) {
-            return startRun(AgentJson.parse(request.body()));
+            return startRun(AgentJson.parse(request.body()), under);
         }
         if (route.equals("POST /v1/targets")) {
             if (!allowTargets) {
@@ -216,7 +216,12 @@ public final class AgentService {
         return ApiReply.ok(AgentJson.object());
     }
 
-    private synchronized ApiReply startRun(JsonNode body) {
+    private synchronized ApiReply startRun(JsonNode body, LeaseKeeper.Lease under) {
+        // Checked under this object's lock, which stopEverything takes to find the run: a release or lapse that
+        // began after this call's lease check either finds this run and stops it, or this start is refused.
+        if (!leases.holds(under)) {
+            return ApiReply.error(409, "this lease is not held any more (it lapsed or was released): take a new one");
+        }
         if (current != null && current.active()) {
             return ApiReply.error(409, "run " + current.id() + " is still active: stop it first");
         }

@@ -126,6 +126,11 @@ final class LeaseKeeper {
         return Optional.of(current);
     }
 
+    /** True if {@code lease} is the lease held, and not being ended. */
+    synchronized boolean holds(Lease lease) {
+        return lease != null && lease == current && !ending;
+    }
+
     /** What the lease that lapsed or was released ran is stopped: the agent may be leased again. */
     synchronized void ended() {
         current = null;

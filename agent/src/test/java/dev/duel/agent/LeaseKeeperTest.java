@@ -90,6 +90,7 @@ class LeaseKeeperTest {
         assertTrue(leases.lapseIfIdle().isEmpty(), "it lapses once");
         assertEquals(LeaseKeeper.Check.NOT_HELD, leases.begin(alice.id()).check(), "no call runs under it any more");
         assertTrue(!leases.release(alice.id()));
+        assertTrue(!leases.holds(alice), "a run started now is refused");
         leases.ended();
         assertTrue(!leases.ending());
         LeaseKeeper.Lease bob = leases.acquire("bob").orElseThrow();

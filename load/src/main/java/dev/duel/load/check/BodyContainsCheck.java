@@ -117,6 +117,9 @@ final class BodyContainsCheck implements BodyCheck {
 
         @Override
         public String end() {
+            if (wanted == null) {
+                throw new IllegalStateException("end() of a body not begun: call begin() first");
+            }
             return found ? null : "body does not contain \"" + new String(wanted, StandardCharsets.UTF_8) + "\"";
         }
 

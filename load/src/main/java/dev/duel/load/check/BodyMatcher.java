@@ -26,7 +26,10 @@ public interface BodyMatcher {
      */
     String end();
 
-    /** The body will not be completed: lets go of any memory held for it. Safe to call at any time. */
+    /**
+     * The body will not be completed: lets go of any memory held for it. Safe to call at any time; the next body
+     * starts with {@link #begin}.
+     */
     void abandon();
 
     /** Runs a whole body through a fresh matcher of {@code check}: for tests and one-off checks. */

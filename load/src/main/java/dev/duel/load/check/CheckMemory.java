@@ -19,6 +19,9 @@ public interface CheckMemory {
         public String describe() {
             return "no bound";
         }
+
+        @Override
+        public void gaveUp() {}
     };
 
     /** True if {@code bytes} more may be held, now counted until {@link #release}d; false leaves the budget as it was. */
@@ -29,4 +32,10 @@ public interface CheckMemory {
 
     /** The bound in words, for a check that ran out of it (for example "64 MiB per event loop"). */
     String describe();
+
+    /**
+     * A check gave a body up for want of memory: the response counts as failing its check, which is the engine's
+     * limit, not the target's fault, so the engine says so of the run.
+     */
+    void gaveUp();
 }

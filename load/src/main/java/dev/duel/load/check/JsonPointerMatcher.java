@@ -105,6 +105,9 @@ final class JsonPointerMatcher implements BodyMatcher {
 
     @Override
     public String end() {
+        if (parser == null && !decided) {
+            throw new IllegalStateException("end() of a body not begun, or abandoned: call begin() first");
+        }
         if (!decided) {
             parser.endOfInput();
             read();
@@ -200,14 +203,19 @@ final class JsonPointerMatcher implements BodyMatcher {
      */
     private void holdPartialToken() {
         long partialBytes = Math.max(0, fedBytes - parser.currentTokenLocation().getByteOffset());
-        long needed = 2 * partialBytes - FREE_TOKEN_BYTES;
+        long needed = Math.max(0, 2 * partialBytes - FREE_TOKEN_BYTES);
         if (needed <= reservedBytes) {
+            if (needed < reservedBytes / 4) { // the long token is done: Jackson let go of its text, so do we
+                memory.release(reservedBytes - needed);
+                reservedBytes = needed;
+            }
             return;
         }
         long more = Math.max(needed, 2 * reservedBytes) - reservedBytes; // in doubling steps
         if (!memory.reserve(more) && !memory.reserve(more = needed - reservedBytes)) {
             decide("not checked: a JSON value of over " + mebibytes(partialBytes) + " before " + check.pointer()
                     + " needs more memory than the load engine keeps for checks (" + memory.describe() + ")");
+            memory.gaveUp();
             abandon();
             return;
         }

@@ -20,9 +20,6 @@ import java.util.List;
  * Immutable and thread-safe.
  */
 public final class ResponseChecks {
-    /** Bodies kept for checks are cut at this size; a check on a longer body says so. */
-    public static final int MAX_KEPT_BODY_BYTES = 64 * 1024 * 1024;
-
     private final StatusCheck status;
     private final List<BodyCheck> bodyChecks;
     private final List<String> texts;

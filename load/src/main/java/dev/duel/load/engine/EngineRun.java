@@ -481,7 +481,13 @@ public final class EngineRun {
         }
         double utilization = cpuNanos / (wallNanos * cores);
         long completed = main.ok() + main.failed();
-        List<String> findings = Findings.engineLimits(busy, utilization, cores, main, plan.model());
+        List<String> findings = new ArrayList<>(Findings.engineLimits(busy, utilization, cores, main, plan.model()));
+        long checksGivenUp =
+                loops.stream().mapToLong(LoopContext::checksGivenUp).sum();
+        if (checksGivenUp > 0) {
+            findings.add(Findings.checksGivenUp(
+                    checksGivenUp, loops.get(0).checkMemory().describe()));
+        }
         GcPauses.Reading gc = mainEndGc.since(mainStartGc);
         return new EngineUsage(
                 cpuNanos / 1e6,

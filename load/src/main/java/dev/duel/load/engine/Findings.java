@@ -67,6 +67,23 @@ final class Findings {
         return findings;
     }
 
+    /**
+     * Responses whose body check the engine gave up for want of memory: they count as failed checks, but the limit is
+     * the engine's, so the run cannot stand as a measurement of the target. Null when there were none.
+     */
+    static String checksGivenUp(long responses, String budget) {
+        if (responses == 0) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "the load generator could not check %d response(s): a JSON value ahead of the checked one needed more"
+                        + " memory than it keeps for checks (%s); give duel a larger heap (-Xmx) or check a value that"
+                        + " comes before the long one",
+                responses,
+                budget);
+    }
+
     /** " (N of M over 1 ms)", or nothing for a summary without its histogram. */
     private static String over(LatencySummary lag) {
         long over = LagLimit.samplesOver(lag, LAG_P99_LIMIT_MICROS);

@@ -44,6 +44,8 @@ final class LoopContext {
     private long checkBudgetBytes = DEFAULT_CHECK_BUDGET_BYTES;
 
     private long checkBudgetLimitBytes = DEFAULT_CHECK_BUDGET_BYTES;
+    /** Volatile: counted on this loop, read by the run's end on another thread. */
+    private volatile long checksGivenUp;
     /** Where a read is copied for the body checks; one per loop, as a loop feeds one read at a time. */
     private final byte[] checkScratch = new byte[CHECK_SCRATCH_BYTES];
 
@@ -124,6 +126,11 @@ final class LoopContext {
         return checkMemory;
     }
 
+    /** Responses whose check was given up for want of memory ({@link CheckMemory#gaveUp}); read after the run. */
+    long checksGivenUp() {
+        return checksGivenUp;
+    }
+
     /** A buffer a read is copied into for the body checks; its contents are the caller's until it returns. */
     byte[] checkScratch() {
         return checkScratch;
@@ -142,6 +149,11 @@ final class LoopContext {
         @Override
         public void release(long bytes) {
             checkBudgetBytes += bytes;
+        }
+
+        @Override
+        public void gaveUp() {
+            checksGivenUp++; // written by this loop alone
         }
 
         @Override

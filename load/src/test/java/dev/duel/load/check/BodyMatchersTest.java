@@ -36,6 +36,7 @@ class BodyMatchersTest {
         private final long limitBytes;
         long heldBytes;
         long peakBytes;
+        int gaveUp;
 
         Budget(long limitBytes) {
             this.limitBytes = limitBytes;
@@ -60,6 +61,11 @@ class BodyMatchersTest {
         @Override
         public String describe() {
             return "the test's " + (limitBytes >> 20) + " MiB";
+        }
+
+        @Override
+        public void gaveUp() {
+            gaveUp++;
         }
     }
 
@@ -160,15 +166,17 @@ class BodyMatchersTest {
                 assertNotNull(differs, context);
                 assertTrue(differs.startsWith(pointer + " is "), differs);
             }
-            // a body cut short: however it is split, the verdict is the one of the whole cut body
-            byte[] cut = Arrays.copyOf(body, random.nextInt(body.length + 1));
-            BodyMatcher whole = exists.matcher(CheckMemory.UNLIMITED);
-            whole.begin(NO_VALUES);
-            whole.feed(cut, 0, cut.length);
+            // a body cut short, or several values at the root: the old whole-body check's verdict
+            byte[] odd = random.nextBoolean()
+                    ? Arrays.copyOf(body, random.nextInt(body.length + 1))
+                    : (MAPPER.writeValueAsString(randomValue(random, 2)) + " " + text + "\n"
+                                    + MAPPER.writeValueAsString(randomValue(random, 2)))
+                            .getBytes(StandardCharsets.UTF_8);
+            String streamed = inRandomReads(exists.matcher(CheckMemory.UNLIMITED), odd, NO_VALUES, random);
             assertEquals(
-                    whole.end(),
-                    inRandomReads(exists.matcher(CheckMemory.UNLIMITED), cut, NO_VALUES, random),
-                    "cut at " + cut.length + ": " + context);
+                    wholeBodyFinds(pointer, odd),
+                    streamed == null,
+                    streamed + ": " + pointer + " in " + new String(odd, StandardCharsets.UTF_8));
         }
         assertTrue(found > 500 && missing > 300, "both outcomes covered: " + found + " found, " + missing + " missing");
     }
@@ -187,6 +195,7 @@ class BodyMatchersTest {
                         + " load engine keeps for checks \\(the test's 1 MiB\\)"),
                 verdict);
         assertEquals(0, tight.heldBytes, "everything given back");
+        assertEquals(1, tight.gaveUp, "and the engine is told, once");
         assertTrue(tight.peakBytes <= 1 << 20);
 
         Budget ample = new Budget(16 << 20);
@@ -222,6 +231,64 @@ class BodyMatchersTest {
         assertNull(inReads(check("json:/id == 7").matcher(none), body, 1500));
         assertNull(inReads(check("json:/items/99999/sku == \"SKU-99999\"").matcher(none), body, 65536));
         assertEquals(0, none.peakBytes);
+    }
+
+    /**
+     * The check before it read bodies as they arrive, as the oracle: Jackson's blocking parser over the whole body,
+     * filtered to the pointer; true if it finds a value there, whole, before any error.
+     */
+    private static boolean wholeBodyFinds(String pointer, byte[] body) {
+        try (com.fasterxml.jackson.core.JsonParser parser =
+                new com.fasterxml.jackson.core.filter.FilteringParserDelegate(
+                        new com.fasterxml.jackson.core.JsonFactory().createParser(body),
+                        new com.fasterxml.jackson.core.filter.JsonPointerBasedFilter(pointer),
+                        com.fasterxml.jackson.core.filter.TokenFilter.Inclusion.ONLY_INCLUDE_ALL,
+                        false)) {
+            if (parser.nextToken() == null) {
+                return false;
+            }
+            // Read the value found whole: the old check took a string cut short by the body's end for present
+            // (Jackson reads a string's text only when asked); reading as it arrives sees the cut, as it should.
+            parser.getText();
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void theMemoryOfALongValueIsGivenBackOnceItIsReadNotAtTheEndOfTheBody() {
+        StringBuilder text =
+                new StringBuilder("{\"pad\":\"").append("x".repeat(3 << 20)).append("\",\"more\":[");
+        for (int i = 0; i < 100_000; i++) {
+            text.append(i).append(',');
+        }
+        byte[] body = text.append("0],\"id\":7}").toString().getBytes(StandardCharsets.UTF_8);
+        Budget budget = new Budget(16 << 20);
+        BodyMatcher matcher = check("json:/id == 7").matcher(budget);
+        matcher.begin(NO_VALUES);
+        int padEnd = (3 << 20) + 20;
+        matcher.feed(body, 0, padEnd - 1000);
+        assertTrue(budget.heldBytes > 4 << 20, "the long value is held while it arrives: " + budget.heldBytes);
+        matcher.feed(body, padEnd - 1000, 200_000);
+        assertEquals(0, budget.heldBytes, "read whole, it is given back while the body goes on");
+        matcher.feed(body, padEnd - 1000 + 200_000, body.length - (padEnd - 1000 + 200_000));
+        assertNull(matcher.end());
+    }
+
+    @Test
+    void valuesAtTheRootAreSearchedInTurnAsTheWholeBodyCheckDid() {
+        byte[] body = "1 \"x\" {\"a\":2} [3] {\"a\":3}".getBytes(StandardCharsets.UTF_8);
+        Random random = new Random(11);
+        assertNull(inRandomReads(check("json:/a == 2").matcher(CheckMemory.UNLIMITED), body, NO_VALUES, random));
+        assertEquals(
+                "/a is 2, expected 3",
+                inRandomReads(check("json:/a == 3").matcher(CheckMemory.UNLIMITED), body, NO_VALUES, random));
+        assertNull(inRandomReads(check("json:/0 == 3").matcher(CheckMemory.UNLIMITED), body, NO_VALUES, random));
+        assertEquals(
+                "no JSON value at /b",
+                inRandomReads(check("json:/b exists").matcher(CheckMemory.UNLIMITED), body, NO_VALUES, random));
+        assertTrue(wholeBodyFinds("/a", body) && wholeBodyFinds("/0", body) && !wholeBodyFinds("/b", body));
     }
 
     private static String inReads(BodyMatcher matcher, byte[] body, int readBytes) {

@@ -1,6 +1,7 @@
 package dev.duel.load.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.load.LoadModel;
@@ -53,5 +54,15 @@ class FindingsTest {
         assertEquals(List.of(), Findings.engineLimits(List.of(0.40), 0.40, 1, main(900, true), CLOSED));
         // The open model has no turnaround (null): its own lag is the schedule lag.
         assertEquals(List.of(), Findings.engineLimits(List.of(0.40), 0.40, 1, main(2_000, false), OPEN));
+    }
+
+    @Test
+    void checksTheEngineGaveUpAreItsLimitNotTheTargets() {
+        assertNull(Findings.checksGivenUp(0, "64.0 MiB per event loop"));
+        String finding = Findings.checksGivenUp(3, "64.0 MiB per event loop");
+        assertTrue(
+                finding.startsWith("the load generator could not check 3 response(s): a JSON value ahead of the"
+                        + " checked one needed more memory than it keeps for checks (64.0 MiB per event loop)"),
+                finding);
     }
 }
