@@ -38,7 +38,7 @@ main, engine = run["main"], run["engine"]
 total_s = (run["settings"]["warmupMillis"] + run["settings"]["durationMillis"]) / 1000
 line = (f"{name:14} ok/s {main['okPerSecond']:7.1f}  GC pauses {len(pauses):5d} ({len(pauses)/total_s:5.1f}/s) "
         f"pause {sum(pauses):7.1f} ms over the run ({100*sum(pauses)/1000/total_s:4.2f}%)  "
-        f"engine CPU {engine['cpuMicrosPerRequest']:7.0f} us/request")
+        f"engine CPU {engine['cpuMicrosPerRequest']:7.0f} us/request  peak RSS {engine['peakRssBytes']/2**20:5.0f} MiB")
 if "gcPauseShare" in engine:
     line += f"  main: {engine['gcPauses']} pauses, {engine['gcPauseMillis']:.0f} ms, {100*engine['gcPauseShare']:.2f}%"
 print(line)
