@@ -54,16 +54,6 @@ final class AgentTargets {
         this.log = log;
     }
 
-    private void note(long pid, String name) {
-        if (ledger != null) {
-            try {
-                ledger.add(pid, "target " + name);
-            } catch (IOException e) {
-                log.accept("could not note target " + name + " (pid " + pid + ") in the ledger: " + e.getMessage());
-            }
-        }
-    }
-
     private void forget(long pid) {
         if (ledger != null) {
             try {
@@ -87,7 +77,7 @@ final class AgentTargets {
                     spec,
                     extraEnv,
                     logDirectory.resolve(id + "-" + spec.name() + ".log"),
-                    pid -> note(pid, spec.name()));
+                    ledger == null ? pid -> {} : ledger.noting("target " + spec.name(), log));
         } catch (IOException | TargetFailedException | IdentityMismatchException e) {
             log.accept("target " + spec.name() + " did not start: " + e.getMessage());
             throw new StartFailed("target " + spec.name() + " did not start on this agent: " + e.getMessage(), e);

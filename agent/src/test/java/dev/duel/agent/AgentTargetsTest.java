@@ -77,7 +77,7 @@ class AgentTargetsTest {
                 throw new java.io.UncheckedIOException(e);
             }
             sleeps.add(sleep);
-            spawned.accept(sleep.pid());
+            spawned.spawned(sleep.pid());
             return new FakeTarget(spec, sleep.pid(), 4242, env);
         };
         try {

@@ -21,9 +21,9 @@ final class FakeTarget implements TargetProcess {
                     TargetSpec spec,
                     java.util.Map<String, String> extraEnv,
                     java.nio.file.Path log,
-                    java.util.function.LongConsumer spawned) {
+                    dev.duel.targets.Spawned spawned) {
                 started++;
-                spawned.accept(1000 + started);
+                spawned.spawned(1000 + started);
                 return new FakeTarget(spec, 1000 + started, 4242 + started, extraEnv);
             }
         };

@@ -35,16 +35,23 @@ record Captured(int exitCode, String out, String err) {
      * codes, records, resumes or agents. {@link SmokeCommandTest} and RunCommandTest's SIGTERM test keep the real one.
      */
     static Captured duelWithoutProbe(String... args) {
-        return Captured.duelWith(
-                new CommandLine.IFactory() {
-                    @Override
-                    public <K> K create(Class<K> type) throws Exception {
-                        return type == RunCommand.class
-                                ? type.cast(
-                                        new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
-                                : CommandLine.defaultFactory().create(type);
-                    }
-                },
-                args);
+        return Captured.duelWith(withoutProbe(), args);
+    }
+
+    /** Commands as duel makes them, {@code duel run}'s host drift probe fixed. */
+    static CommandLine.IFactory withoutProbe() {
+        return new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == RunCommand.class
+                        ? type.cast(new RunCommand(parts -> parts.withHostProbe(RealPartsWithoutProbe::reading)))
+                        : CommandLine.defaultFactory().create(type);
+            }
+        };
+    }
+
+    /** {@code duel ARGS} in a JVM of its own, the host drift probe fixed: for tests that kill it. */
+    public static void main(String[] args) {
+        System.exit(Duel.execute(withoutProbe(), args));
     }
 }

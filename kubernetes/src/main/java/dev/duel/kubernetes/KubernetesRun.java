@@ -15,6 +15,7 @@ import dev.duel.suite.SuiteException;
 import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteRunner;
 import dev.duel.suite.agents.AgentsLoad;
+import dev.duel.targets.Spawned;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
@@ -25,7 +26,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * A suite run on Kubernetes ({@code duel run SUITE --kubernetes}): the {@link RunnerParts} of a {@link SuiteRunner}
@@ -192,7 +192,7 @@ public final class KubernetesRun implements AutoCloseable {
         return new Suite.Agent(pod.podName(), address.host(), address.port(), address.pin());
     }
 
-    private TargetProcess startTarget(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
+    private TargetProcess startTarget(TargetSpec spec, Map<String, String> extraEnv, Path log, Spawned spawned)
             throws TargetFailedException, InterruptedException {
         KubernetesSession current = opened();
         try {

@@ -14,13 +14,13 @@ import dev.duel.targets.JdkResolver;
 import dev.duel.targets.JvmProbe;
 import dev.duel.targets.RunningService;
 import dev.duel.targets.ServiceSpec;
+import dev.duel.targets.Spawned;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetLauncher;
 import dev.duel.targets.TargetStarter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.IntSupplier;
-import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -165,7 +165,7 @@ public record RunnerParts(
     @FunctionalInterface
     public interface ServiceStarter {
         /** @param floatCpus the CPUs a service without a cpuset of its own runs on, or null for every online CPU */
-        RunningService start(ServiceSpec spec, String floatCpus, Path log, LongConsumer spawned)
+        RunningService start(ServiceSpec spec, String floatCpus, Path log, Spawned spawned)
                 throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException;
     }
 

@@ -9,6 +9,7 @@ import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
+import dev.duel.suite.fixtures.KilledDuels;
 import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,22 +136,6 @@ class ResumeTest {
         }
     }
 
-    private static Map<String, String> records(Path runs) throws Exception {
-        Map<String, String> records = new LinkedHashMap<>();
-        if (!Files.isDirectory(runs)) {
-            return records;
-        }
-        try (Stream<Path> files = Files.list(runs)) {
-            for (Path file : files.sorted().toList()) {
-                String name = file.getFileName().toString();
-                if (name.endsWith(".json") && !name.startsWith(".")) {
-                    records.put(name, Files.readString(file));
-                }
-            }
-        }
-        return records;
-    }
-
     private Process start(Path file, Path results, int attempt) throws Exception {
         return RunSuiteMain.start(file, results, temp.resolve("attempt-" + attempt + ".log"));
     }
@@ -177,14 +162,7 @@ class ResumeTest {
                 boolean finished = !suite.isAlive();
                 suite.destroyForcibly();
                 suite.waitFor(10, TimeUnit.SECONDS);
-                Map<String, String> now = records(runs);
-                for (Map.Entry<String, String> before : written.entrySet()) {
-                    assertEquals(
-                            before.getValue(),
-                            now.get(before.getKey()),
-                            before.getKey() + ": a record written before kill " + kill + " is kept unchanged");
-                }
-                written.putAll(now);
+                KilledDuels.assertKeptAndAdd(written, runs, "kill " + kill);
                 if (finished) {
                     break; // the suite ended before this kill: nothing left to interrupt
                 }
@@ -195,11 +173,9 @@ class ResumeTest {
                     .run();
             assertEquals(0, last.failed(), last.toString());
 
-            assertTrue(
-                    started.stream().noneMatch(ProcessHandle::isAlive),
-                    "every process a killed suite started was ended: " + started);
+            assertEquals(List.of(), KilledDuels.alive(started), "every process a killed suite started was ended");
             assertTrue(Files.notExists(results.resolve(".processes")), "none noted once the suite ended");
-            Map<String, String> end = records(runs);
+            Map<String, String> end = KilledDuels.records(runs);
             written.forEach((name, text) -> assertEquals(text, end.get(name), name + " kept unchanged"));
             // The runs used: each planned run's final record once, whole, as an uninterrupted suite has them.
             List<String> finals = end.keySet().stream()
@@ -220,12 +196,7 @@ class ResumeTest {
                         name + ": " + run.status() + " " + run.reason());
                 assertTrue(run.results().get(0).load().main().ok() > 0, name + " measured its main");
             }
-            try (Stream<Path> files = Files.list(runs)) {
-                assertTrue(
-                        files.noneMatch(f ->
-                                f.toString().endsWith(".tmp") || f.toString().endsWith(".inflight")),
-                        "nothing partial is left");
-            }
+            KilledDuels.assertNothingPartial(runs);
         } finally {
             started.forEach(ProcessHandle::destroyForcibly);
         }

@@ -20,16 +20,8 @@ public final class RunSuiteMain {
      * output to {@code output}.
      */
     static Process start(Path suiteFile, Path results, Path output) throws java.io.IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(
-                        java,
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        RunSuiteMain.class.getName(),
-                        suiteFile.toString(),
-                        results.toString())
+        return new ProcessBuilder(dev.duel.suite.fixtures.KilledDuels.cheapJvm(
+                        RunSuiteMain.class.getName(), suiteFile.toString(), results.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();

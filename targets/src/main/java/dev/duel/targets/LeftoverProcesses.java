@@ -33,6 +33,41 @@ public final class LeftoverProcesses {
         this.file = directory.resolve(".processes");
     }
 
+    /** The environment variable a ledger marks its processes with; its value names the ledger's folder. */
+    public static final String MARK_VARIABLE = "DUEL_LEDGER";
+
+    /**
+     * The variable and value that mark a process as this ledger's ({@link Spawned#environment}): a process carrying it,
+     * or a child of one (environments are inherited), is ended by {@link #endLeftovers} even if it was never noted (a
+     * kill -9 of duel between a target's start and its note) or left its parent's tree (a daemonized server).
+     */
+    public Map<String, String> mark() {
+        return Map.of(MARK_VARIABLE, markValue());
+    }
+
+    private String markValue() {
+        return file.toAbsolutePath().normalize().getParent().toString();
+    }
+
+    /** A {@link Spawned} that notes each process as {@code role} and marks it; what cannot be noted goes to {@code warn}. */
+    public Spawned noting(String role, java.util.function.Consumer<String> warn) {
+        return new Spawned() {
+            @Override
+            public void spawned(long pid) {
+                try {
+                    add(pid, role);
+                } catch (IOException e) {
+                    warn.accept("could not note " + role + " (pid " + pid + ") in " + file + ": " + e.getMessage());
+                }
+            }
+
+            @Override
+            public Map<String, String> environment() {
+                return mark();
+            }
+        };
+    }
+
     /** Notes {@code pid} (nothing when its start cannot be read: it ended already). */
     public synchronized void add(long pid, String role) throws IOException {
         String start = start(pid);
@@ -84,16 +119,16 @@ public final class LeftoverProcesses {
             Files.deleteIfExists(file);
             return;
         }
-        AtomicFiles.write(file, (String.join("\n", lines.values()) + "\n").getBytes(StandardCharsets.UTF_8));
+        // Unsynced: the note follows a target's start, and a kill -9 of duel between the two leaves the target
+        // unnoted; the fsyncs were most of that time. A machine crash, which they guard against, ends the targets too.
+        AtomicFiles.writeUnsynced(file, (String.join("\n", lines.values()) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /** Ends the processes a killed duel left running from this folder; returns what it ended. */
     public synchronized List<String> endLeftovers() throws IOException {
         List<String> ended = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return ended;
-        }
-        for (String line : Files.readAllLines(file)) {
+        List<String> noted = Files.exists(file) ? Files.readAllLines(file) : List.of();
+        for (String line : noted) {
             String[] parts = line.trim().split(" ", 3);
             if (parts.length < 2) {
                 continue;
@@ -112,7 +147,74 @@ public final class LeftoverProcesses {
         }
         Files.deleteIfExists(file);
         lines.clear();
+        for (ProcessHandle marked : marked()) {
+            end(marked);
+            ended.add("a process this folder's duel started before noting it (pid " + marked.pid() + ")");
+        }
         return ended;
+    }
+
+    /**
+     * Processes carrying this ledger's mark, found in /proc (none where there is no /proc): every one not already
+     * ended, other than this JVM and its ancestors. Only the oldest of a marked family is returned (ending it ends
+     * its descendants).
+     */
+    private List<ProcessHandle> marked() {
+        Path proc = Path.of("/proc");
+        if (!Files.isDirectory(proc)) {
+            return List.of();
+        }
+        byte[] wanted = (MARK_VARIABLE + "=" + markValue()).getBytes(StandardCharsets.UTF_8);
+        java.util.Set<Long> spared = new java.util.HashSet<>();
+        for (Optional<ProcessHandle> at = Optional.of(ProcessHandle.current());
+                at.isPresent();
+                at = at.get().parent()) {
+            spared.add(at.get().pid());
+        }
+        java.util.Set<Long> found = new java.util.LinkedHashSet<>();
+        try (java.util.stream.Stream<Path> entries = Files.list(proc)) {
+            for (Path entry : (Iterable<Path>) entries::iterator) {
+                String name = entry.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit) || spared.contains(Long.parseLong(name))) {
+                    continue;
+                }
+                try {
+                    if (carries(Files.readAllBytes(entry.resolve("environ")), wanted)) {
+                        found.add(Long.parseLong(name));
+                    }
+                } catch (IOException | SecurityException gone) {
+                    // ended meanwhile, or another user's: not ours
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<ProcessHandle> oldest = new ArrayList<>();
+        for (long pid : found) {
+            Optional<ProcessHandle> process = ProcessHandle.of(pid);
+            boolean parentMarked = process.flatMap(ProcessHandle::parent)
+                    .map(parent -> found.contains(parent.pid()))
+                    .orElse(false);
+            if (process.isPresent() && !parentMarked) {
+                oldest.add(process.get());
+            }
+        }
+        return oldest;
+    }
+
+    /** True if the NUL-separated {@code environ} has the entry {@code wanted} exactly. */
+    static boolean carries(byte[] environ, byte[] wanted) {
+        int start = 0;
+        for (int i = 0; i <= environ.length; i++) {
+            if (i == environ.length || environ[i] == 0) {
+                if (i - start == wanted.length
+                        && java.util.Arrays.equals(environ, start, i, wanted, 0, wanted.length)) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        return false;
     }
 
     private static void end(ProcessHandle process) {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /**
  * A started service: the environment targets receive, and its resource readings (so a
@@ -55,7 +54,7 @@ public final class RunningService implements AutoCloseable {
             JdkResolver jdks,
             Cgroups cgroups,
             Path log,
-            LongConsumer spawned)
+            Spawned spawned)
             throws IOException, InterruptedException, TargetFailedException, IdentityMismatchException {
         if (spec instanceof ServiceSpec.ExternalPostgres external) {
             return new RunningService(
@@ -101,10 +100,12 @@ public final class RunningService implements AutoCloseable {
         List<String> command =
                 group.wrap(postgres.limits().cpuset() == null ? Affinity.floating(floatCpus, java) : java);
         Files.createDirectories(log.toAbsolutePath().getParent());
-        Process process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        spawned.accept(process.pid());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        // The ledger's mark: PostgreSQL's server leaves its launcher's tree, and is found by it all the same.
+        builder.environment().putAll(spawned.environment());
+        Process process = builder.start();
+        spawned.spawned(process.pid());
         String url;
         try {
             url = firstLine(process, Duration.ofSeconds(120));

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * Starts a target as a fresh process inside its limits and waits until it is ready: polls every
@@ -55,7 +54,7 @@ public final class TargetLauncher implements TargetStarter {
      * As {@link #start(TargetSpec, Map, Path)}, telling {@code spawned} the process id as soon as the
      * process exists, before it is ready: whoever must end it if duel dies knows it from then on.
      */
-    public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
+    public RunningTarget start(TargetSpec spec, Map<String, String> extraEnv, Path log, Spawned spawned)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         InetAddress listen = InetAddress.getByName(spec.listen()); // an IP literal (TargetSpec): no lookup
         int port = spec.port() == null ? freePort(listen) : requireFree(listen, spec.port());
@@ -77,6 +76,7 @@ public final class TargetLauncher implements TargetStarter {
             }
             Map<String, String> environment = new LinkedHashMap<>(extraEnv);
             spec.env().forEach((name, value) -> environment.put(name, withPort(value, spec.listen(), port)));
+            environment.putAll(spawned.environment()); // last: a ledger's mark is not the target's to change
             List<String> wrapped = group.wrap(command);
             Files.createDirectories(log.toAbsolutePath().getParent());
             ProcessBuilder builder = new ProcessBuilder(wrapped)
@@ -85,7 +85,7 @@ public final class TargetLauncher implements TargetStarter {
             builder.environment().putAll(environment);
             long spawnNanos = System.nanoTime();
             Process process = builder.start();
-            spawned.accept(process.pid());
+            spawned.spawned(process.pid());
             RunningTarget target = new RunningTarget(
                     spec, process, group, port, log, wrapped, spec.profile() == Profile.JFR ? recordingFor(log) : null);
             try {

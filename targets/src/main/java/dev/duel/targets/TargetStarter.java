@@ -3,7 +3,6 @@ package dev.duel.targets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * Starts a target fresh and returns it ready and identity-checked. {@link TargetLauncher} starts
@@ -19,6 +18,6 @@ public interface TargetStarter {
      * @throws IdentityMismatchException it is not the target the spec names (it is stopped)
      * @throws IOException               it could not be started at all (bad command, port in use)
      */
-    TargetProcess start(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
+    TargetProcess start(TargetSpec spec, Map<String, String> extraEnv, Path log, Spawned spawned)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException;
 }

@@ -71,4 +71,54 @@ class LeftoverProcessesTest {
             target.destroyForcibly();
         }
     }
+
+    /** A shell that starts a sleeper of its own and waits: a child that inherits its environment. */
+    private static Process marked(java.util.Map<String, String> mark) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "sleep 120 & wait");
+        builder.environment().putAll(mark);
+        return builder.start();
+    }
+
+    // Issue 24's kill line: a kill -9 of duel between a target's start and its note (tens of ms: the note was an
+    // fsynced write) left the target running for ever; ResumeTest found it under load. Processes now carry the
+    // ledger's mark in their environment, and the next duel ends a marked process even if it was never noted.
+    @Test
+    void aMarkedProcessNeverNotedIsEndedWithItsChildrenAndAnotherFoldersIsLeftAlone() throws Exception {
+        LeftoverProcesses ledger = new LeftoverProcesses(temp);
+        Path other = Files.createDirectories(temp.resolve("other"));
+        Process unnoted = marked(ledger.mark());
+        Process elsewhere = marked(new LeftoverProcesses(other).mark());
+        Process unmarked = sleeper();
+        try {
+            Thread.sleep(300); // each shell has started its sleeper
+            List<ProcessHandle> children = unnoted.descendants().toList();
+            assertEquals(1, children.size(), "the shell's sleeper");
+            List<String> ended = new LeftoverProcesses(temp).endLeftovers();
+            assertEquals(
+                    List.of("a process this folder's duel started before noting it (pid " + unnoted.pid() + ")"),
+                    ended,
+                    "the shell once, its sleeper with it");
+            assertTrue(unnoted.waitFor(15, TimeUnit.SECONDS), "ended");
+            assertTrue(children.get(0).onExit().get(15, TimeUnit.SECONDS) != null
+                    && !children.get(0).isAlive());
+            assertTrue(elsewhere.isAlive(), "another folder's process is not this ledger's");
+            assertTrue(unmarked.isAlive(), "nor is an unmarked one");
+        } finally {
+            unnoted.descendants().forEach(ProcessHandle::destroyForcibly);
+            elsewhere.descendants().forEach(ProcessHandle::destroyForcibly);
+            unnoted.destroyForcibly();
+            elsewhere.destroyForcibly();
+            unmarked.destroyForcibly();
+        }
+    }
+
+    @Test
+    void theMarkIsMatchedAsAWholeEntry() {
+        byte[] wanted = "DUEL_LEDGER=/r".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(LeftoverProcesses.carries("A=1\0DUEL_LEDGER=/r\0B=2".getBytes(), wanted));
+        assertTrue(LeftoverProcesses.carries("DUEL_LEDGER=/r".getBytes(), wanted));
+        assertTrue(!LeftoverProcesses.carries("DUEL_LEDGER=/r2\0".getBytes(), wanted), "another folder");
+        assertTrue(!LeftoverProcesses.carries("X_DUEL_LEDGER=/r\0".getBytes(), wanted));
+        assertTrue(!LeftoverProcesses.carries(new byte[0], wanted));
+    }
 }

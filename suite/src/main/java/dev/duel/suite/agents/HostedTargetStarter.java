@@ -5,6 +5,7 @@ import dev.duel.agent.AgentException;
 import dev.duel.suite.Suite;
 import dev.duel.suite.gate.QuietGate;
 import dev.duel.targets.IdentityMismatchException;
+import dev.duel.targets.Spawned;
 import dev.duel.targets.TargetFailedException;
 import dev.duel.targets.TargetProcess;
 import dev.duel.targets.TargetSpec;
@@ -20,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /**
  * Starts each target where the suite puts it: a target with {@code host: <agent>} on that load agent's machine, under
@@ -90,7 +90,7 @@ public final class HostedTargetStarter implements TargetStarter {
     }
 
     @Override
-    public TargetProcess start(TargetSpec spec, Map<String, String> extraEnv, Path log, LongConsumer spawned)
+    public TargetProcess start(TargetSpec spec, Map<String, String> extraEnv, Path log, Spawned spawned)
             throws IOException, TargetFailedException, IdentityMismatchException, InterruptedException {
         String name = targetHosts.get(spec.name());
         if (name == null) {

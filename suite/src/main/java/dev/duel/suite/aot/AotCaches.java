@@ -141,7 +141,7 @@ public final class AotCaches {
                             training,
                             context.services().env(),
                             context.store().aotTrainingLog(spec.name()),
-                            pid -> context.ledger().remember(pid, "AOT training of " + spec.name()));
+                            context.ledger().noting("AOT training of " + spec.name()));
             context.live().add(target);
             LoadResult load = context.parts()
                     .load()

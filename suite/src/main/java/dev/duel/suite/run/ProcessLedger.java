@@ -23,12 +23,12 @@ public final class ProcessLedger {
         this.listener = listener;
     }
 
-    public void remember(long pid, String role) {
-        try {
-            leftovers.add(pid, role);
-        } catch (IOException e) {
-            listener.message("warning: could not note pid " + pid + " in " + directory + ": " + e.getMessage());
-        }
+    /**
+     * What a starter tells of each process it starts as {@code role}: noted here as soon as it exists, and marked in
+     * its environment so that a process started just before a kill -9, too soon to be noted, is found as well.
+     */
+    public dev.duel.targets.Spawned noting(String role) {
+        return leftovers.noting(role, problem -> listener.message("warning: " + problem));
     }
 
     public void forget(long pid) {

@@ -516,7 +516,7 @@ public final class RunAttempt {
                                 .withProfile(side.profile),
                         services.env(),
                         store.log(side.plan, attempt),
-                        pid -> ledger.remember(pid, "target " + spec.name()));
+                        ledger.noting("target " + spec.name()));
         side.target = target;
         live.add(target);
         // The JVM's cache warnings come first in the log, before whatever the application writes until it is ready.

@@ -49,10 +49,7 @@ public final class Services {
             listener.message("starting service " + spec.name());
             try {
                 running.add(starter.start(
-                        spec,
-                        floatCpus,
-                        logs.resolve(spec.name() + ".log"),
-                        pid -> ledger.remember(pid, "service " + spec.name())));
+                        spec, floatCpus, logs.resolve(spec.name() + ".log"), ledger.noting("service " + spec.name())));
             } catch (IOException | TargetFailedException | IdentityMismatchException e) {
                 throw new SuiteException("service " + spec.name() + " did not start: " + e.getMessage(), e);
             }
