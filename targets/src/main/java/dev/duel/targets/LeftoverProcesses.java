@@ -45,8 +45,14 @@ public final class LeftoverProcesses {
         return Map.of(MARK_VARIABLE, markValue());
     }
 
+    /** The folder, its links resolved where it exists: two names of one folder mark alike. */
     private String markValue() {
-        return file.toAbsolutePath().normalize().getParent().toString();
+        Path folder = file.toAbsolutePath().normalize().getParent();
+        try {
+            return folder.toRealPath().toString();
+        } catch (IOException notYet) {
+            return folder.toString();
+        }
     }
 
     /** A {@link Spawned} that notes each process as {@code role} and marks it; what cannot be noted goes to {@code warn}. */
@@ -156,7 +162,7 @@ public final class LeftoverProcesses {
 
     /**
      * Processes carrying this ledger's mark, found in /proc (none where there is no /proc): every one not already
-     * ended, other than this JVM and its ancestors. Only the oldest of a marked family is returned (ending it ends
+     * ended, other than this JVM, its ancestors and its descendants. Only the oldest of a marked family is returned (ending it ends
      * its descendants).
      */
     private List<ProcessHandle> marked() {
@@ -171,6 +177,9 @@ public final class LeftoverProcesses {
                 at = at.get().parent()) {
             spared.add(at.get().pid());
         }
+        // and its own children: a restarted agent takes calls before it ends what the killed one left, and a target
+        // it has just started for one is its child, where a leftover is not
+        ProcessHandle.current().descendants().forEach(own -> spared.add(own.pid()));
         java.util.Set<Long> found = new java.util.LinkedHashSet<>();
         try (java.util.stream.Stream<Path> entries = Files.list(proc)) {
             for (Path entry : (Iterable<Path>) entries::iterator) {
@@ -186,8 +195,8 @@ public final class LeftoverProcesses {
                     // ended meanwhile, or another user's: not ours
                 }
             }
-        } catch (IOException e) {
-            return List.of();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return List.of(); // /proc unreadable: the noted processes were ended all the same
         }
         List<ProcessHandle> oldest = new ArrayList<>();
         for (long pid : found) {

@@ -72,43 +72,61 @@ class LeftoverProcessesTest {
         }
     }
 
-    /** A shell that starts a sleeper of its own and waits: a child that inherits its environment. */
-    private static Process marked(java.util.Map<String, String> mark) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "sleep 120 & wait");
+    /**
+     * A left-over: a shell with a sleeper of its own, detached from this JVM as a killed duel's target is (its parent
+     * gone, it is nobody's child here), started with {@code mark} in its environment.
+     */
+    private static ProcessHandle leftOver(java.util.Map<String, String> mark) throws Exception {
+        ProcessBuilder builder =
+                new ProcessBuilder("/bin/sh", "-c", "sh -c 'sleep 120 & wait' </dev/null >/dev/null 2>&1 & echo $!");
         builder.environment().putAll(mark);
-        return builder.start();
+        Process launcher = builder.start();
+        long pid = Long.parseLong(new String(launcher.getInputStream().readAllBytes()).trim());
+        assertTrue(launcher.waitFor(10, TimeUnit.SECONDS));
+        ProcessHandle shell = ProcessHandle.of(pid).orElseThrow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (shell.descendants().count() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the shell starts its sleeper
+        }
+        return shell;
     }
 
     // Issue 24's kill line: a kill -9 of duel between a target's start and its note (tens of ms: the note was an
     // fsynced write) left the target running for ever; ResumeTest found it under load. Processes now carry the
     // ledger's mark in their environment, and the next duel ends a marked process even if it was never noted.
     @Test
-    void aMarkedProcessNeverNotedIsEndedWithItsChildrenAndAnotherFoldersIsLeftAlone() throws Exception {
+    void aMarkedProcessNeverNotedIsEndedWithItsChildrenAndOthersAreLeftAlone() throws Exception {
         LeftoverProcesses ledger = new LeftoverProcesses(temp);
         Path other = Files.createDirectories(temp.resolve("other"));
-        Process unnoted = marked(ledger.mark());
-        Process elsewhere = marked(new LeftoverProcesses(other).mark());
+        ProcessHandle unnoted = leftOver(ledger.mark());
+        ProcessHandle elsewhere = leftOver(new LeftoverProcesses(other).mark());
         Process unmarked = sleeper();
+        // A marked process that is this JVM's own child: a restarted agent's new target, started before it ended
+        // what the killed one left.
+        ProcessBuilder ownBuilder = new ProcessBuilder("sleep", "120");
+        ownBuilder.environment().putAll(ledger.mark());
+        Process own = ownBuilder.start();
+        List<ProcessHandle> children = unnoted.descendants().toList();
         try {
-            Thread.sleep(300); // each shell has started its sleeper
-            List<ProcessHandle> children = unnoted.descendants().toList();
             assertEquals(1, children.size(), "the shell's sleeper");
             List<String> ended = new LeftoverProcesses(temp).endLeftovers();
             assertEquals(
                     List.of("a process this folder's duel started before noting it (pid " + unnoted.pid() + ")"),
                     ended,
                     "the shell once, its sleeper with it");
-            assertTrue(unnoted.waitFor(15, TimeUnit.SECONDS), "ended");
-            assertTrue(children.get(0).onExit().get(15, TimeUnit.SECONDS) != null
-                    && !children.get(0).isAlive());
+            unnoted.onExit().get(15, TimeUnit.SECONDS);
+            children.get(0).onExit().get(15, TimeUnit.SECONDS);
             assertTrue(elsewhere.isAlive(), "another folder's process is not this ledger's");
             assertTrue(unmarked.isAlive(), "nor is an unmarked one");
+            assertTrue(own.isAlive(), "nor this JVM's own child");
         } finally {
-            unnoted.descendants().forEach(ProcessHandle::destroyForcibly);
-            elsewhere.descendants().forEach(ProcessHandle::destroyForcibly);
-            unnoted.destroyForcibly();
-            elsewhere.destroyForcibly();
+            for (ProcessHandle process : List.of(unnoted, elsewhere)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+            children.forEach(ProcessHandle::destroyForcibly);
             unmarked.destroyForcibly();
+            own.destroyForcibly();
         }
     }
 
