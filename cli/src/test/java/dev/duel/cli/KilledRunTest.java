@@ -50,7 +50,14 @@ class KilledRunTest {
                 Thread.sleep(300 + moments.nextInt(4_000)); // from its JVM's start to well into a run
                 started.addAll(duel.descendants().toList());
                 if (!duel.isAlive()) {
-                    break; // the suite ended before this kill: nothing left to interrupt
+                    // It ended before this kill: only by finishing the suite. A refusal of the dead duel's folder
+                    // lock, or any other error, exits at once with another code.
+                    int exit = duel.exitValue();
+                    assertTrue(
+                            exit == ExitCodes.OK || exit == ExitCodes.NOT_CLEAN,
+                            "attempt " + kill + " exited " + exit + ": "
+                                    + Files.readString(temp.resolve("attempt-" + kill + ".out")));
+                    break;
                 }
                 duel.destroyForcibly(); // SIGKILL: no shutdown hook, no lock released, no record finished
                 assertTrue(duel.waitFor(10, TimeUnit.SECONDS));
