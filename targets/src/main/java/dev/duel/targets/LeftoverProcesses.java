@@ -134,6 +134,8 @@ public final class LeftoverProcesses {
     public synchronized List<String> endLeftovers() throws IOException {
         List<String> ended = new ArrayList<>();
         List<String> noted = Files.exists(file) ? Files.readAllLines(file) : List.of();
+        // Ended here with their children: a child still exiting is not reported again as an unnoted process.
+        java.util.Set<Long> handled = new java.util.HashSet<>();
         for (String line : noted) {
             String[] parts = line.trim().split(" ", 3);
             if (parts.length < 2) {
@@ -147,13 +149,15 @@ public final class LeftoverProcesses {
             }
             Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(p -> startedAt(pid, parts[1]));
             if (process.isPresent()) {
+                handled.add(pid);
+                process.get().descendants().forEach(child -> handled.add(child.pid()));
                 end(process.get());
                 ended.add((parts.length > 2 ? parts[2] : "process") + " (pid " + pid + ")");
             }
         }
         Files.deleteIfExists(file);
         lines.clear();
-        for (ProcessHandle marked : marked()) {
+        for (ProcessHandle marked : marked(handled)) {
             end(marked);
             ended.add("a process this folder's duel started before noting it (pid " + marked.pid() + ")");
         }
@@ -161,17 +165,17 @@ public final class LeftoverProcesses {
     }
 
     /**
-     * Processes carrying this ledger's mark, found in /proc (none where there is no /proc): every one not already
-     * ended, other than this JVM, its ancestors and its descendants. Only the oldest of a marked family is returned (ending it ends
-     * its descendants).
+     * Processes carrying this ledger's mark, found in /proc (none where there is no /proc): every one alive and not in
+     * {@code handled}, other than this JVM, its ancestors and its descendants. Only the oldest of a marked family is
+     * returned (ending it ends its descendants).
      */
-    private List<ProcessHandle> marked() {
+    private List<ProcessHandle> marked(java.util.Set<Long> handled) {
         Path proc = Path.of("/proc");
         if (!Files.isDirectory(proc)) {
             return List.of();
         }
         byte[] wanted = (MARK_VARIABLE + "=" + markValue()).getBytes(StandardCharsets.UTF_8);
-        java.util.Set<Long> spared = new java.util.HashSet<>();
+        java.util.Set<Long> spared = new java.util.HashSet<>(handled);
         for (Optional<ProcessHandle> at = Optional.of(ProcessHandle.current());
                 at.isPresent();
                 at = at.get().parent()) {
@@ -200,7 +204,7 @@ public final class LeftoverProcesses {
         }
         List<ProcessHandle> oldest = new ArrayList<>();
         for (long pid : found) {
-            Optional<ProcessHandle> process = ProcessHandle.of(pid);
+            Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
             boolean parentMarked = process.flatMap(ProcessHandle::parent)
                     .map(parent -> found.contains(parent.pid()))
                     .orElse(false);

@@ -202,6 +202,9 @@ final class JsonPointerMatcher implements BodyMatcher {
      * two bytes each) until it is complete.
      */
     private void holdPartialToken() {
+        if (reservedBytes == 0 && 2 * fedBytes <= FREE_TOKEN_BYTES) {
+            return; // no token can be past the free share yet: spares most bodies a location object per response
+        }
         long partialBytes = Math.max(0, fedBytes - parser.currentTokenLocation().getByteOffset());
         long needed = Math.max(0, 2 * partialBytes - FREE_TOKEN_BYTES);
         if (needed <= reservedBytes) {
