@@ -56,13 +56,22 @@ final class BottleneckReadings {
                         .filter(r -> r != null && r.engine() != null)
                         .map(LoadResult::engine)
                         .toList();
+        // One side of an interleaved pair held the load for part of main only: what it and its engine used while it
+        // held it is what they used over main, over that part (the idle side's own background work, a compiler or a
+        // collection, counts as if it fell in its slices: a bound from above).
+        double heldShare = load.interleaved() && main.seconds() > 0
+                ? Math.min(1, load.main().durationMillis() / (main.seconds() * 1_000))
+                : 1;
+        double scale = heldShare > 0 ? 1 / heldShare : 1;
+        // The process's utilization is both engines' and stays as read; a loop's busy share is its own side's.
         double utilization = engines.stream()
                 .mapToDouble(e -> Math.max(
                         e.utilization(),
                         e.loopBusy().stream()
-                                .mapToDouble(Double::doubleValue)
-                                .max()
-                                .orElse(0)))
+                                        .mapToDouble(Double::doubleValue)
+                                        .max()
+                                        .orElse(0)
+                                * scale))
                 .max()
                 .orElse(0);
         Double loadgenWait = engines.isEmpty() || engines.stream().anyMatch(e -> e.runQueueWaitCores() == null)
@@ -102,7 +111,7 @@ final class BottleneckReadings {
                         .mapToDouble(RunRecord.NoiseWindow::seconds)
                         .sum();
         return new Bottleneck.Readings(
-                main.cores(),
+                main.cores() < 0 ? main.cores() : main.cores() * scale,
                 limit,
                 available,
                 main.throttledShare() < 0 ? null : main.throttledShare(),

@@ -59,6 +59,16 @@ public final class RatioInterval {
          * ({@link DuetRatio.Repetition#withinRun}).
          */
         DUET_WITHIN_RUN,
+        /**
+         * Student's t on per-pair ratios of interleaved pairs (each the mean of its blocks' log ratios, slices of A and B
+         * taking turns on the same CPUs), pairs − 1 degrees of freedom ({@link InterleavedRatio}).
+         */
+        INTERLEAVED,
+        /**
+         * One interleaved pair's own interval: its blocks' spread, blocks − 1 degrees of freedom; how well one pair of
+         * JVMs was measured, not how another pair would come out ({@link InterleavedRatio.Pair#withinPair}).
+         */
+        INTERLEAVED_WITHIN_PAIR,
         /** Hodges-Lehmann on pairwise differences, exact k ({@link ShiftInterval}'s shares that pile up at 0). */
         HODGES_LEHMANN,
         NONE
@@ -102,6 +112,11 @@ public final class RatioInterval {
                             "duet, one repetition: within-run batch means of %d s, %d df",
                             DuetRatio.BATCH_SECONDS,
                             freedom);
+                case INTERLEAVED ->
+                    String.format(
+                            Locale.ROOT, "interleaved: t on per-pair ratios of alternating slices, %d df", freedom);
+                case INTERLEAVED_WITHIN_PAIR ->
+                    String.format(Locale.ROOT, "interleaved, one pair: t on its blocks' ratios, %d df", freedom);
                 case HODGES_LEHMANN -> "Hodges-Lehmann";
                 case NONE -> "none";
             };

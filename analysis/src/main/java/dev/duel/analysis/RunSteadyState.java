@@ -133,6 +133,9 @@ public record RunSteadyState(
         if (load == null || load.main() == null || load.settings() == null || load.seconds() == null) {
             return none("the record holds no per-second series");
         }
+        if (load.interleaved()) {
+            return ofInterleaved(load, settings);
+        }
         PlanSettings plan = load.settings();
         double warmupEndMillis;
         double gapMillis;
@@ -161,20 +164,12 @@ public record RunSteadyState(
                 kept.add(second);
             }
         }
+        Kept series = Kept.of(kept, mainStartMillis);
         int n = kept.size();
-        int[] seconds = new int[n];
-        double[] rps = new double[n];
-        double[] p99 = new double[n];
-        int firstMainIndex = n;
-        for (int i = 0; i < n; i++) {
-            SecondResult second = kept.get(i);
-            seconds[i] = second.second();
-            rps[i] = second.ok();
-            p99[i] = second.ok() > 0 ? second.p99Micros() : Double.NaN;
-            if (firstMainIndex == n && second.second() * 1000.0 >= mainStartMillis) {
-                firstMainIndex = i;
-            }
-        }
+        int[] seconds = series.seconds();
+        double[] rps = series.rps();
+        double[] p99 = series.p99();
+        int firstMainIndex = series.firstMainIndex();
         WarmupEnd end = load.warmupEnd();
         boolean engineSteady = plan.windows() == 0
                 && end != null
@@ -259,6 +254,126 @@ public record RunSteadyState(
                 latencyMoving,
                 latencyChange,
                 mainStartSecond);
+    }
+
+    /**
+     * One side of an interleaved pair: it warmed up beside its partner (both at once, or in turns) and held the whole load
+     * in its slices of main. Its steady state is what its warm-up's judge found on its own seconds (the engine's verdict;
+     * a fixed warm-up is judged here on the same seconds): the pair's question at steady state is the ratio's, read
+     * block by block ({@link InterleavedRatio}). Its steady requests/s are its slices' (correct responses over the time
+     * it held the load in main), every slice a whole-load measurement. The series kept for charts and p99 is its warm-up's
+     * seconds, then main's seconds that lie wholly inside its slices. Warm-up cost is not given: beside its partner, the
+     * side's rate in warm-up is not one it would have alone.
+     */
+    private static RunSteadyState ofInterleaved(LoadResult load, SteadyState.Settings settings) {
+        double warmupEndMillis = load.warmup() != null ? load.warmup().durationMillis() : 0;
+        double mainStartMillis = warmupEndMillis + load.settings().gapMillis();
+        List<SecondResult> kept = new ArrayList<>();
+        for (SecondResult second : load.seconds()) {
+            double from = second.second() * 1000.0;
+            boolean inWarmup = from + 1000 <= warmupEndMillis && second.phase() == Phase.WARMUP;
+            boolean held = load.slices().stream()
+                    .anyMatch(slice -> from >= slice.startMillis() - 1e-6
+                            && from + 1000 <= slice.startMillis() + slice.lengthMillis() + 1e-6);
+            if ((inWarmup && (!kept.isEmpty() || second.ok() > 0)) || (from >= mainStartMillis && held)) {
+                kept.add(second);
+            }
+        }
+        Kept series = Kept.of(kept, mainStartMillis);
+        int n = kept.size();
+        int[] seconds = series.seconds();
+        double[] rps = series.rps();
+        double[] p99 = series.p99();
+        int firstMainIndex = series.firstMainIndex();
+        double heldMillis =
+                load.slices().stream().mapToDouble(s -> s.lengthMillis()).sum();
+        long heldOk = load.slices().stream().mapToLong(s -> s.ok()).sum();
+        double sliceRps = heldMillis > 0 ? heldOk * 1000.0 / heldMillis : Double.NaN;
+        Trend.Fit latencyTrend = Trend.ofLogs(Arrays.copyOfRange(p99, firstMainIndex, n), Trend.CONFIDENCE);
+        int mainStartSecond = firstMainIndex < n ? seconds[firstMainIndex] : -1;
+        double[] warmup = Arrays.copyOf(rps, firstMainIndex);
+        SteadyState.Analysis judged =
+                warmup.length == 0 ? null : SteadyState.of(warmup, SteadyState.Direction.HIGHER_IS_BETTER, settings);
+        List<SegmentSpan> spans = new ArrayList<>();
+        for (Segmentation.Segment segment : judged == null ? List.<Segmentation.Segment>of() : judged.segments()) {
+            spans.add(new SegmentSpan(
+                    seconds[segment.startIndex()], seconds[segment.endIndex() - 1] + 1, segment.mean()));
+        }
+        WarmupEnd end = load.warmupEnd();
+        boolean engineSteady = end != null && end.mode() == WarmupMode.AUTO && end.reason() == WarmupEnd.Reason.STEADY;
+        int steadyStart;
+        String why;
+        if (engineSteady) {
+            steadyStart = end.steadySinceMillis() == null
+                    ? (n == 0 ? -1 : seconds[0])
+                    : (int) Math.round(end.steadySinceMillis() / 1000);
+            why = String.format(
+                    Locale.ROOT,
+                    "interleaved: the warm-up's judge found this side steady from run second %d, beside its partner;"
+                            + " main in %d slices of its own",
+                    steadyStart,
+                    load.slices().size());
+        } else if (end != null
+                && end.mode() == WarmupMode.FIXED
+                && judged != null
+                && judged.classification() != SteadyState.Classification.NO_STEADY_STATE) {
+            steadyStart = seconds[judged.steadyStartIndex()];
+            why = "interleaved: its fixed warm-up was steady from run second " + steadyStart + "; " + judged.why();
+        } else {
+            steadyStart = -1;
+            why = end != null && end.reason() == WarmupEnd.Reason.CAP
+                    ? "interleaved: the warm-up ran to its cap without this side settling"
+                    : "interleaved: its warm-up was not steady"
+                            + (judged == null ? " (no warm-up second)" : ": " + judged.why());
+        }
+        boolean steady = steadyStart >= 0 && n > 0 && Double.isFinite(sliceRps);
+        return new RunSteadyState(
+                seconds,
+                rps,
+                p99,
+                spans,
+                steady
+                        ? (steadyStart <= seconds[0]
+                                ? SteadyState.Classification.FLAT
+                                : SteadyState.Classification.WARMUP)
+                        : SteadyState.Classification.NO_STEADY_STATE,
+                why,
+                steady ? steadyStart : -1,
+                steady ? steadyStart - seconds[0] : -1,
+                steady ? sliceRps : Double.NaN,
+                Double.NaN,
+                steady,
+                sliceRps,
+                false,
+                engineSteady,
+                false,
+                latencyTrend.moving(LATENCY_TOLERANCE),
+                latencyTrend.relativeChange(),
+                mainStartSecond);
+    }
+
+    /**
+     * The seconds kept of a run's series as arrays: each one's run second, correct responses and p99 (NaN without a
+     * correct answer), and the index of main's first (the length when main has none).
+     */
+    private record Kept(int[] seconds, double[] rps, double[] p99, int firstMainIndex) {
+        static Kept of(List<SecondResult> kept, double mainStartMillis) {
+            int n = kept.size();
+            int[] seconds = new int[n];
+            double[] rps = new double[n];
+            double[] p99 = new double[n];
+            int firstMainIndex = n;
+            for (int i = 0; i < n; i++) {
+                SecondResult second = kept.get(i);
+                seconds[i] = second.second();
+                rps[i] = second.ok();
+                p99[i] = second.ok() > 0 ? second.p99Micros() : Double.NaN;
+                if (firstMainIndex == n && second.second() * 1000.0 >= mainStartMillis) {
+                    firstMainIndex = i;
+                }
+            }
+            return new Kept(seconds, rps, p99, firstMainIndex);
+        }
     }
 
     /** Mean of values[from, to) less the outliers; NaN when none is left. */

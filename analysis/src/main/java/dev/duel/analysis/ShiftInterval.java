@@ -54,6 +54,7 @@ public final class ShiftInterval {
                 case WELCH_HSU -> "Welch-Hsu t";
                 case PAIRED -> "paired t";
                 case DUET, DUET_WITHIN_RUN -> "duet t";
+                case INTERLEAVED, INTERLEAVED_WITHIN_PAIR -> "interleaved t";
                 case NONE -> "none";
             };
         }

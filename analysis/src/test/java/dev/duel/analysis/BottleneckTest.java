@@ -104,6 +104,7 @@ class BottleneckTest {
                     300L << 20,
                     List.of(),
                     200L << 20,
+                    null,
                     null);
             return new RunRecord(
                     RecordJson.SCHEMA_VERSION,

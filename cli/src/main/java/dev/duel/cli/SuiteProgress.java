@@ -209,7 +209,7 @@ final class SuiteProgress implements SuiteListener {
     /** Time for the last {@code runsLeft} runs of {@code plans}; a duet's two runs take the time of one. */
     private long estimateLeft(List<RunPlan> plans, int runsLeft) {
         long nanos = 0;
-        boolean duet = suite.order() == Suite.Order.DUET;
+        boolean duet = suite.order().pairs();
         for (int i = Math.max(0, plans.size() - runsLeft); i < plans.size(); i++) {
             RunPlan plan = plans.get(i);
             if (duet && i % 2 == 1) {

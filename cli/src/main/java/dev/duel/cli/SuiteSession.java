@@ -307,7 +307,7 @@ final class SuiteSession {
         printStarts(suite);
         ResultStore store = new ResultStore(directory);
         long nanos = 0;
-        boolean duet = suite.order() == Suite.Order.DUET;
+        boolean duet = suite.order().pairs();
         List<RunPlan> plans = RunPlan.of(suite);
         for (int i = 0; i < plans.size(); i++) {
             RunPlan plan = plans.get(i);

@@ -200,6 +200,7 @@ class MainSteadinessTest {
                                 windows.engine(),
                                 windows.warnings(),
                                 null,
+                                null,
                                 null))
                         .lines());
     }

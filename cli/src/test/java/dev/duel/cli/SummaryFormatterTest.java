@@ -177,6 +177,7 @@ class SummaryFormatterTest {
                 engine,
                 open ? List.of("210 of 412371 requests (0.1%) waited for a free connection") : List.of(),
                 warmupEnd,
+                null,
                 null);
     }
 
@@ -251,7 +252,8 @@ class SummaryFormatterTest {
                                 0.149,
                                 0.0,
                                 "no answer for 5.0 s (Connection refused)",
-                                null)));
+                                null)),
+                null);
         assertGolden("summary-agents.txt", new SummaryFormatter().format(withAgents, 0));
     }
 

@@ -98,7 +98,8 @@ public final class KubernetesRun implements AutoCloseable {
                 cpuset -> {
                     throw new IOException("it would time duel's machine, not the target's node on Kubernetes");
                 },
-                new NoRuntime(local.runtime()));
+                new NoRuntime(local.runtime()),
+                dev.duel.suite.HostSpeedSource.NONE);
     }
 
     /**
@@ -108,9 +109,10 @@ public final class KubernetesRun implements AutoCloseable {
      * one machine's CPUs and both loads from duel's own engine.
      */
     public static String refusal(Suite suite) {
-        if (suite.order() == Suite.Order.DUET) {
-            return "order: duet runs both targets side by side on one machine's CPUs, their loads from duel's own engine:"
-                    + " on Kubernetes use order: alternate or random, or run the duet without --kubernetes";
+        if (suite.order().pairs()) {
+            return "order: " + suite.order().key() + " runs both targets side by side on one machine's CPUs, their"
+                    + " loads from duel's own engine: on Kubernetes use order: alternate or random, or run the "
+                    + (suite.order() == Suite.Order.DUET ? "duet" : "interleaved pair") + " without --kubernetes";
         }
         List<String> startup = suite.scenarios().stream()
                 .filter(scenario -> scenario.kind() == ScenarioKind.STARTUP)
@@ -148,7 +150,8 @@ public final class KubernetesRun implements AutoCloseable {
                 suite.gates(),
                 suite.thresholds(),
                 suite.aotCaches(),
-                suite.kubernetes());
+                suite.kubernetes(),
+                suite.interleave());
     }
 
     /** Before the first run: opens the session and asks each of its agents who it is. */

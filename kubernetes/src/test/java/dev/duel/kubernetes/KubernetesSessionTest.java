@@ -455,6 +455,7 @@ class KubernetesSessionTest {
                 suite.gates(),
                 suite.thresholds(),
                 suite.aotCaches(),
-                suite.kubernetes());
+                suite.kubernetes(),
+                suite.interleave());
     }
 }

@@ -72,6 +72,19 @@ public final class LoadEngine {
      * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
      */
     public LoadResult run(LoadPlan plan, ProgressListener listener, StartGate gate) throws TargetUnreachableException {
+        return run(plan, listener, gate, Turns.ALWAYS);
+    }
+
+    /**
+     * Runs the plan to its end as {@code turns} say: alone ({@link Turns#ALWAYS}), or as one side of an interleaved
+     * pair, whose other side another engine of this process runs on the same time line ({@code gate} agrees the
+     * start).
+     *
+     * @throws IllegalArgumentException   the plan is invalid (a usage error); nothing was sent
+     * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
+     */
+    public LoadResult run(LoadPlan plan, ProgressListener listener, StartGate gate, Turns turns)
+            throws TargetUnreachableException {
         plan.variables()
                 .values()
                 .forEach(spec ->
@@ -81,7 +94,7 @@ public final class LoadEngine {
             ResponseChecks checks = ResponseChecks.parse(plan.checks(), template.variableNames());
             Transports transport = Transports.choose(plan.transport());
             InetSocketAddress address = reachableAddress(plan);
-            EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, judge, listener);
+            EngineRun run = new EngineRun(plan, template, checks, transport, address, clock, judge, listener, turns);
             current = run;
             if (stopRequested) {
                 run.stop(); // a stop that came while the run was being prepared

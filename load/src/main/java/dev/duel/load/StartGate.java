@@ -12,6 +12,16 @@ public interface StartGate {
     /** Returns when the run may begin; an implementation should return early when its run is stopped. */
     void await() throws InterruptedException;
 
+    /**
+     * The instant the run's time line begins, once {@link #await} returned and the engine was ready at
+     * {@code readyNanos} (a reading of the engine's clock): that instant itself, or one agreed with another engine of
+     * this process, so that the two time lines are one (the two sides of an interleaved pair hand the load to each
+     * other at the same instants).
+     */
+    default long startNanos(long readyNanos) {
+        return readyNanos;
+    }
+
     /** Begin at once. */
     StartGate NOW = () -> {};
 }

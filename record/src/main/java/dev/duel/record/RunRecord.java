@@ -115,14 +115,28 @@ public record RunRecord(
     }
 
     /**
-     * A duet run's partner: the other target's run of the same repetition and scenarios, started beside this one, whose
+     * A paired run's partner: the other target's run of the same repetition and scenarios, started beside this one, whose
      * load began at the same instant as this run's in every scenario (each side's {@code load.startedAt}; the
-     * per-second series of the two share their second indices). Immutable.
+     * per-second series of the two share their second indices, and an interleaved pair's slices their indices).
+     * Immutable.
      *
      * @param partnerIndex  the partner run's index in the suite (its file is {@code runs/NNN-<partnerTarget>-...})
      * @param partnerTarget the partner's target
+     * @param design        how the two shared their time: at the same instants ({@code order: duet}) or in slices of
+     *                      main, the whole load on one at a time ({@code order: interleaved}, whose load results carry
+     *                      {@code slices}); records before schema 9 were all simultaneous
      */
-    public record Duet(int partnerIndex, String partnerTarget) {}
+    public record Duet(int partnerIndex, String partnerTarget, PairDesign design) {
+        /** A duet of schema 8: both loads at the same instants. */
+        public Duet(int partnerIndex, String partnerTarget) {
+            this(partnerIndex, partnerTarget, PairDesign.SIMULTANEOUS);
+        }
+
+        /** True for one side of an interleaved pair. */
+        public boolean interleaved() {
+            return design == PairDesign.INTERLEAVED;
+        }
+    }
 
     /** {@link #startedAt} as an instant, or the epoch when it cannot be read. */
     public Instant startInstant() {
@@ -280,6 +294,8 @@ public record RunRecord(
      *                     allocation ({@link RuntimeTimeline}); null when the target ran with {@code profile: none}
      *                     (a command target's default), for a startup scenario, and in records before schema 5
      *                     (not measured)
+     * @param hostSpeed    the host's speed on each CPU duel used, per second of the load ({@link HostSpeed}); null for
+     *                     a startup scenario, where the probe could not run, and in records before schema 9
      */
     public record ScenarioResult(
             String scenario,
@@ -291,7 +307,8 @@ public record RunRecord(
             long peakRssBytes,
             @JsonSetter(nulls = Nulls.SET) List<Long> anonBytes,
             @JsonSetter(nulls = Nulls.SET) Long peakAnonBytes,
-            @JsonSetter(nulls = Nulls.SET) RuntimeTimeline runtime) {
+            @JsonSetter(nulls = Nulls.SET) RuntimeTimeline runtime,
+            @JsonSetter(nulls = Nulls.SET) HostSpeed hostSpeed) {
 
         public ScenarioResult {
             anonBytes = anonBytes == null ? null : List.copyOf(anonBytes);

@@ -61,6 +61,22 @@ final class SchemaUpgrade {
                 runSevenToEight(tree);
             }
         }
+        if (version < 9) {
+            if (type == RunRecord.class) {
+                runEightToNine(tree);
+            }
+        }
+    }
+
+    /**
+     * Schema 9 (issue 31: the host whose speed flips) added interleaved pairs and the host's speed per second: every
+     * older pair was a duet (both loads at once), no load was measured in slices, no host speed was read.
+     */
+    private static void runEightToNine(ObjectNode run) {
+        // Each field added in schema 9 gets its schema-8 value here, one line per field.
+        inObject(run, "duet", duet -> fill(duet, "design", NODES.textNode("simultaneous")));
+        eachObject(run, "results", result -> inObject(result, "load", load -> fillNull(load, "slices")));
+        eachObject(run, "results", result -> fillNull(result, "hostSpeed"));
     }
 
     /** Schema 8 (issue 23: duet) added a run's duet partner: every older run was made alone. */

@@ -64,6 +64,7 @@ class RecordJsonTest {
                 SampleRecords.engine(0.3, 1, 20_000, main.ok(), 412.5),
                 List.of(),
                 SampleRecords.fixedWarmupEnd(settings, warmup),
+                null,
                 null);
         RunRecord.ScenarioResult result = new RunRecord.ScenarioResult(
                 "json",
@@ -75,6 +76,7 @@ class RecordJsonTest {
                 300L << 20,
                 List.of(180L << 20, 190L << 20),
                 190L << 20,
+                null,
                 null);
         return new RunRecord(
                 RecordJson.SCHEMA_VERSION,

@@ -243,6 +243,7 @@ public final class SampleRecords {
                 engine,
                 List.of(),
                 fixedWarmupEnd(settings, warmup),
+                null,
                 null);
     }
 
@@ -264,7 +265,8 @@ public final class SampleRecords {
                 engine,
                 load.warnings(),
                 warmupEnd,
-                agents);
+                agents,
+                null);
     }
 
     /** The same load result with another account of how its warm-up ended (an auto warm-up's, say). */

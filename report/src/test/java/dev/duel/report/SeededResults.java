@@ -252,6 +252,7 @@ public final class SeededResults {
                                     -1,
                                     List.of(),
                                     -1L,
+                                    null,
                                     null));
         }
         String stem = String.format(
@@ -386,7 +387,8 @@ public final class SeededResults {
                 // Anonymous memory: the group's use without its page cache, derived (no extra draw of the seed).
                 List.of(peakRss * 3 / 10, peakRss * 6 / 10),
                 peakRss * 6 / 10,
-                runtime.timeline(b.target(), name, index, seconds));
+                runtime.timeline(b.target(), name, index, seconds),
+                null);
     }
 
     private static PhaseResult withSchedule(PhaseResult m, long late, long unstarted) {

@@ -27,6 +27,21 @@ public interface LoadDriver {
         throw new UnsupportedOperationException("this load driver cannot run one side of a duet");
     }
 
+    /**
+     * As above, sending only in this side's {@code turns} (one side of an interleaved pair, whose partner another
+     * driver call runs on the same time line). A driver that cannot refuses.
+     *
+     * @throws TargetUnreachableException no connection to the target could be opened; nothing was sent
+     */
+    default LoadResult run(
+            LoadPlan plan, ProgressListener listener, StartGate gate, WarmupJudge judge, dev.duel.load.Turns turns)
+            throws TargetUnreachableException {
+        if (turns.interleaved()) {
+            throw new UnsupportedOperationException("this load driver cannot run one side of an interleaved pair");
+        }
+        return run(plan, listener, gate, judge);
+    }
+
     /** Ends the current run early (the suite is aborted); what was measured is still returned. Any thread. */
     default void stop() {}
 }

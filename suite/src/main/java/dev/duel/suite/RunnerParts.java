@@ -41,6 +41,7 @@ import java.util.function.LongSupplier;
  * @param loadgen           pins and warms the load generator before the first run
  * @param hostProbe         times the host drift probe on a target's CPUs before and after each run
  * @param runtime           reads a JVM target's threads and flight recording for its runtime timeline
+ * @param hostSpeed         watches the host's speed on the suite's CPUs through every scenario
  */
 public record RunnerParts(
         JdkResolver jdks,
@@ -54,7 +55,8 @@ public record RunnerParts(
         IntSupplier removeStaleGroups,
         LoadgenSetup loadgen,
         HostProber hostProbe,
-        RuntimeReaders runtime) {
+        RuntimeReaders runtime,
+        HostSpeedSource hostSpeed) {
 
     /** The real parts: processes in control groups, the Netty engine, /proc/stat, jcmd. */
     public static RunnerParts onThisMachine(JdkResolver jdks, Cgroups cgroups, Path duelHome) {
@@ -73,7 +75,8 @@ public record RunnerParts(
                 cgroups::removeStaleGroups,
                 new LoadgenPreparation(engine)::prepare,
                 HostProbeRunner.onThisMachine()::probe,
-                RuntimeReaders.onThisMachine());
+                RuntimeReaders.onThisMachine(),
+                HostSpeedSource.onThisMachine());
     }
 
     /**
@@ -93,7 +96,8 @@ public record RunnerParts(
                 removeStaleGroups,
                 loadgen,
                 hostProbe,
-                runtime);
+                runtime,
+                hostSpeed);
     }
 
     /** These parts with the machine described by {@code environment} instead. */
@@ -110,7 +114,8 @@ public record RunnerParts(
                 removeStaleGroups,
                 loadgen,
                 hostProbe,
-                runtime);
+                runtime,
+                hostSpeed);
     }
 
     /** These parts with targets started by {@code targets} instead (some on load agents: {@link HostedTargetStarter}). */
@@ -127,7 +132,26 @@ public record RunnerParts(
                 removeStaleGroups,
                 loadgen,
                 hostProbe,
-                runtime);
+                runtime,
+                hostSpeed);
+    }
+
+    /** These parts with the host's speed watched by {@code hostSpeed} instead. */
+    public RunnerParts withHostSpeed(HostSpeedSource hostSpeed) {
+        return new RunnerParts(
+                jdks,
+                targets,
+                services,
+                load,
+                machine,
+                sleeper,
+                environment,
+                jvmFacts,
+                removeStaleGroups,
+                loadgen,
+                hostProbe,
+                runtime,
+                hostSpeed);
     }
 
     /** These parts with the host drift probe timed by {@code hostProbe} instead (tests about something else fix it). */
@@ -144,7 +168,8 @@ public record RunnerParts(
                 removeStaleGroups,
                 loadgen,
                 hostProbe,
-                runtime);
+                runtime,
+                hostSpeed);
     }
 
     /**

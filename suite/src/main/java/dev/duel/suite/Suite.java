@@ -21,6 +21,8 @@ import java.util.Map;
  *                    ({@code seed:}, 1 by default)
  * @param aotCaches   by target name, the targets measured with an AOT cache they train first; others are absent
  * @param kubernetes  what a run on Kubernetes needs ({@code kubernetes:}), or null when the suite has no such section
+ * @param interleave  how an interleaved pair hands the load between its two sides ({@code interleave:}); null unless
+ *                    the order is {@link Order#INTERLEAVED}
  */
 public record Suite(
         String name,
@@ -37,7 +39,8 @@ public record Suite(
         Gates gates,
         List<String> thresholds,
         Map<String, AotCacheSpec> aotCaches,
-        Kubernetes kubernetes) {
+        Kubernetes kubernetes,
+        Interleave interleave) {
 
     public Suite {
         aotCaches = Map.copyOf(aotCaches);
@@ -60,16 +63,68 @@ public record Suite(
          * side under equal limits, warms both up until both are steady and measures main over the same seconds, so
          * what the machine does to a second it does to both ({@code dev.duel.analysis.DuetRatio}).
          */
-        DUET;
+        DUET,
+        /**
+         * Both targets alive at once, the load on one at a time: each repetition starts the two fresh on the same CPUs
+         * under the same limits, warms both up, then hands the whole load from one to the other in short slices, ABBA
+         * or BAAB blocks drawn from the seed ({@link Interleave}), so that a host whose speed changes within seconds
+         * meets both sides alike and neither pays for sharing a core while measured (Laaber et al., EMSE 2019; Bulej et
+         * al., ICPE 2020).
+         */
+        INTERLEAVED;
 
-        /** The order as a suite file writes it: "alternate", "sequential", "random". */
+        /** The order as a suite file writes it: "alternate", "sequential", "random", "duet", "interleaved". */
         public String key() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
         /** True when each repetition's runs follow one another (every order but sequential), so they can be paired. */
-        public boolean interleaved() {
+        public boolean pairedByRepetition() {
             return this != SEQUENTIAL;
+        }
+
+        /** True when each repetition's two targets run together as one pair (duet or interleaved). */
+        public boolean pairs() {
+            return this == DUET || this == INTERLEAVED;
+        }
+    }
+
+    /**
+     * How an interleaved pair hands the load between its sides ({@code interleave: {slice: 2s, warmup: apart}}).
+     *
+     * @param slice      how long one side holds the whole load in main before the other may
+     * @param warmup     how the two sides warm up: apart (the default), together, or in turns
+     * @param warmupTurn with {@link Warmup#IN_TURNS}, how long each turn lasts ({@code warmup: 5s}); else zero
+     */
+    public record Interleave(Duration slice, Warmup warmup, Duration warmupTurn) {
+        /** The slice where none is given. */
+        public static final Duration DEFAULT_SLICE = Duration.ofSeconds(2);
+
+        public static final Interleave DEFAULT = new Interleave(DEFAULT_SLICE, Warmup.APART, Duration.ZERO);
+
+        /** How the two sides of a pair warm up before main's slices. */
+        public enum Warmup {
+            /**
+             * Each on CPUs of its own, at once: the second side moves to a CPU the targets are not pinned to for its
+             * warm-up (the load generator's on a 2-CPU machine) and back at the warm-up's end, so that neither waits
+             * for the other; the one started second goes apart, and that alternates with the repetitions' order.
+             */
+            APART,
+            /** Both at once on the targets' CPUs, each at its own quota. */
+            TOGETHER,
+            /** In turns on the targets' CPUs, the whole load on one at a time, the first side first. */
+            IN_TURNS
+        }
+
+        public Interleave {
+            if ((warmup == Warmup.IN_TURNS) == warmupTurn.isZero()) {
+                throw new IllegalArgumentException("a turn's length with warm-up in turns, and only then");
+            }
+        }
+
+        /** The turns of side {@code side} (0 or 1) of a pair whose blocks are drawn from {@code seed}. */
+        public dev.duel.load.Turns turns(int side, long seed) {
+            return new dev.duel.load.Turns(side, warmupTurn.toNanos(), slice.toNanos(), seed);
         }
     }
 

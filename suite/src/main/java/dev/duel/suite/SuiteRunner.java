@@ -56,6 +56,11 @@ public final class SuiteRunner {
     private final ProcessLedger ledger;
     private final Services services;
     private final LiveTargets live = new LiveTargets();
+    /** The host's speed on the suite's CPUs, watched from after the generator's warm-up to the suite's end. */
+    private volatile HostSpeedSource.Watch hostSpeed = HostSpeedSource.Watch.NONE;
+    /** The most CPUs watched: a sampler is a small JVM each (about 30 MB). */
+    static final int MAX_WATCHED_CPUS = 16;
+
     private final Resume resume;
     private volatile boolean aborted;
     /** What the folder's earlier runs were measured with that changed, as {@link #preflight()} found it. */
@@ -150,7 +155,44 @@ public final class SuiteRunner {
             throw new SuiteException("writing results under " + store.directory() + " failed: " + e.getMessage(), e);
         } finally {
             services.stop();
+            stopHostSpeed();
         }
+    }
+
+    /** Ends the host speed's samplers, saying once what they could not watch. */
+    private void stopHostSpeed() {
+        HostSpeedSource.Watch watch = hostSpeed;
+        hostSpeed = HostSpeedSource.Watch.NONE;
+        watch.problems()
+                .forEach((cpu, why) -> listener.message("warning: the host's speed on CPU " + cpu + " was not watched"
+                        + " (" + why + "): the report cannot tell a flip of the host there"));
+        watch.close();
+    }
+
+    /**
+     * The CPUs whose speed is watched: those the targets and the load generator are pinned to, or every online one
+     * where a target or the generator floats over them all.
+     */
+    private java.util.List<String> hostSpeedCpus() {
+        java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+        boolean floats = suite.loadgen().cpuset() == null && !suite.loadgen().distributed();
+        for (var target : suite.targets()) {
+            if (suite.hostOf(target.name()) != null) {
+                continue; // on a load agent's machine: nothing of it runs here
+            }
+            if (target.limits().cpuset() == null) {
+                floats = true;
+            } else {
+                cpus.addAll(dev.duel.record.CpuList.parse(target.limits().cpuset()));
+            }
+        }
+        if (suite.loadgen().cpuset() != null) {
+            cpus.addAll(dev.duel.record.CpuList.parse(suite.loadgen().cpuset()));
+        }
+        if (floats) {
+            dev.duel.targets.HostSpeedProbe.onlineCpus().forEach(cpu -> cpus.add(Integer.parseInt(cpu)));
+        }
+        return cpus.stream().limit(MAX_WATCHED_CPUS).map(String::valueOf).toList();
     }
 
     /**
@@ -181,6 +223,9 @@ public final class SuiteRunner {
         store.writeEnvironment(environment);
         environment.warnings().forEach(warning -> listener.message("warning: " + warning));
         parts.loadgen().prepare(suite.loadgen(), listener);
+        // After the generator pinned itself (every thread of duel then). The samplers end when duel's end of their
+        // input closes, so a killed duel leaves none: the ledger need not note them.
+        hostSpeed = parts.hostSpeed().watch(hostSpeedCpus());
         services.start(suite.services(), serviceCpus(), listener);
         RunContext context = new RunContext(
                 suite,
@@ -190,7 +235,8 @@ public final class SuiteRunner {
                 services,
                 ledger,
                 live,
-                parts.machine().meter(live::cpuNanosHere, services::cpuNanos));
+                parts.machine().meter(live::cpuNanosHere, services::cpuNanos),
+                hostSpeed);
         Map<String, AotCaches.Outcome> aotCaches = new AotCaches(context)
                 .prepare(plans.stream()
                         .filter(plan -> !store.done(plan))
@@ -227,7 +273,7 @@ public final class SuiteRunner {
             for (int i = 0; i < plans.size(); i++) {
                 RunPlan plan = plans.get(i);
                 // A duet's plans come in pairs, the two targets of one repetition and scenario group: run together.
-                RunPlan partner = suite.order() == Suite.Order.DUET ? plans.get(++i) : null;
+                RunPlan partner = suite.order().pairs() ? plans.get(++i) : null;
                 if ((repetitions.adaptive() && plan.repetition() != repetition)
                         || (store.done(plan) && (partner == null || store.done(partner)))) {
                     continue;
@@ -327,6 +373,7 @@ public final class SuiteRunner {
         parts.load().stop();
         live.all().forEach(TargetProcess::stop);
         services.stop();
+        hostSpeed.close();
         // A target still starting is not live yet, but it is noted from its first instant.
         ledger.endLeftoversWhileStopping();
     }

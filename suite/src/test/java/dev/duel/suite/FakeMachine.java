@@ -303,7 +303,8 @@ final class FakeMachine {
                 () -> 0,
                 (loadgen, listener) -> events.add("loadgen prepared"),
                 this::probe,
-                runtime);
+                runtime,
+                dev.duel.suite.HostSpeedSource.NONE);
     }
 
     /**

@@ -46,6 +46,46 @@ public final class Affinity {
         return cpus == null || !tasksetInstalled() ? command : pinned(cpus, command);
     }
 
+    /**
+     * Pins every thread of {@code pid} and of each of its descendants to {@code cpus} ("0", "0-1"), with {@code taskset
+     * -a -p -c}: a thread it starts later inherits its creator's CPUs, so the whole process stays there.
+     *
+     * @throws IOException taskset is missing or refused (the message says which)
+     */
+    public static void pinThreads(long pid, String cpus) throws IOException, InterruptedException {
+        List<Long> pids = new ArrayList<>(List.of(pid));
+        ProcessHandle.of(pid).ifPresent(root -> root.descendants().forEach(child -> pids.add(child.pid())));
+        pinThreadsOf(pids, cpus);
+    }
+
+    /**
+     * Pins every thread of this process (duel's own: the load generator's event loops, which a later thread inherits)
+     * to {@code cpus}, leaving its children (targets, services) where they are.
+     *
+     * @throws IOException taskset is missing or refused (the message says which)
+     */
+    public static void pinOwnThreads(String cpus) throws IOException, InterruptedException {
+        pinThreadsOf(List.of(ProcessHandle.current().pid()), cpus);
+    }
+
+    private static void pinThreadsOf(List<Long> pids, String cpus) throws IOException, InterruptedException {
+        if (!tasksetInstalled()) {
+            throw new IOException("cannot move a process to CPUs " + cpus + ": install taskset (util-linux)");
+        }
+        for (long each : pids) {
+            Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, String.valueOf(each))
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(taskset.getInputStream().readAllBytes()).trim();
+            if (!taskset.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || taskset.exitValue() != 0) {
+                if (ProcessHandle.of(each).map(ProcessHandle::isAlive).orElse(false)) {
+                    throw new IOException(
+                            "taskset could not move process " + each + " to CPUs " + cpus + ": " + output);
+                }
+            }
+        }
+    }
+
     /** The kernel's list of online CPUs ("0-1"), or null without /sys. */
     public static String onlineCpus() {
         try {

@@ -98,6 +98,11 @@ final class CgroupV1Group extends ControlGroup {
     }
 
     @Override
+    public void moveTo(String cpus) throws IOException {
+        write(groupByController.get("cpuset").resolve("cpuset.cpus"), cpus);
+    }
+
+    @Override
     public void close() {
         for (Path group : groups) {
             Cgroups.remove(group);

@@ -69,6 +69,11 @@ final class CgroupV2Group extends ControlGroup {
     }
 
     @Override
+    public void moveTo(String cpus) throws IOException {
+        Files.writeString(group.resolve("cpuset.cpus"), cpus);
+    }
+
+    @Override
     public void close() {
         Cgroups.remove(group);
     }

@@ -218,8 +218,8 @@ public final class HostProbeRunner {
         }
     }
 
-    /** Where duel's classes are (its fat jar, or a module's classes folder), for the probe JVM's class path. */
-    private static String classpath() {
+    /** Where duel's classes are (its fat jar, or a module's classes folder), for a probe JVM's class path. */
+    static String classpath() {
         CodeSource source = ProbeWorkload.class.getProtectionDomain().getCodeSource();
         if (source != null && source.getLocation() != null) {
             try {

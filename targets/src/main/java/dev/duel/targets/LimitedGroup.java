@@ -32,6 +32,15 @@ public interface LimitedGroup extends AutoCloseable {
         return List.of();
     }
 
+    /**
+     * Lets the group's processes run on {@code cpus} ("1", "0-1") from now on: its cpuset where it has one (the kernel
+     * moves every thread of the group's processes there); nothing without a group. The threads' own affinity, which
+     * their start through taskset set, is {@link Affinity#pinThreads}'s to change.
+     *
+     * @throws java.io.IOException the cpuset could not be written; the message says why
+     */
+    default void moveTo(String cpus) throws java.io.IOException {}
+
     /** Removes the group (stopping any process of ours still in it). Never throws. */
     @Override
     void close();

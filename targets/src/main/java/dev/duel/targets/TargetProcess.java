@@ -68,6 +68,18 @@ public interface TargetProcess {
         return null;
     }
 
+    /**
+     * Moves it, every thread of it, to {@code cpus} ("1") while it runs: its group's cpuset first (the kernel moves its
+     * threads), then every thread's affinity ({@link Affinity#pinThreads}). What the JVM chose from its CPUs at start
+     * (its processor count, its GC) stays as it was: only where it runs changes.
+     *
+     * @throws java.io.IOException it could not be moved; the message says why
+     */
+    default void moveTo(String cpus) throws java.io.IOException, InterruptedException {
+        group().moveTo(cpus);
+        Affinity.pinThreads(pid(), cpus);
+    }
+
     /** Ends it (politely first) and removes its group; returns the exit code. Idempotent. */
     int stop();
 

@@ -72,7 +72,11 @@ final class ClosedUser implements ConnectionOwner {
             return;
         }
         Phase phase = loop.timeline().phaseAt(now);
-        if (phase.sendsLoad()) {
+        if (phase.sendsLoad() && !loop.turns().holds(now)) {
+            // The other side of an interleaved pair holds the load: wait, idle on the open connection, for this side's
+            // next turn, and count the request from then (the pause is the design's, not the target's).
+            resumeAt(now, loop.turns().nextLookNanos(now));
+        } else if (phase.sendsLoad()) {
             long intended = readySinceNanos;
             if (phase == Phase.MAIN) {
                 intended = Math.max(intended, loop.timeline().mainStartNanos());
@@ -82,15 +86,19 @@ final class ClosedUser implements ConnectionOwner {
                 loop.recorder().turnaround(phase, responseEndNanos, now);
             }
         } else if (phase == Phase.GAP) {
-            long resumeAt = loop.timeline().nextLoadStartNanos(now);
-            resumeScheduled = true;
-            loop.schedule(
-                    () -> {
-                        resumeScheduled = false;
-                        readySinceNanos = loop.clock().nanoTime();
-                        next(readySinceNanos, NO_RESPONSE);
-                    },
-                    resumeAt - now);
+            resumeAt(now, loop.timeline().nextLoadStartNanos(now));
         }
+    }
+
+    /** Sends again at {@code resumeAtNanos}, ready from then. */
+    private void resumeAt(long now, long resumeAtNanos) {
+        resumeScheduled = true;
+        loop.schedule(
+                () -> {
+                    resumeScheduled = false;
+                    readySinceNanos = loop.clock().nanoTime();
+                    next(readySinceNanos, NO_RESPONSE);
+                },
+                resumeAtNanos - now);
     }
 }

@@ -5,6 +5,7 @@ import dev.duel.load.LoadModel;
 import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.Timing;
+import dev.duel.load.Turns;
 import dev.duel.load.WarmupJudge;
 import dev.duel.load.check.ResponseChecks;
 import dev.duel.load.http.RequestTemplate;
@@ -16,6 +17,7 @@ import dev.duel.load.record.PhaseAccumulator;
 import dev.duel.load.schedule.ArrivalSchedule;
 import dev.duel.load.schedule.PoissonArrivals;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.load.schedule.TurnSchedule;
 import dev.duel.load.schedule.UniformArrivals;
 import dev.duel.load.schedule.WarmupController;
 import dev.duel.record.DuelVersion;
@@ -26,6 +28,7 @@ import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.PlanSettings;
 import dev.duel.record.load.SecondResult;
+import dev.duel.record.load.SliceResult;
 import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.load.WindowResult;
 import io.netty.bootstrap.Bootstrap;
@@ -60,7 +63,9 @@ public final class EngineRun {
     private final Clock clock;
     private final WarmupJudge judge;
     private final ProgressListener listener;
+    private final Turns turns;
     private WarmupController warmupController;
+    private TurnSchedule turnSchedule;
     private final int threads;
     private volatile boolean stopRequested;
 
@@ -99,6 +104,24 @@ public final class EngineRun {
             Clock clock,
             WarmupJudge judge,
             ProgressListener listener) {
+        this(plan, template, checks, transport, address, clock, judge, listener, Turns.ALWAYS);
+    }
+
+    /** @param turns when this run sends, as one side of an interleaved pair; {@link Turns#ALWAYS} for a run alone */
+    public EngineRun(
+            LoadPlan plan,
+            RequestTemplate template,
+            ResponseChecks checks,
+            Transports transport,
+            InetSocketAddress address,
+            Clock clock,
+            WarmupJudge judge,
+            ProgressListener listener,
+            Turns turns) {
+        if (turns.interleaved() && plan.timing() instanceof Timing.Windows) {
+            throw new IllegalArgumentException("windows have no main phase to interleave");
+        }
+        this.turns = turns;
         this.plan = plan;
         this.template = template;
         this.checks = checks;
@@ -142,7 +165,7 @@ public final class EngineRun {
                 stopRequested = true; // the run ends as soon as it begins, keeping what little it has
             }
             Instant startedAt = Instant.now();
-            setUp(eventLoops);
+            setUp(eventLoops, gate);
             control();
             finishLoops();
             Instant endedAt = Instant.now();
@@ -152,7 +175,7 @@ public final class EngineRun {
         }
     }
 
-    private void setUp(List<EventLoop> eventLoops) {
+    private void setUp(List<EventLoop> eventLoops, dev.duel.load.StartGate gate) {
         secondsCollector = new IntervalCollector(threads);
         Timing timing = plan.timing();
         Timing.Windows windowed = timing instanceof Timing.Windows w ? w : null;
@@ -162,7 +185,7 @@ public final class EngineRun {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
                         Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
-        long start = clock.nanoTime();
+        long start = gate.startNanos(clock.nanoTime());
         if (windowed != null) {
             timeline = Timeline.windowed(start, windowed.total().toNanos());
         } else {
@@ -186,6 +209,7 @@ public final class EngineRun {
                 timing instanceof Timing.Phases p && p.warmup() instanceof Timing.Warmup.UntilSteady auto
                         ? auto.min().toNanos()
                         : 0);
+        turnSchedule = new TurnSchedule(timeline, turns);
         if (stopRequested) {
             timeline.endAt(start);
         }
@@ -194,7 +218,8 @@ public final class EngineRun {
             IntervalRoller windowRoller = windowed == null
                     ? null
                     : new IntervalRoller(i, windowed.length().toNanos(), windowed.count(), windowsCollector);
-            LoopRecorder recorder = new LoopRecorder(i, timeline, secondsCollector, Integer.MAX_VALUE, windowRoller);
+            LoopRecorder recorder =
+                    new LoopRecorder(i, timeline, secondsCollector, Integer.MAX_VALUE, windowRoller, turnSchedule);
             VariableSpec.Source[] sources =
                     new VariableSpec.Source[template.variableNames().size()];
             for (int v = 0; v < sources.length; v++) {
@@ -213,7 +238,8 @@ public final class EngineRun {
                     plan.timeout().toNanos(),
                     base.clone().group(eventLoop),
                     address,
-                    sources);
+                    sources,
+                    turnSchedule);
             // What body checks hold beyond their fixed shares takes at most a quarter of the heap in all.
             context.limitCheckBudget(Math.min(
                     LoopContext.DEFAULT_CHECK_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / 4 / threads));
@@ -237,7 +263,13 @@ public final class EngineRun {
                     : UniformArrivals.ofSegment(open.rate(), plan.segment(), i, threads);
             OpenLoop openLoop = new OpenLoop(context);
             openLoop.start(new OpenDispatcher<>(
-                    clock, timeline, schedule, share(open.maxConnections(), i), context.recorder(), openLoop));
+                    clock,
+                    timeline,
+                    schedule,
+                    share(open.maxConnections(), i),
+                    context.recorder(),
+                    openLoop,
+                    context.turns()));
         }
     }
 
@@ -408,6 +440,12 @@ public final class EngineRun {
         long end = timeline.endNanos();
         boolean mainStarted = timeline.mainAnchored() && timeline.mainStartNanos() < end;
         double mainMillis = mainStarted ? Math.min(timeline.mainNanos(), end - timeline.mainStartNanos()) / 1e6 : 0;
+        List<SliceResult> slices = turns.interleaved() ? slices(mainStarted) : null;
+        if (slices != null) {
+            // One side of an interleaved pair sent in its own slices only: its rates are over the time it held the
+            // load.
+            mainMillis = slices.stream().mapToDouble(SliceResult::lengthMillis).sum();
+        }
         double warmupMillis = Math.min(timeline.warmupNanos(), Math.max(0, end - timeline.startNanos())) / 1e6;
         boolean hasWarmup = timeline.windowed() || timeline.warmupNanos() > 0;
         boolean closed = plan.model() instanceof LoadModel.Closed;
@@ -440,7 +478,42 @@ public final class EngineRun {
                 engine,
                 List.copyOf(warnings),
                 warmupEnd,
-                null);
+                null,
+                slices);
+    }
+
+    /** The slices of main this side held, with what their requests came to, cut at the run's end. */
+    private List<SliceResult> slices(boolean mainStarted) {
+        List<SliceResult> held = new ArrayList<>();
+        if (!mainStarted) {
+            return held;
+        }
+        dev.duel.load.record.SliceAccumulator merged = new dev.duel.load.record.SliceAccumulator();
+        for (LoopContext context : loops) {
+            merged.add(context.recorder().slices());
+        }
+        long mainStart = timeline.mainStartNanos();
+        long mainEnd = Math.min(timeline.endNanos(), mainStart + timeline.mainNanos());
+        long sliceNanos = turns.sliceNanos();
+        for (long slice = 0; mainStart + slice * sliceNanos < mainEnd; slice++) {
+            if (!turns.holdsSlice(slice)) {
+                continue;
+            }
+            long sliceStart = mainStart + slice * sliceNanos;
+            long length = Math.min(sliceNanos, mainEnd - sliceStart);
+            List<Long> tenths = new ArrayList<>();
+            for (int t = 0; t < dev.duel.load.record.SliceAccumulator.TENTHS; t++) {
+                tenths.add(merged.okInTenth((int) slice, t));
+            }
+            held.add(new SliceResult(
+                    slice,
+                    (sliceStart - timeline.startNanos()) / 1e6,
+                    length / 1e6,
+                    merged.ok((int) slice),
+                    merged.failures((int) slice),
+                    tenths));
+        }
+        return held;
     }
 
     /** The warning of a warm-up until steady that ran to its cap: the run is kept, its main phase measured as planned. */

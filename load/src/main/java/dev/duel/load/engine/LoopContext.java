@@ -7,6 +7,7 @@ import dev.duel.load.http.RequestTemplate;
 import dev.duel.load.http.VariableSpec;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.load.schedule.TurnSchedule;
 import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.FailureKind;
 import io.netty.bootstrap.Bootstrap;
@@ -35,6 +36,8 @@ final class LoopContext {
     private final Bootstrap bootstrap;
     private final InetSocketAddress address;
     private final VariableSpec.Source[] sources;
+    /** When this run may send: always, or in its turns as one side of an interleaved pair. */
+    private final TurnSchedule turns;
     /** Open connections; a set, so that closing one of thousands costs no scan. */
     private final Set<HttpConnection> connections = new LinkedHashSet<>();
 
@@ -65,7 +68,8 @@ final class LoopContext {
             long timeoutNanos,
             Bootstrap bootstrap,
             InetSocketAddress address,
-            VariableSpec.Source[] sources) {
+            VariableSpec.Source[] sources,
+            TurnSchedule turns) {
         this.index = index;
         this.eventLoop = eventLoop;
         this.clock = clock;
@@ -77,6 +81,7 @@ final class LoopContext {
         this.bootstrap = bootstrap;
         this.address = address;
         this.sources = sources;
+        this.turns = turns;
     }
 
     int index() {
@@ -97,6 +102,10 @@ final class LoopContext {
 
     LoopRecorder recorder() {
         return recorder;
+    }
+
+    TurnSchedule turns() {
+        return turns;
     }
 
     RequestTemplate template() {

@@ -4,6 +4,7 @@ import dev.duel.load.Clock;
 import dev.duel.load.record.LoopRecorder;
 import dev.duel.load.schedule.ArrivalSchedule;
 import dev.duel.load.schedule.Timeline;
+import dev.duel.load.schedule.TurnSchedule;
 import dev.duel.record.Phase;
 import java.util.ArrayDeque;
 
@@ -11,7 +12,9 @@ import java.util.ArrayDeque;
  * The open model's logic for one event loop, free of any networking so that it can be driven by
  * a manual clock: arrivals come due from the schedule whatever the target does; each starts on a
  * free connection, or waits for one (and is then {@code late}); new connections are opened up to
- * a maximum; arrivals still waiting when their phase ends are counted as unstarted.
+ * a maximum; arrivals still waiting when their phase ends are counted as unstarted. As one side of an interleaved
+ * pair, the arrivals due in the other side's turns are the other side's: they are neither sent nor counted here, and
+ * one still waiting when this side's turn ends is counted as unstarted.
  *
  * <p>Confined to one event loop. Times are clock readings in nanoseconds.
  *
@@ -40,6 +43,7 @@ public final class OpenDispatcher<L> {
     private final int maxConnections;
     private final LoopRecorder recorder;
     private final Lanes<L> lanes;
+    private final TurnSchedule turns;
 
     private final LongQueue pending = new LongQueue();
     private final ArrayDeque<L> idle = new ArrayDeque<>();
@@ -61,6 +65,19 @@ public final class OpenDispatcher<L> {
             int maxConnections,
             LoopRecorder recorder,
             Lanes<L> lanes) {
+        this(clock, timeline, schedule, maxConnections, recorder, lanes, null);
+    }
+
+    /** @param turns when this run sends, as one side of an interleaved pair; null for a run made alone */
+    public OpenDispatcher(
+            Clock clock,
+            Timeline timeline,
+            ArrivalSchedule schedule,
+            int maxConnections,
+            LoopRecorder recorder,
+            Lanes<L> lanes,
+            TurnSchedule turns) {
+        this.turns = turns != null && turns.turns().interleaved() ? turns : null;
         this.clock = clock;
         this.timeline = timeline;
         this.schedule = schedule;
@@ -99,6 +116,10 @@ public final class OpenDispatcher<L> {
         grow(now);
         latePending = pending.size();
         long wake = nextIntendedNanos;
+        if (turns != null && wake != NEVER && !turns.holds(wake)) {
+            // Arrivals in the other side's turn are skipped together when this side may look again.
+            wake = Math.max(wake, turns.nextLookNanos(wake));
+        }
         if (!pending.isEmpty() && openingLanes == 0 && openLanes < maxConnections) {
             wake = Math.min(wake, openRetryAtNanos);
         }
@@ -175,6 +196,11 @@ public final class OpenDispatcher<L> {
                 nextIntendedNanos = originNanos + schedule.nextOffsetNanos();
                 continue;
             }
+            if (turns != null && !turns.holds(nextIntendedNanos)) {
+                // The other side's turn: this arrival is its partner's.
+                nextIntendedNanos = originNanos + schedule.nextOffsetNanos();
+                continue;
+            }
             if (pending.size() < MAX_PENDING) {
                 pending.add(nextIntendedNanos);
             } else {
@@ -189,7 +215,9 @@ public final class OpenDispatcher<L> {
         Phase current = timeline.phaseAt(now);
         while (!pending.isEmpty()) {
             long intendedNanos = pending.peek();
-            if (current.sendsLoad() && timeline.phaseAt(intendedNanos) == current) {
+            if (current.sendsLoad()
+                    && timeline.phaseAt(intendedNanos) == current
+                    && (turns == null || turns.holds(now))) {
                 return;
             }
             pending.poll();

@@ -115,7 +115,8 @@ public final class ResultMerge {
                 engine(delivered),
                 List.copyOf(warnings),
                 first == null ? null : first.warmupEnd(),
-                List.copyOf(shares));
+                List.copyOf(shares),
+                null);
     }
 
     /** An agent beginning later than this after the agreed instant, milliseconds, is worth a warning. */

@@ -1,6 +1,7 @@
 package dev.duel.load.record;
 
 import dev.duel.load.schedule.Timeline;
+import dev.duel.load.schedule.TurnSchedule;
 import dev.duel.record.Histograms;
 import dev.duel.record.Phase;
 import dev.duel.record.load.FailureExample;
@@ -28,16 +29,41 @@ public final class LoopRecorder {
     private final IntervalRoller windows;
     private final List<FailureExample> examples = new ArrayList<>();
     private final int[] examplesPerKind = new int[FailureKind.values().length];
+    /** The run's turns, when it is one side of an interleaved pair; null for a run made alone. */
+    private final TurnSchedule turns;
+
+    private final SliceAccumulator slices = new SliceAccumulator();
 
     /**
      * @param windows a roller for the warm-up windows, or null when the run has no windows
      */
     public LoopRecorder(
             int loop, Timeline timeline, IntervalCollector secondsCollector, int maxSeconds, IntervalRoller windows) {
+        this(loop, timeline, secondsCollector, maxSeconds, windows, null);
+    }
+
+    /**
+     * @param windows a roller for the warm-up windows, or null when the run has no windows
+     * @param turns   the run's turns, when it is one side of an interleaved pair (main's requests are then counted
+     *                by the slice that sent them too); null for a run made alone
+     */
+    public LoopRecorder(
+            int loop,
+            Timeline timeline,
+            IntervalCollector secondsCollector,
+            int maxSeconds,
+            IntervalRoller windows,
+            TurnSchedule turns) {
         this.timeline = timeline;
         this.seconds = new IntervalRoller(loop, SECOND_NANOS, maxSeconds, secondsCollector);
         this.seconds.setOrigin(timeline.startNanos());
         this.windows = windows;
+        this.turns = turns != null && turns.turns().interleaved() ? turns : null;
+    }
+
+    /** Main's requests counted by the slice that sent them; empty for a run made alone. */
+    public SliceAccumulator slices() {
+        return slices;
     }
 
     /** The accumulator of a phase in which requests start, or null for the others. */
@@ -109,6 +135,12 @@ public final class LoopRecorder {
         if (responseBytes > 0) {
             into.responses++;
             into.responseBytes += responseBytes;
+        }
+        if (turns != null && startPhase == Phase.MAIN) {
+            long slice = turns.sliceOf(sentNanos);
+            if (slice >= 0) {
+                slices.completed(slice, turns.tenthOf(sentNanos), failure == null);
+            }
         }
         if (failure == null) {
             into.ok++;

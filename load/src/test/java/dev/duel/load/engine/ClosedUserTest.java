@@ -45,7 +45,8 @@ class ClosedUserTest {
             10_000 * MS,
             null,
             null,
-            new dev.duel.load.http.VariableSpec.Source[0]);
+            new dev.duel.load.http.VariableSpec.Source[0],
+            new dev.duel.load.schedule.TurnSchedule(timeline, dev.duel.load.Turns.ALWAYS));
     private final ClosedUser user = new ClosedUser(context);
 
     /** The engine's own work after each response (checks, recording) takes ENGINE_NANOS before the user hears of it. */

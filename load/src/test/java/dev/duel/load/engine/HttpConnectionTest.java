@@ -68,7 +68,18 @@ class HttpConnectionTest {
                 .map(name -> variables.get(name).source(0, 1, 1))
                 .toArray(VariableSpec.Source[]::new);
         context = new LoopContext(
-                0, channel.eventLoop(), clock, timeline, recorder, template, parsed, 10_000 * MS, null, null, sources);
+                0,
+                channel.eventLoop(),
+                clock,
+                timeline,
+                recorder,
+                template,
+                parsed,
+                10_000 * MS,
+                null,
+                null,
+                sources,
+                new dev.duel.load.schedule.TurnSchedule(timeline, dev.duel.load.Turns.ALWAYS));
         connection = new HttpConnection(context, owner);
         channel.pipeline().addLast(connection);
         connection.attach(channel);

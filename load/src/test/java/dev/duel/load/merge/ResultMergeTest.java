@@ -122,6 +122,7 @@ class ResultMergeTest {
                 engine,
                 List.of("warning of agent " + agent),
                 null,
+                null,
                 null);
     }
 
@@ -129,7 +130,7 @@ class ResultMergeTest {
     private static LoadResult wholeShaped(PhaseResult main, int threads) {
         var settings = Results.settings(WHOLE, List.of("status 200"), 2_000, threads, "epoll");
         return new LoadResult(
-                "v", settings, "", "", "", null, main, List.of(), -1, List.of(), List.of(), null, List.of(), null,
+                "v", settings, "", "", "", null, main, List.of(), -1, List.of(), List.of(), null, List.of(), null, null,
                 null);
     }
 
@@ -234,6 +235,7 @@ class ResultMergeTest {
                     own.engine(),
                     own.warnings(),
                     null,
+                    null,
                     null);
             shares.add(share(agent, withWarmup, null));
         }
@@ -272,6 +274,7 @@ class ResultMergeTest {
                         warmupEndMillis,
                         1_000.0,
                         0.02),
+                null,
                 null);
     }
 

@@ -23,6 +23,8 @@ import java.util.List;
  * @param agents                     a run driven by several load agents: each agent's share, in segment order (this
  *                                   result is their exact merge); null for a run of one engine in this process
  *                                   (schema 6; null in older records)
+ * @param slices                     one side of an interleaved pair ({@code order: interleaved}): the slices of main
+ *                                   this side held, in order; null for a run made alone, and in records before schema 9
  */
 public record LoadResult(
         String duelVersion,
@@ -39,7 +41,17 @@ public record LoadResult(
         EngineUsage engine,
         List<String> warnings,
         @JsonSetter(nulls = Nulls.SET) WarmupEnd warmupEnd,
-        @JsonSetter(nulls = Nulls.SET) List<AgentShare> agents) {
+        @JsonSetter(nulls = Nulls.SET) List<AgentShare> agents,
+        @JsonSetter(nulls = Nulls.SET) List<SliceResult> slices) {
+
+    public LoadResult {
+        slices = slices == null ? null : List.copyOf(slices);
+    }
+
+    /** One side of an interleaved pair: main was measured in slices. */
+    public boolean interleaved() {
+        return slices != null;
+    }
 
     /** The same result with other warnings (what a reader learned of it after the run, say). */
     public LoadResult withWarnings(List<String> warnings) {
@@ -58,6 +70,7 @@ public record LoadResult(
                 engine,
                 warnings,
                 warmupEnd,
-                agents);
+                agents,
+                slices);
     }
 }

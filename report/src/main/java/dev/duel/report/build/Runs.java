@@ -75,9 +75,9 @@ public final class Runs {
     }
 
     /**
-     * Each duet repetition of {@code scenario} between a shown target and the baseline, second by second: the target's
-     * correct responses over the baseline's in each second of main both measured, in run order; empty for runs made
-     * alone.
+     * Each paired repetition of {@code scenario} between a shown target and the baseline: a duet's second by second (the
+     * target's correct responses over the baseline's in each second of main both measured), an interleaved pair's block
+     * by block (each block's B / A at its start), in run order; empty for runs made alone.
      */
     List<Report.DuetSeries> duetSeries(String scenario, String baseline, List<String> shown) {
         List<Report.DuetSeries> series = new java.util.ArrayList<>();
@@ -90,22 +90,24 @@ public final class Runs {
                 continue;
             }
             RunData partner = partner(run);
-            dev.duel.analysis.DuetRatio.CommonSeconds common = partner == null
-                    ? null
-                    : dev.duel.analysis.DuetRatio.common(run.record(), partner.record(), scenario);
-            if (common == null) {
-                continue;
-            }
             List<Integer> seconds = new java.util.ArrayList<>();
             List<Double> ratios = new java.util.ArrayList<>();
-            double[] theirs = common.partner();
-            double[] ours = common.own();
-            int[] at = common.seconds();
-            for (int i = 0; i < at.length; i++) {
-                if (theirs[i] > 0 && ours[i] > 0) {
-                    seconds.add(at[i]);
-                    ratios.add(ours[i] / theirs[i]);
+            if (duet.interleaved()) {
+                dev.duel.analysis.InterleavedRatio.Pair pair = partner == null
+                        ? null
+                        : dev.duel.analysis.InterleavedRatio.of(run.record(), partner.record(), scenario);
+                if (pair != null) {
+                    pair.blockStartSeconds().forEach(start -> seconds.add((int) Math.floor(start)));
+                    ratios.addAll(pair.blockRatios());
                 }
+            } else {
+                dev.duel.analysis.DuetRatio.CommonSeconds common = partner == null
+                        ? null
+                        : dev.duel.analysis.DuetRatio.common(run.record(), partner.record(), scenario);
+                if (common == null) {
+                    continue;
+                }
+                addSeconds(common, seconds, ratios);
             }
             if (!seconds.isEmpty()) {
                 series.add(new Report.DuetSeries(
@@ -124,6 +126,20 @@ public final class Runs {
         return series;
     }
 
+    /** The seconds both sides of a duet measured, each with the run's correct responses over its partner's. */
+    private static void addSeconds(
+            dev.duel.analysis.DuetRatio.CommonSeconds common, List<Integer> seconds, List<Double> ratios) {
+        double[] theirs = common.partner();
+        double[] ours = common.own();
+        int[] at = common.seconds();
+        for (int i = 0; i < at.length; i++) {
+            if (theirs[i] > 0 && ours[i] > 0) {
+                seconds.add(at[i]);
+                ratios.add(ours[i] / theirs[i]);
+            }
+        }
+    }
+
     /**
      * For each shown target whose duet runs of {@code scenario} beside the baseline's shared CPUs with them, the CPUs
      * shared (the union over its repetitions), in target order; a target whose sides ran on CPUs apart, or whose CPUs a
@@ -135,6 +151,7 @@ public final class Runs {
         for (RunData run : finals) {
             dev.duel.record.RunRecord.Duet duet = run.record().duet();
             if (duet == null
+                    || duet.interleaved() // taking turns on a core is not sharing it: nothing ran beside the measured
                     || run.target().equals(baseline)
                     || !shown.contains(run.target())
                     || !duet.partnerTarget().equals(baseline)
@@ -184,16 +201,14 @@ public final class Runs {
     }
 
     /**
-     * A duet run's value of requests/s against its partner's, second by second ({@link dev.duel.analysis.DuetRatio}):
-     * this run's correct responses in each second of main over the partner's in the same second (their loads began at
-     * one instant, so a second's index is the same instant on both), the geometric mean over the seconds both
-     * measured. NaN for a run made alone, or whose partner's record or result is missing.
+     * A paired run's value of requests/s against its partner's ({@link dev.duel.analysis.PairedRuns}): a duet's second
+     * by second (its loads began at one instant, so a second's index is the same instant on both), an interleaved pair's
+     * block by block (slices taking turns on the same CPUs). NaN for a run made alone, or whose partner's record or
+     * result is missing.
      */
     double duetRatio(RunData run, String scenario) {
         RunData partner = partner(run);
-        dev.duel.analysis.DuetRatio.Repetition repetition =
-                partner == null ? null : dev.duel.analysis.DuetRatio.of(run.record(), partner.record(), scenario);
-        return repetition == null || repetition.seconds() == 0 ? Double.NaN : repetition.ratio();
+        return dev.duel.analysis.PairedRuns.ratio(run.record(), partner == null ? null : partner.record(), scenario);
     }
 
     /** The sessions whose repetitions ran back to back ({@link Repetitions#backToBack}). */

@@ -153,12 +153,14 @@ class ComparabilityTest {
                     a,
                     record -> record.putObject("duet")
                             .put("partnerIndex", recordB.index())
-                            .put("partnerTarget", recordB.target()));
+                            .put("partnerTarget", recordB.target())
+                            .put("design", "simultaneous"));
             SeededResults.edit(
                     b,
                     record -> record.putObject("duet")
                             .put("partnerIndex", recordA.index())
-                            .put("partnerTarget", recordA.target()));
+                            .put("partnerTarget", recordA.target())
+                            .put("design", "simultaneous"));
             // The expected ratio, from the records' own seconds: b over a in each second of main both hold.
             Map<Integer, Long> okA = new java.util.HashMap<>();
             recordA.results().get(0).load().seconds().stream()

@@ -72,7 +72,7 @@ final class RepetitionsSection {
                     "the rule narrows the interval of one target against another: the suite needs two targets or"
                             + " more, it has " + targets);
         }
-        if (!order.interleaved()) {
+        if (!order.pairedByRepetition()) {
             throw new Problem(
                     "repetitions.until",
                     "a rule adds runs of every target at a time, which needs order: alternate or random (sequential"

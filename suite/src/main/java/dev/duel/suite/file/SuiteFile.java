@@ -23,7 +23,11 @@ public record SuiteFile(
         GatesEntry gates,
         List<String> thresholds,
         String sameWithin,
-        KubernetesEntry kubernetes) {
+        KubernetesEntry kubernetes,
+        InterleaveEntry interleave) {
+
+    /** {@code interleave: {slice: 2s, warmup: together}} (or {@code warmup: 5s}: turns of 5 s). */
+    public record InterleaveEntry(String slice, String warmup) {}
 
     /** One target: a jar on a JDK, or a command. */
     public record TargetEntry(

@@ -158,12 +158,15 @@ public final class SuiteLoader {
                     case "sequential" -> Suite.Order.SEQUENTIAL;
                     case "random" -> Suite.Order.RANDOM;
                     case "duet" -> Suite.Order.DUET;
+                    case "interleaved" -> Suite.Order.INTERLEAVED;
                     default ->
-                        throw new Problem("order", "alternate, random, duet or sequential, got '" + f.order() + "'");
+                        throw new Problem(
+                                "order", "alternate, random, interleaved, duet or sequential, got '" + f.order() + "'");
                 };
-        if (order == Suite.Order.DUET) {
-            DuetChecks.check(targets, scenarios, loadgen);
+        if (order.pairs()) {
+            DuetChecks.check(order, targets, scenarios, loadgen);
         }
+        Suite.Interleave interleave = InterleaveSection.interleave(f.interleave(), order, scenarios);
         long seed = f.seed() == null ? 1 : f.seed();
         // The equivalence margin of the report's "the same within" (read by the report from the suite's copy) and of a
         // repetitions rule 'clear' that names none.
@@ -192,7 +195,8 @@ public final class SuiteLoader {
                 GatesSection.gates(f.gates()),
                 f.thresholds() == null ? List.of() : List.copyOf(f.thresholds()),
                 aotCaches,
-                KubernetesSection.kubernetes(f.kubernetes(), targets, services));
+                KubernetesSection.kubernetes(f.kubernetes(), targets, services),
+                interleave);
     }
 
     /** {@code together:}: scenarios that run in one start of each target, each named, none that needs a fresh one. */

@@ -1,6 +1,6 @@
 package dev.duel.suite.gate;
 
-import dev.duel.analysis.DuetRatio;
+import dev.duel.analysis.PairedRuns;
 import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.Repetitions;
 import dev.duel.analysis.SteadyValues;
@@ -127,15 +127,20 @@ public final class RepetitionCheck {
             }
             values.add(value.value());
             keys.add(String.valueOf(record.repetition()));
-            // A duet run's requests/s against its partner's, second by second, as the report's row reads it.
-            DuetRatio.Repetition duet = until.measure() != StopRule.Measure.RPS || record.duet() == null
-                    ? null
-                    : records.stream()
-                            .filter(r -> r.index() == record.duet().partnerIndex())
-                            .findFirst()
-                            .map(partner -> DuetRatio.of(record, partner, until.scenario()))
-                            .orElse(null);
-            duetRatios.add(duet == null || duet.seconds() == 0 ? Double.NaN : duet.ratio());
+            // A paired run's requests/s against its partner's (a duet's second by second, an interleaved pair's block
+            // by
+            // block), as the report's row reads it.
+            duetRatios.add(
+                    until.measure() != StopRule.Measure.RPS || record.duet() == null
+                            ? Double.NaN
+                            : PairedRuns.ratio(
+                                    record,
+                                    records.stream()
+                                            .filter(r ->
+                                                    r.index() == record.duet().partnerIndex())
+                                            .findFirst()
+                                            .orElse(null),
+                                    until.scenario()));
             boolean notOk = record.status() != Status.OK;
             marked.add(notOk || !value.marks().isEmpty());
             if (notOk) {

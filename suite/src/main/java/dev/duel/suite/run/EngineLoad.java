@@ -6,6 +6,7 @@ import dev.duel.load.LoadPlan;
 import dev.duel.load.ProgressListener;
 import dev.duel.load.StartGate;
 import dev.duel.load.TargetUnreachableException;
+import dev.duel.load.Turns;
 import dev.duel.load.WarmupJudge;
 import dev.duel.record.load.LoadResult;
 import dev.duel.suite.LoadDriver;
@@ -30,11 +31,22 @@ public final class EngineLoad implements LoadDriver {
         return run(new LoadEngine(Clock.system(), judge), plan, listener, gate);
     }
 
+    @Override
+    public LoadResult run(LoadPlan plan, ProgressListener listener, StartGate gate, WarmupJudge judge, Turns turns)
+            throws TargetUnreachableException {
+        return run(new LoadEngine(Clock.system(), judge), plan, listener, gate, turns);
+    }
+
     private LoadResult run(LoadEngine engine, LoadPlan plan, ProgressListener listener, StartGate gate)
+            throws TargetUnreachableException {
+        return run(engine, plan, listener, gate, Turns.ALWAYS);
+    }
+
+    private LoadResult run(LoadEngine engine, LoadPlan plan, ProgressListener listener, StartGate gate, Turns turns)
             throws TargetUnreachableException {
         running.add(engine);
         try {
-            return engine.run(plan, listener, gate);
+            return engine.run(plan, listener, gate, turns);
         } finally {
             running.remove(engine);
         }

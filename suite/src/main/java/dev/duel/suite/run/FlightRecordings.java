@@ -105,6 +105,7 @@ final class FlightRecordings {
                 r.peakRssBytes(),
                 r.anonBytes(),
                 r.peakAnonBytes(),
-                runtime);
+                runtime,
+                r.hostSpeed());
     }
 }

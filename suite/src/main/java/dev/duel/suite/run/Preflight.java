@@ -79,7 +79,7 @@ public final class Preflight {
                 .mapToInt(scenario -> scenario.model().maxConnections())
                 .max()
                 .orElse(0);
-        int atOnce = suite.order() == Suite.Order.DUET ? 2 * connections : connections;
+        int atOnce = suite.order().pairs() ? 2 * connections : connections;
         String problem = dev.duel.load.FileLimit.problem(atOnce, reading);
         return problem == null ? null : "loadgen: " + problem;
     }

@@ -63,6 +63,8 @@ public final class RunAttempt {
     private boolean probeFailureSaid;
     /** That the probe does not run for targets on load agents was said once. */
     private boolean probeElsewhereSaid;
+    /** That no CPU is left for a warm-up apart was said once. */
+    private boolean apartRefusalSaid;
 
     /**
      * @param environmentFingerprint the fingerprint of the environment captured for the suite, in every record
@@ -120,9 +122,10 @@ public final class RunAttempt {
     }
 
     /**
-     * Both targets of a duet at once: one quiet gate, each side's host probe, both started (a then b), each scenario's
-     * two loads on the same seconds, both stopped. A side whose run is discarded for noise takes its partner with it
-     * (the pair is measured again together); a side that failed leaves its partner's record standing.
+     * Both targets of a pair at once (a duet, or an interleaved pair: {@code order}): one quiet gate, each side's host
+     * probe, both started (a then b, each timed alone), each scenario's two loads on the same time line (a duet's at the
+     * same instants, an interleaved pair's in turns), both stopped. A side whose run is discarded for noise takes its
+     * partner with it (the pair is measured again together); a side that failed leaves its partner's record standing.
      *
      * @return the two records, in the order of the plans
      * @throws SuiteException a target is not what it claims: its failed record is written and the suite must stop
@@ -132,8 +135,11 @@ public final class RunAttempt {
         Instant startedAt = Instant.now();
         QuietGate.Outcome quiet = awaitQuiet(first);
         List<Side> sides = List.of(new Side(first), new Side(second));
-        sides.get(0).measured.duet = new RunRecord.Duet(second.index(), second.target());
-        sides.get(1).measured.duet = new RunRecord.Duet(first.index(), first.target());
+        dev.duel.record.PairDesign design = suite.order() == Suite.Order.INTERLEAVED
+                ? dev.duel.record.PairDesign.INTERLEAVED
+                : dev.duel.record.PairDesign.SIMULTANEOUS;
+        sides.get(0).measured.duet = new RunRecord.Duet(second.index(), second.target(), design);
+        sides.get(1).measured.duet = new RunRecord.Duet(first.index(), first.target(), design);
         listener.stage(first, "timing the host probe");
         for (Side side : sides) {
             side.probeBefore(probe(side.spec));
@@ -322,7 +328,17 @@ public final class RunAttempt {
                     startsMillis.add(target.readyMillis());
                 }
                 measured.results.add(new RunRecord.ScenarioResult(
-                        scenarioName, scenario.kind(), null, Map.of(), Map.of(), List.of(), -1, List.of(), -1L, null));
+                        scenarioName,
+                        scenario.kind(),
+                        null,
+                        Map.of(),
+                        Map.of(),
+                        List.of(),
+                        -1,
+                        List.of(),
+                        -1L,
+                        null,
+                        null));
                 continue;
             }
             ScenarioMeasurement.Measured result = measurement.measure(plan, target, scenario, noise, side.profile);
@@ -371,22 +387,58 @@ public final class RunAttempt {
                 services,
                 SuiteListener.NONE,
                 suite.loadgen().threads(),
-                parts.runtime());
+                parts.runtime(),
+                context.hostSpeed());
         List<List<RunVerdict>> verdicts = List.of(new ArrayList<>(), new ArrayList<>());
         java.util.concurrent.ExecutorService partner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
             Thread thread = new Thread(r, "duel-duet-" + sides.get(1).spec.name());
             thread.setDaemon(true);
             return thread;
         });
+        Suite.Interleave interleave = suite.interleave();
+        // An interleaved pair's noise gate judges both targets' CPU together: one idles while the other holds the load.
+        java.util.function.LongSupplier pairCpu =
+                () -> sides.get(0).target.read().cpuNanos()
+                        + sides.get(1).target.read().cpuNanos();
+        // A warm-up apart: the side started second warms up on a CPU of its own and comes back in the gap.
+        String apart = interleave != null && interleave.warmup() == Suite.Interleave.Warmup.APART
+                ? apartCpus(sides.get(1).spec)
+                : null;
+        if (apart == null && interleave != null && interleave.warmup() == Suite.Interleave.Warmup.APART) {
+            interleave = new Suite.Interleave(interleave.slice(), Suite.Interleave.Warmup.IN_TURNS, FALLBACK_TURN);
+        }
+        DuetLoad.HostFactors hostFactors = interleave == null ? DuetLoad.HostFactors.NONE : hostFactors(sides);
         try {
-            for (String scenarioName : sides.get(0).plan.scenarios()) {
-                Scenario scenario = suite.scenario(scenarioName);
-                DuetLoad duet = new DuetLoad(new dev.duel.load.SteadyStateJudge());
-                java.util.concurrent.Future<ScenarioMeasurement.Measured> second =
-                        partner.submit(() -> measureSide(silent, sides.get(1), 1, scenario, noise.get(1), duet));
+            List<String> scenarios = sides.get(0).plan.scenarios();
+            for (int s = 0; s < scenarios.size(); s++) {
+                Scenario scenario = suite.scenario(scenarios.get(s));
+                DuetLoad duet = new DuetLoad(
+                        new dev.duel.load.SteadyStateJudge(),
+                        interleave == null ? 0 : (int) interleave.warmupTurn().toSeconds(),
+                        hostFactors);
+                CpuMove back = null;
+                if (apart != null) {
+                    Side moving = sides.get(1);
+                    move(moving, apart);
+                    back = new CpuMove(moving, home(moving.spec));
+                }
+                List<Pairing> pairings = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    Side side = sides.get(i);
+                    pairings.add(new Pairing(
+                            duet.gate(i),
+                            duet.judge(i),
+                            interleave == null
+                                    ? dev.duel.load.Turns.ALWAYS
+                                    : interleave.turns(i, blockSeed(sides.get(0).plan, s)),
+                            interleave == null ? () -> side.target.read().cpuNanos() : pairCpu,
+                            i == 1 && back != null ? back : () -> {}));
+                }
+                java.util.concurrent.Future<ScenarioMeasurement.Measured> second = partner.submit(
+                        () -> measureSide(silent, sides.get(1), 1, scenario, noise.get(1), duet, pairings.get(1)));
                 ScenarioMeasurement.Measured first;
                 try {
-                    first = measureSide(measurement, sides.get(0), 0, scenario, noise.get(0), duet);
+                    first = measureSide(measurement, sides.get(0), 0, scenario, noise.get(0), duet, pairings.get(0));
                 } catch (TargetFailedException e) {
                     awaitQuietly(second);
                     throw new SideFailedException(0, e.getMessage(), e.lastLogLines());
@@ -400,10 +452,20 @@ public final class RunAttempt {
                     }
                     throw new IllegalStateException("the duet partner's measurement failed", e.getCause());
                 }
-                // What took CPU from both alike cancels in the comparison: only a one-sided disturbance counts.
-                List<List<RunRecord.NoiseWindow>> judged = DuetNoise.judge(first.noise(), other.noise());
-                first = first.withNoise(judged.get(0));
-                other = other.withNoise(judged.get(1));
+                if (back != null && back.failure != null) {
+                    // Main's slices ran with one side on other CPUs than its partner: not a comparison of the two.
+                    throw new SideFailedException(
+                            1,
+                            "could not move " + sides.get(1).spec.name() + " back to CPU " + back.cpus
+                                    + " after its warm-up apart: " + back.failure,
+                            null);
+                }
+                if (interleave == null) {
+                    // What took CPU from both alike cancels in the comparison: only a one-sided disturbance counts.
+                    List<List<RunRecord.NoiseWindow>> judged = DuetNoise.judge(first.noise(), other.noise());
+                    first = first.withNoise(judged.get(0));
+                    other = other.withNoise(judged.get(1));
+                }
                 boolean stops = false;
                 for (int i = 0; i < 2; i++) {
                     RunVerdict verdict = counted(sides.get(i), scenario, i == 0 ? first : other);
@@ -420,16 +482,154 @@ public final class RunAttempt {
         return List.of(ended(sides.get(0), verdicts.get(0)), ended(sides.get(1), verdicts.get(1)));
     }
 
-    /** One side's load of a duet scenario; it leaves the duet however it ends, so its partner never waits for it. */
+    /** One side's load of a paired scenario; it leaves the pair however it ends, so its partner never waits for it. */
     private static ScenarioMeasurement.Measured measureSide(
-            ScenarioMeasurement measurement, Side side, int index, Scenario scenario, NoiseWindows noise, DuetLoad duet)
+            ScenarioMeasurement measurement,
+            Side side,
+            int index,
+            Scenario scenario,
+            NoiseWindows noise,
+            DuetLoad duet,
+            Pairing pairing)
             throws TargetFailedException {
         try {
-            return measurement.measure(
-                    side.plan, side.target, scenario, noise, side.profile, duet.gate(index), duet.judge(index));
+            return measurement.measure(side.plan, side.target, scenario, noise, side.profile, pairing);
         } finally {
             duet.leave(index);
         }
+    }
+
+    /**
+     * The CPU a side warms up on apart from its partner: an online CPU neither the targets nor the load generator are
+     * pinned to; null, said once, where there is none (a 2-CPU machine: its target on CPU 0 and the generator on CPU 1).
+     * Measured there, a side warmed beside the generator, or both targets and the generator over two CPUs, settled on a
+     * plateau of 5k requests/s that was the contention's, then climbed to 30k in main's slices: its compiler starved.
+     * Then the two warm up in turns on the targets' CPUs instead ({@link #FALLBACK_TURN}), each with the whole CPU in
+     * its turns and its compiler sharing it in the other's.
+     */
+    private String apartCpus(TargetSpec spec) {
+        java.util.Set<Integer> online = dev.duel.record.CpuList.parse(Affinity.onlineCpus());
+        java.util.Set<Integer> taken = new java.util.HashSet<>(
+                dev.duel.record.CpuList.parse(suite.loadgen().cpuset()));
+        suite.targets().forEach(target -> taken.addAll(dev.duel.record.CpuList.parse(home(target))));
+        List<Integer> free =
+                online.stream().filter(cpu -> !taken.contains(cpu)).sorted().toList();
+        if (free.isEmpty() || spec.limits().cpuset() == null) {
+            if (!apartRefusalSaid) {
+                apartRefusalSaid = true;
+                listener.message("no CPU is free of the targets and the load generator for a warm-up apart: the two"
+                        + " sides of each pair warm up in turns of " + FALLBACK_TURN.toSeconds() + " s on the targets'"
+                        + " CPUs");
+            }
+            return null;
+        }
+        return String.valueOf(free.get(0));
+    }
+
+    /** The turn of a warm-up apart that found no CPU of its own. */
+    static final java.time.Duration FALLBACK_TURN = java.time.Duration.ofSeconds(4);
+
+    /**
+     * The host's speed on the pair's CPUs, per second from a start, as the factors that bring each second to the
+     * usual speed (the median of the seconds so far; the mean over the CPUs where a target has several).
+     */
+    private DuetLoad.HostFactors hostFactors(List<Side> sides) {
+        java.util.Set<String> cpus = new java.util.TreeSet<>();
+        for (Side side : sides) {
+            dev.duel.record.CpuList.parse(home(side.spec)).forEach(cpu -> cpus.add(String.valueOf(cpu)));
+        }
+        return (startNanos, seconds) -> {
+            double[] factors = new double[seconds];
+            java.util.Arrays.fill(factors, 1);
+            dev.duel.record.HostSpeed speed =
+                    context.hostSpeed().between(startNanos, startNanos + seconds * 1_000_000_000L);
+            if (speed == null) {
+                return factors;
+            }
+            double[] mean = new double[seconds];
+            List<Double> known = new ArrayList<>();
+            for (int s = 0; s < seconds; s++) {
+                double sum = 0;
+                int count = 0;
+                for (String cpu : cpus) {
+                    List<Double> series = speed.of(cpu);
+                    Double value = series == null || s >= series.size() ? null : series.get(s);
+                    if (value != null) {
+                        sum += value;
+                        count++;
+                    }
+                }
+                mean[s] = count == 0 ? Double.NaN : sum / count;
+                if (count > 0) {
+                    known.add(mean[s]);
+                }
+            }
+            if (known.isEmpty()) {
+                return factors;
+            }
+            java.util.Collections.sort(known);
+            double usual = known.get(known.size() / 2);
+            for (int s = 0; s < seconds; s++) {
+                if (mean[s] > 0) {
+                    factors[s] = usual / mean[s];
+                }
+            }
+            return factors;
+        };
+    }
+
+    /** The CPUs a side's target lives on: its cpuset, or every online CPU. */
+    private static String home(TargetSpec spec) {
+        return spec.limits().cpuset() != null ? spec.limits().cpuset() : Affinity.onlineCpus();
+    }
+
+    private void move(Side side, String cpus) throws SideFailedException, InterruptedException {
+        try {
+            side.target.moveTo(cpus);
+        } catch (IOException e) {
+            throw new SideFailedException(
+                    1,
+                    "could not move " + side.spec.name() + " to CPU " + cpus + " for its warm-up apart: "
+                            + e.getMessage(),
+                    null);
+        }
+    }
+
+    /**
+     * Moves a side back to its CPUs when its warm-up apart ends (the engine's control thread calls it in the gap);
+     * what went wrong is kept for the measurement to fail with, since a side on other CPUs in main compares nothing.
+     */
+    private static final class CpuMove implements Runnable {
+        final Side side;
+        final String cpus;
+        volatile String failure;
+
+        CpuMove(Side side, String cpus) {
+            this.side = side;
+            this.cpus = cpus;
+        }
+
+        @Override
+        public void run() {
+            try {
+                side.target.moveTo(cpus);
+            } catch (IOException e) {
+                failure = e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = "interrupted";
+            }
+        }
+    }
+
+    /**
+     * The seed of an interleaved pair's block orders in one scenario: from the suite's seed, the pair's repetition and
+     * the scenario's place alone, so that a resumed suite, or a pair measured again, draws what was planned, and each
+     * repetition and scenario its own orders.
+     */
+    private long blockSeed(RunPlan plan, int scenario) {
+        long mixed = suite.seed() * 0x9E3779B97F4A7C15L + plan.repetition() * 0xBF58476D1CE4E5B9L + scenario;
+        return mixed ^ (mixed >>> 29);
     }
 
     private static void awaitQuietly(java.util.concurrent.Future<?> future) throws InterruptedException {

@@ -21,6 +21,7 @@ import dev.duel.suite.store.ResultStore;
  * @param live     the targets being measured (or trained) now, so that an abort from another thread can stop them and
  *                 the gates can leave their CPU out of the noise
  * @param machine  the CPU meter of the quiet and noise gates, which also gives the monotonic time of its readings
+ * @param hostSpeed the host's speed on the suite's CPUs, watched from before the first run to the suite's end
  */
 public record RunContext(
         Suite suite,
@@ -30,7 +31,8 @@ public record RunContext(
         Services services,
         ProcessLedger ledger,
         LiveTargets live,
-        CpuMeter machine) {
+        CpuMeter machine,
+        dev.duel.suite.HostSpeedSource.Watch hostSpeed) {
     /** Log lines kept in the record of a failed run, and of a failed AOT cache training. */
     public static final int LOG_LINES_KEPT = 50;
 
@@ -42,7 +44,7 @@ public record RunContext(
     /** How a scenario is measured on a running target, with the parts' load and runtime readers. */
     ScenarioMeasurement measurement() {
         return new ScenarioMeasurement(
-                parts.load(), machine, services, listener, suite.loadgen().threads(), parts.runtime());
+                parts.load(), machine, services, listener, suite.loadgen().threads(), parts.runtime(), hostSpeed);
     }
 
     /** Monotonic nanoseconds, read from the CPU meter so that every time of a run is on the gates' clock. */

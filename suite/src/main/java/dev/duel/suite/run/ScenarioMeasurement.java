@@ -10,6 +10,7 @@ import dev.duel.record.load.PhaseResult;
 import dev.duel.record.load.SecondResult;
 import dev.duel.record.runtime.Profile;
 import dev.duel.suite.CpuMeter;
+import dev.duel.suite.HostSpeedSource;
 import dev.duel.suite.LoadDriver;
 import dev.duel.suite.RunPlan;
 import dev.duel.suite.RuntimeReaders;
@@ -46,6 +47,7 @@ final class ScenarioMeasurement {
     private final int loadgenThreads;
     private final MemorySampler.Ticker memoryTicker;
     private final RuntimeReaders runtime;
+    private final HostSpeedSource.Watch hostSpeed;
 
     ScenarioMeasurement(
             LoadDriver load,
@@ -53,13 +55,15 @@ final class ScenarioMeasurement {
             Services services,
             SuiteListener listener,
             int loadgenThreads,
-            RuntimeReaders runtime) {
-        this(load, machine, services, listener, loadgenThreads, MemorySampler.Ticker.SYSTEM, runtime);
+            RuntimeReaders runtime,
+            HostSpeedSource.Watch hostSpeed) {
+        this(load, machine, services, listener, loadgenThreads, MemorySampler.Ticker.SYSTEM, runtime, hostSpeed);
     }
 
     /**
      * @param memoryTicker when the target's memory is sampled (every second of the wall clock, or a test's ticks)
      * @param runtime      how the target's threads are read for its runtime timeline
+     * @param hostSpeed    the host's speed, read for the seconds of each scenario's load
      */
     ScenarioMeasurement(
             LoadDriver load,
@@ -68,7 +72,9 @@ final class ScenarioMeasurement {
             SuiteListener listener,
             int loadgenThreads,
             MemorySampler.Ticker memoryTicker,
-            RuntimeReaders runtime) {
+            RuntimeReaders runtime,
+            HostSpeedSource.Watch hostSpeed) {
+        this.hostSpeed = hostSpeed;
         this.load = load;
         this.machine = machine;
         this.services = services;
@@ -105,21 +111,15 @@ final class ScenarioMeasurement {
      */
     Measured measure(RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise, Profile profile)
             throws TargetFailedException {
-        return measure(plan, target, scenario, noise, profile, null, null);
+        return measure(plan, target, scenario, noise, profile, null);
     }
 
     /**
-     * As above, as one side of a duet: the load begins when {@code gate} lets it and its auto warm-up ends when
-     * {@code judge} says ({@link DuetLoad}); both null for a run made alone.
+     * As above, as one side of a pair ({@link Pairing}): the load begins when its gate lets it, its auto warm-up ends
+     * when its judge says, it sends in its turns, and its noise gate judges the pair's CPU; null for a run made alone.
      */
     Measured measure(
-            RunPlan plan,
-            TargetProcess target,
-            Scenario scenario,
-            NoiseWindows noise,
-            Profile profile,
-            dev.duel.load.StartGate gate,
-            dev.duel.load.WarmupJudge judge)
+            RunPlan plan, TargetProcess target, Scenario scenario, NoiseWindows noise, Profile profile, Pairing pairing)
             throws TargetFailedException {
         Map<Phase, ResourceReading> targetAt = new EnumMap<>(Phase.class);
         Map<Phase, Map<String, ResourceReading>> servicesAt = new EnumMap<>(Phase.class);
@@ -129,10 +129,13 @@ final class ScenarioMeasurement {
         // The noise gate's readings of each loaded phase (warm-up, main): at its start, at each second the engine
         // reports in it, at its end (the next phase's start). The gap sends no load: not judged.
         Map<Phase, List<CpuMeter.Reading>> judgedReadings = new EnumMap<>(Phase.class);
-        // A duet's side is judged on its own CPU, read beside each of the machine's readings (the meter's is both
-        // sides' together).
-        boolean duet = gate != null;
+        // A paired side is judged on the CPU its pairing names, read beside each of the machine's readings (the
+        // meter's is both sides' together).
+        boolean duet = pairing != null;
         Map<Phase, List<Long>> ownNanos = new EnumMap<>(Phase.class);
+        // The load's 0 s and its end on the monotonic clock, which the host speed's samplers share.
+        long[] loadNanos = {Long.MIN_VALUE, Long.MIN_VALUE};
+        boolean[] warmupEnded = {false};
         ProgressListener progress = new ProgressListener() {
             private Phase current;
 
@@ -142,7 +145,7 @@ final class ScenarioMeasurement {
                 if (judgedReadings.containsKey(current)) {
                     judgedReadings.get(current).add(machine.read());
                     if (duet) {
-                        ownNanos.get(current).add(target.read().cpuNanos());
+                        ownNanos.get(current).add(pairing.judgedCpuNanos().getAsLong());
                     }
                 }
             }
@@ -152,12 +155,20 @@ final class ScenarioMeasurement {
                 if (targetAt.isEmpty()) {
                     // The load's 0 s: the engine announces its first phase as it begins.
                     watch.loadStarted();
+                    loadNanos[0] = System.nanoTime();
+                }
+                if (phase == Phase.ENDED) {
+                    loadNanos[1] = System.nanoTime();
+                }
+                if (pairing != null && !warmupEnded[0] && phase != Phase.WARMUP) {
+                    warmupEnded[0] = true;
+                    pairing.warmupEnded().run(); // before main's first slice: the gap gives it time
                 }
                 targetAt.put(phase, target.read());
                 servicesAt.put(phase, services.read());
                 CpuMeter.Reading reading = machine.read();
                 machineAt.put(phase, reading);
-                long own = duet ? targetAt.get(phase).cpuNanos() : 0;
+                long own = duet ? pairing.judgedCpuNanos().getAsLong() : 0;
                 if (judgedReadings.containsKey(current)) {
                     judgedReadings.get(current).add(reading);
                     if (duet) {
@@ -179,7 +190,11 @@ final class ScenarioMeasurement {
         LoadResult result;
         try {
             dev.duel.load.LoadPlan loadPlan = scenario.plan(target.host(), target.port(), loadgenThreads);
-            result = gate == null ? load.run(loadPlan, progress) : load.run(loadPlan, progress, gate, judge);
+            result = pairing == null
+                    ? load.run(loadPlan, progress)
+                    : pairing.turns().interleaved()
+                            ? load.run(loadPlan, progress, pairing.gate(), pairing.judge(), pairing.turns())
+                            : load.run(loadPlan, progress, pairing.gate(), pairing.judge());
         } catch (TargetUnreachableException e) {
             throw new TargetFailedException(
                     "the load engine could not reach " + target.spec().name() + ": " + e.getMessage(),
@@ -244,7 +259,10 @@ final class ScenarioMeasurement {
                         peak,
                         memory.anonBytes(),
                         memory.peakAnonBytes(),
-                        watch.timeline()),
+                        watch.timeline(),
+                        loadNanos[0] == Long.MIN_VALUE || loadNanos[1] == Long.MIN_VALUE
+                                ? null
+                                : hostSpeed.between(loadNanos[0], loadNanos[1])),
                 outside,
                 irq,
                 windows,

@@ -111,8 +111,9 @@ class DuetLoadingTest {
         assertTrue(
                 failure(startup)
                         .contains(
-                                "scenarios[2] (boot).kind: a startup scenario cannot run in duet: two targets starting or"
-                                        + " warming up side by side would time each other's start"),
+                                "scenarios[2] (boot).kind: a startup scenario cannot run in duet: it has no main phase to"
+                                        + " share, and two targets starting or warming up side by side would time each"
+                                        + " other's start"),
                 failure(startup));
     }
 }

@@ -692,7 +692,8 @@ class SuiteLoaderTest {
                 failure(together));
         String order = GOOD.replace("repetitions: 3", "repetitions: 3\norder: sometimes");
         assertEquals(
-                at(file, order, "order:", "order") + "order: alternate, random, duet or sequential, got 'sometimes'",
+                at(file, order, "order:", "order")
+                        + "order: alternate, random, interleaved, duet or sequential, got 'sometimes'",
                 failure(order));
         String kind = GOOD.replace("kind: warmup-curve", "kind: warmup");
         assertTrue(

@@ -115,6 +115,7 @@ class RunVerdictTest {
                 SampleRecords.engine(utilization, 2, 2_000, main.ok()),
                 List.of(),
                 null,
+                null,
                 null);
     }
 
@@ -247,6 +248,7 @@ class RunVerdictTest {
                 List.of(),
                 clean().engine(),
                 List.of(),
+                null,
                 null,
                 null);
         assertEquals(

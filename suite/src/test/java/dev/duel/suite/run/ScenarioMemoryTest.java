@@ -204,7 +204,8 @@ class ScenarioMemoryTest {
                 SuiteListener.NONE,
                 1,
                 ticker,
-                RuntimeReaders.onThisMachine());
+                RuntimeReaders.onThisMachine(),
+                dev.duel.suite.HostSpeedSource.Watch.NONE);
         RunPlan plan = new RunPlan(1, 1, "t", List.of("big", "small"));
         NoiseWindows noise = NoiseWindows.of(Limits.NONE, null, 1.0);
 

@@ -1,0 +1,126 @@
+package dev.duel.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.duel.record.HostSpeed;
+import dev.duel.record.load.SliceResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** One interleaved pair's ratio from its slices: blocks of ABBA or BAAB, flips of the host left out. */
+class InterleavedRatioTest {
+    private static final double SLICE_MILLIS = 2_000;
+
+    /**
+     * Both sides' slices of {@code slices} slices of main, each block ABBA or BAAB drawn from {@code seed} (as the
+     * engine's turns draw them), rate(slice, side) each.
+     */
+    private static List<List<SliceResult>> slices(int slices, long seed, RateOf rate) {
+        java.util.Random draw = new java.util.Random(seed);
+        List<List<SliceResult>> sides = List.of(new ArrayList<>(), new ArrayList<>());
+        boolean abba = true;
+        for (long slice = 0; slice < slices; slice++) {
+            if (slice % 4 == 0) {
+                abba = draw.nextBoolean();
+            }
+            boolean outer = slice % 4 == 0 || slice % 4 == 3;
+            int side = outer == abba ? 0 : 1;
+            long ok = Math.round(rate.of(slice, side) * SLICE_MILLIS / 1_000);
+            List<Long> tenths = new ArrayList<>(Collections.nCopies(10, ok / 10));
+            tenths.set(9, ok - 9 * (ok / 10));
+            sides.get(side).add(new SliceResult(slice, 10_000 + slice * SLICE_MILLIS, SLICE_MILLIS, ok, 0, tenths));
+        }
+        return sides;
+    }
+
+    @FunctionalInterface
+    interface RateOf {
+        double of(long slice, int side);
+    }
+
+    @Test
+    void aConstantRatioIsFoundExactlyWhateverALinearDriftDoes() {
+        for (long seed = 1; seed <= 20; seed++) {
+            // The host slows by 1% a slice, for both: ABBA and BAAB put each side's slices at the same mean time.
+            List<List<SliceResult>> sides =
+                    slices(40, seed, (slice, side) -> 20_000 * (1 - 0.01 * slice) * (side == 1 ? 1.1 : 1.0));
+            InterleavedRatio.Pair pair = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
+            assertEquals(10, pair.blocks());
+            assertEquals(1.1, pair.ratio(), 0.002, "seed " + seed);
+            assertEquals(0, pair.blocksCutByFlip());
+        }
+    }
+
+    @Test
+    void aBlockTheHostFlipsInsideIsLeftOutOfBothSidesAndCounted() {
+        // Main from 10 s; the host on CPU 0 runs at half speed from 29 s to 45 s: it flips inside block 2 ([26, 34) s)
+        // and block 4 ([42, 50) s), each time in the middle of a slice, and block 3 ([34, 42) s) lies wholly in the
+        // slow stretch.
+        DoubleUnaryOperator speedAt = second -> second >= 29 && second < 45 ? 0.5 : 1.0;
+        List<List<SliceResult>> sides = slices(24, 5, (slice, side) -> {
+            double start = 10 + slice * 2;
+            double speed = (speedAt.applyAsDouble(start) + speedAt.applyAsDouble(start + 1)) / 2;
+            return 20_000 * speed * (side == 1 ? 0.9 : 1.0);
+        });
+        List<Double> cpu0 = new ArrayList<>();
+        for (int second = 0; second < 70; second++) {
+            cpu0.add(20.0 * speedAt.applyAsDouble(second));
+        }
+        HostSpeed speed = new HostSpeed(List.of("0"), List.of(cpu0), List.of(0.005));
+        InterleavedRatio.Pair blind = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
+        InterleavedRatio.Pair seeing = InterleavedRatio.of(sides.get(0), sides.get(1), speed, List.of("0"));
+        assertEquals(2, seeing.blocksCutByFlip(), seeing.describe());
+        assertEquals(4, seeing.blocks());
+        assertEquals(0.9, seeing.ratio(), 0.002, "the blocks left are exact");
+        // Without the host's speed the cut blocks stay in, and pull the ratio off (which way depends on the draw).
+        assertEquals(6, blind.blocks());
+        assertTrue(
+                Math.abs(blind.ratio() - 0.9) > Math.abs(seeing.ratio() - 0.9) + 0.002,
+                "a flip inside a block moves its ratio: " + blind.describe());
+        assertTrue(seeing.describe().contains("2 cut by a flip of the host left out"), seeing.describe());
+    }
+
+    @Test
+    void aProbeThatDoesNotMoveBeyondItsOwnSpreadCutsNothing() {
+        List<List<SliceResult>> sides = slices(40, 3, (slice, side) -> 20_000);
+        List<Double> cpu0 = new ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int second = 0; second < 100; second++) {
+            cpu0.add(20.0 * (1 + 0.05 * (random.nextDouble() * 2 - 1)));
+        }
+        HostSpeed speed = new HostSpeed(List.of("0"), List.of(cpu0), List.of(0.005));
+        assertEquals(
+                0,
+                InterleavedRatio.of(sides.get(0), sides.get(1), speed, List.of("0"))
+                        .blocksCutByFlip());
+    }
+
+    @Test
+    void incompleteBlocksAreLeftOutAndTheFirstTenthsAreMeasured() {
+        List<List<SliceResult>> sides = slices(22, 9, (slice, side) -> 10_000);
+        InterleavedRatio.Pair pair = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
+        assertEquals(5, pair.blocks());
+        assertEquals(1, pair.blocksIncomplete(), "slices 20 and 21 make half a block");
+        assertEquals(1.0, pair.firstTenthShare(), 1e-9);
+        assertTrue(pair.logStandardError() > 0 || pair.logStandardError() != pair.logStandardError());
+        assertEquals(1.0, pair.ratio(), 1e-12);
+    }
+
+    @Test
+    void theWithinPairIntervalComesFromTheBlocksSpread() {
+        java.util.Random random = new java.util.Random(11);
+        List<List<SliceResult>> sides = slices(
+                80, 13, (slice, side) -> 20_000 * Math.exp(0.05 * random.nextGaussian()) * (side == 1 ? 1.05 : 1));
+        InterleavedRatio.Pair pair = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
+        RatioInterval.Interval interval = pair.withinPair(0.95);
+        assertEquals(RatioInterval.Method.INTERLEAVED_WITHIN_PAIR, interval.method());
+        assertEquals(19, interval.freedom());
+        // Slice noise 5%: a block's log ratio has sd 0.05 (two slices a side), so the mean of 20 has about 0.011.
+        assertEquals(0.011, pair.logStandardError(), 0.005);
+        assertTrue(interval.contains(1.05), interval.toString());
+    }
+}
