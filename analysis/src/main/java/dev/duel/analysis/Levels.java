@@ -36,8 +36,8 @@ public final class Levels {
     private Levels() {}
 
     /**
-     * @param leastStep       the higher level is at least (1 + this) × the lower (0.25: the judge's wander bound, beyond
-     *                        which regimes are levels rather than wander)
+     * @param leastStep       the higher level is at least (1 + this) × the lower (0.25: the judge's wander bound,
+     *                        beyond which regimes are levels rather than wander)
      * @param leastSeparation the levels differ by at least this many robust spreads of the values about their group's
      *                        level (4)
      * @param leastStayValues a stay holds at least this many values (2); shorter ones join the stays around them

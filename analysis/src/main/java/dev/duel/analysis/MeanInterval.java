@@ -29,7 +29,8 @@ public final class MeanInterval {
 
     /**
      * @param mean            the phase's mean, in the values' unit; NaN when the phase holds no finite value
-     * @param halfWidth       the interval's half-width, same unit; NaN when the stretch holds fewer than 3 finite values
+     * @param halfWidth       the interval's half-width, same unit; NaN when the stretch holds fewer than 3 finite
+     *                        values
      * @param confidence      two-sided, e.g. 0.95
      * @param stretchValues   finite values the noise was measured on
      * @param phaseValues     finite values of the phase

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 class LevelsTest {
     private static final int CASES = 400;
 
-    /** Issue 31's target: 3 s at 10,000 requests/s, then 7 s at 2,500, for ever; 29 s judged. */
+    /**
+     * Issue 31's target, in numbers of our own: 3 s at 10,000 requests/s, then 7 s at 2,500, for ever; 29 s judged.
+     */
     @Test
     void theIssuesTargetMovesBetweenTwoLevelsAndSaysHowLongEachLasts() {
         double[] series = new double[29];

@@ -78,8 +78,9 @@ class MeanIntervalTest {
     }
 
     /**
-     * Issue 31's run: 3 s at 10,000 requests/s, then 7 s at 2,500, judged over 29 s, main its last 10 s (one period):
-     * main's mean is given ±71% to ±93%, and the interval holds the long-run mean, 4,750, wherever in the cycle main began.
+     * Issue 31's run, in numbers of our own: 3 s at 10,000 requests/s, then 7 s at 2,500, judged over 29 s, main its
+     * last 10 s (one period): main's mean is given ±71% to ±93%, and the interval holds the long-run mean, 4,750,
+     * wherever in the cycle main began.
      */
     @Test
     void aMainOfOnePeriodCarriesTheWanderOfTheWholeStretch() {

@@ -248,11 +248,11 @@ class RunSteadyStateTest {
     }
 
     /**
-     * Issue 31: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever (±2% noise, seeded), `--warmup auto
-     * --max-warmup 40s --duration 10s`: warm-up ended at 19 s "steady since 0.0s", and the run was called steady
-     * through main with main's mean given no interval, though its 10 s held one period. It is still steady (the
-     * series is stationary), and now says its levels and their stays, and gives main's mean an interval as wide as the
-     * wander makes it, which holds the long-run mean (4,750).
+     * Issue 31, in numbers of our own: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever (±2% noise,
+     * seeded), `--warmup auto --max-warmup 40s --duration 10s`: warm-up ended at 19 s "steady since 0.0s", and the run
+     * was called steady through main with main's mean given no interval, though its 10 s held one period. It is still
+     * steady (the series is stationary), and now says its levels and their stays, and gives main's mean an interval as
+     * wide as the wander makes it, which holds the long-run mean (4,750).
      */
     @Test
     void aTargetThatAlternatesSaysItsLevelsAndMainsMeanCarriesTheirWander() {

@@ -89,10 +89,11 @@ class MainSteadinessTest {
     }
 
     /**
-     * Issue 31's case: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever, `--warmup auto --max-warmup 40s
-     * --duration 10s`. Warm-up ended at 19 s steady since 0 s, and the summary said "steady through main" alone, with
-     * main's mean given no interval although main held one period. It still is steady (nothing trends), but the
-     * summary and --out say the levels and their stays, and main's rate carries an interval that allows for them.
+     * Issue 31's case, in numbers of our own: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever, `--warmup
+     * auto --max-warmup 40s --duration 10s`. Warm-up ended at 19 s steady since 0 s, and the summary said "steady
+     * through main" alone, with main's mean given no interval although main held one period. It still is steady
+     * (nothing trends), but the summary and --out say the levels and their stays, and main's rate carries an interval
+     * that allows for them.
      */
     @Test
     void requestsPerSecondThatAlternateSayTheirLevelsAndMainCarriesTheirWander() {
