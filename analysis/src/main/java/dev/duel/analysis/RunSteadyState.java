@@ -65,6 +65,12 @@ import java.util.Locale;
  *                           its last, as a fraction (0.35 is +35%); 0 with fewer than three seconds in main (NaN with no series)
  * @param mainStartSecond    the run second of main's first second in the series (windows: the series' first); -1 when
  *                           main has none
+ * @param levels             the two levels the requests/s moved between ({@link Levels}, over the steady seconds, or
+ *                           the whole series when it has no steady state), or null when they did not alternate
+ * @param mainInterval       main's mean requests/s (its whole seconds, outliers included: they were served or not)
+ *                           with a {@link #MAIN_CONFIDENCE} interval that allows for the seconds' wander ({@link
+ *                           MeanInterval}), measured over the steady seconds when they cover main, else over main's;
+ *                           null when main has no whole second
  */
 public record RunSteadyState(
         int[] seconds,
@@ -84,10 +90,15 @@ public record RunSteadyState(
         boolean mainMoved,
         boolean latencyMoving,
         double latencyChange,
-        int mainStartSecond) {
+        int mainStartSecond,
+        Levels.Alternation levels,
+        MeanInterval.Interval mainInterval) {
 
     /** A p99 that moves by at least this factor less one over main (and significantly) is not steady: 10%. */
     public static final double LATENCY_TOLERANCE = 0.10;
+
+    /** The confidence of {@link #mainInterval}: 95%. */
+    public static final double MAIN_CONFIDENCE = 0.95;
 
     /** Segment [fromSecond, toSecond) in run seconds (toSecond one past its last second) and its mean requests/s. */
     public record SegmentSpan(int fromSecond, int toSecond, double mean) {}
@@ -190,6 +201,7 @@ public record RunSteadyState(
         boolean latencyMoving = latencyTrend.moving(LATENCY_TOLERANCE);
         double latencyChange = latencyTrend.relativeChange();
         int mainStartSecond = measuredFromIndex < n ? seconds[measuredFromIndex] : -1;
+        int mainFrom = Math.min(measuredFromIndex, n);
         if (n == 0 || !requests.steady()) {
             String why = n == 0 ? "no whole loaded second holds a correct answer" : requests.why();
             boolean mainMoved = engineSteady && n > 0;
@@ -214,7 +226,9 @@ public record RunSteadyState(
                     mainMoved,
                     latencyMoving,
                     latencyChange,
-                    mainStartSecond);
+                    mainStartSecond,
+                    levels(rps, 0),
+                    mainInterval(rps, mainFrom, mainFrom));
         }
         int start = requests.steadyStartIndex();
         boolean throughMain = start <= firstMainIndex;
@@ -253,7 +267,74 @@ public record RunSteadyState(
                 mainMoved,
                 latencyMoving,
                 latencyChange,
-                mainStartSecond);
+                mainStartSecond,
+                levels(rps, start),
+                mainInterval(rps, throughMain ? start : mainFrom, mainFrom));
+    }
+
+    /** The levels of rps[from, end) as a per-second series (the gap's seconds are not in it: one join). */
+    private static Levels.Alternation levels(double[] rps, int from) {
+        return Levels.of(Arrays.copyOfRange(rps, from, rps.length), 1, Levels.Settings.DEFAULT)
+                .orElse(null);
+    }
+
+    /** Main's mean, [mainFrom, end), with its interval measured over [stretchFrom, end); null when main is empty. */
+    private static MeanInterval.Interval mainInterval(double[] rps, int stretchFrom, int mainFrom) {
+        int n = rps.length;
+        if (mainFrom >= n) {
+            return null;
+        }
+        return MeanInterval.of(
+                Arrays.copyOfRange(rps, stretchFrom, n), mainFrom - stretchFrom, n - stretchFrom, MAIN_CONFIDENCE);
+    }
+
+    /**
+     * The run's levels in words, with main's interval: "requests/s alternated between two levels: 2,500 for 7 s at a
+     * time and 10,000 for 3 s (5 switches in 29 s); allowing for them, main's mean is known to ±93% (95%)"; null when
+     * the requests/s did not alternate. The one wording of {@code duel load}'s summary and the report.
+     */
+    public String levelsSentence() {
+        return levelsSentence(levels, mainInterval);
+    }
+
+    /** {@link #levelsSentence()} of these levels and main interval (either may be null). */
+    public static String levelsSentence(Levels.Alternation levels, MeanInterval.Interval mainInterval) {
+        if (levels == null) {
+            return null;
+        }
+        String sentence = String.format(
+                Locale.ROOT,
+                "requests/s alternated between two levels: %s for %s at a time and %s for %s (%d switches in %s)",
+                rate(levels.lowLevel()),
+                duration(levels.lowStaySeconds()),
+                rate(levels.highLevel()),
+                duration(levels.highStaySeconds()),
+                levels.switches(),
+                duration(levels.spanSeconds()));
+        if (mainInterval != null && Double.isFinite(mainInterval.relativeHalfWidth())) {
+            sentence += String.format(
+                    Locale.ROOT,
+                    "; allowing for them, main's mean is known to %s (%.0f%%)",
+                    plusMinus(mainInterval.relativeHalfWidth()),
+                    mainInterval.confidence() * 100);
+        }
+        return sentence;
+    }
+
+    /** A relative half-width as "±88%", "±2.3%". */
+    public static String plusMinus(double relative) {
+        double percent = relative * 100;
+        return String.format(Locale.ROOT, percent >= 10 ? "±%.0f%%" : "±%.1f%%", percent);
+    }
+
+    private static String rate(double perSecond) {
+        return String.format(Locale.ROOT, perSecond >= 100 ? "%,.0f" : "%.1f", perSecond);
+    }
+
+    private static String duration(double seconds) {
+        return seconds >= 10 || seconds == Math.rint(seconds)
+                ? String.format(Locale.ROOT, "%.0f s", seconds)
+                : String.format(Locale.ROOT, "%.1f s", seconds);
     }
 
     /**
@@ -412,7 +493,9 @@ public record RunSteadyState(
                 false,
                 false,
                 Double.NaN,
-                -1);
+                -1,
+                null,
+                null);
     }
 
     @Override

@@ -93,19 +93,12 @@ public final class WarmupStop {
     /** Half-width of the confidence interval of the mean of an autocorrelated series (class comment), same unit. */
     static double halfWidth(double[] values, double confidence) {
         int n = values.length;
-        double mean = Segmentation.mean(values, 0, n);
-        double squares = 0;
-        double lagged = 0;
-        for (int i = 0; i < n; i++) {
-            squares += (values[i] - mean) * (values[i] - mean);
-            if (i + 1 < n) {
-                lagged += (values[i] - mean) * (values[i + 1] - mean);
-            }
-        }
+        double[] moments = MeanInterval.squaresAndLagged(values);
+        double squares = moments[0];
         if (squares == 0) {
             return 0;
         }
-        double rho = Math.min(Math.max(lagged / squares, 0), MAX_AUTOCORRELATION);
+        double rho = Math.min(Math.max(moments[1] / squares, 0), MAX_AUTOCORRELATION);
         double effective = Math.max(n * (1 - rho) / (1 + rho), 2);
         double sd = Math.sqrt(squares / (n - 1));
         double t = TDistribution.of(effective - 1).inverseSurvivalProbability((1 - confidence) / 2);

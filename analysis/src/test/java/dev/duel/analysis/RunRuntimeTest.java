@@ -47,7 +47,9 @@ class RunRuntimeTest {
                 false,
                 false,
                 0,
-                15);
+                15,
+                null,
+                null);
     }
 
     /**

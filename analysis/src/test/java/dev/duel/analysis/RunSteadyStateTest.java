@@ -247,6 +247,63 @@ class RunSteadyStateTest {
         assertEquals("the record holds no per-second series", run.why());
     }
 
+    /**
+     * Issue 31, in numbers of our own: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever (±2% noise,
+     * seeded), `--warmup auto --max-warmup 40s --duration 10s`: warm-up ended at 19 s "steady since 0.0s", and the run
+     * was called steady through main with main's mean given no interval, though its 10 s held one period. It is still
+     * steady (the series is stationary), and now says its levels and their stays, and gives main's mean an interval as
+     * wide as the wander makes it, which holds the long-run mean (4,750).
+     */
+    @Test
+    void aTargetThatAlternatesSaysItsLevelsAndMainsMeanCarriesTheirWander() {
+        Random random = new Random(31);
+        RunSteadyState run = RunSteadyState.of(
+                autoRun(19, 10, s -> (s % 10 < 3 ? 10_000 : 2_500) * (1 + 0.02 * random.nextGaussian()), true));
+        assertTrue(run.steadyThroughMain(), run.why());
+        Levels.Alternation levels = run.levels();
+        assertTrue(levels != null, run.why());
+        assertEquals(2_500, levels.lowLevel(), 100);
+        assertEquals(10_000, levels.highLevel(), 400);
+        assertEquals(7, levels.lowStaySeconds(), 1);
+        assertEquals(3, levels.highStaySeconds(), 1);
+        assertEquals(29, levels.spanSeconds(), 1e-9);
+        MeanInterval.Interval main = run.mainInterval();
+        assertEquals(29, main.stretchValues(), "measured over the steady seconds, warm-up's and main's");
+        assertEquals(10, main.phaseValues());
+        assertTrue(Math.abs(main.mean() - 4_750) <= main.halfWidth(), main.toString());
+        assertTrue(main.relativeHalfWidth() > 0.4, main.toString());
+        assertTrue(
+                run.levelsSentence()
+                        .matches("requests/s alternated between two levels: 2,[45]\\d\\d for 7 s at a time and"
+                                + " (9,[89]|10,[01])\\d\\d for 3 s \\(5 switches in 29 s\\); allowing for them, main's"
+                                + " mean is known to ±\\d+% \\(95%\\)"),
+                run.levelsSentence());
+    }
+
+    @Test
+    void aRunWithOneLevelHasNoneToSayAndANarrowInterval() {
+        Random random = new Random(7);
+        RunSteadyState run = RunSteadyState.of(autoRun(10, 20, s -> 5_000 * (1 + 0.05 * random.nextGaussian()), true));
+        assertEquals(null, run.levels());
+        assertEquals(null, run.levelsSentence());
+        assertEquals(30, run.mainInterval().stretchValues());
+        assertEquals(20, run.mainInterval().phaseValues());
+        assertTrue(
+                run.mainInterval().relativeHalfWidth() < 0.05,
+                run.mainInterval().toString());
+    }
+
+    /** A run with no steady state: its levels are looked for over the whole series, main's interval over main. */
+    @Test
+    void aRunWithNoSteadyStateLooksForLevelsOverTheWholeSeries() {
+        // 10 s at 3,000, 10 s at 1,000, for ever, the last switch 5 s before main's end: no steady state.
+        RunSteadyState run = RunSteadyState.of(autoRun(40, 20, s -> ((s + 5) / 10) % 2 == 0 ? 3_000 : 1_000, false));
+        assertFalse(run.steady(), run.why());
+        assertEquals(60, run.levels().spanSeconds(), 1e-9);
+        assertEquals(10, run.levels().lowStaySeconds(), 1e-9);
+        assertEquals(20, run.mainInterval().stretchValues());
+    }
+
     /** An auto warm-up of {@code warmupSeconds} (ended steady or at its cap), no gap, then main. */
     private static LoadResult autoRun(int warmupSeconds, int mainSeconds, IntToDoubleFunction rate, boolean steady) {
         double[] p99 = new double[warmupSeconds + mainSeconds];

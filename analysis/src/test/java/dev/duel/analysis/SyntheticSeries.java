@@ -152,7 +152,7 @@ final class SyntheticSeries {
     }
 
     /** Student t with 3 degrees of freedom: a normal over the root of a chi-square with 3 over 3. */
-    private static double studentT3(Random random) {
+    static double studentT3(Random random) {
         double chi = 0;
         for (int k = 0; k < 3; k++) {
             double g = random.nextGaussian();

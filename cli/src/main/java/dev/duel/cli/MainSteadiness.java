@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.analysis.MeanInterval;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.analysis.SteadyState;
 import dev.duel.record.load.LoadResult;
@@ -11,13 +12,19 @@ import java.util.Locale;
  * Whether a phased {@code duel load} run was steady through main, in the summary's words: {@link RunSteadyState}, the
  * judge the report and the engine's auto warm-up ask, on the whole run (warm-up, then main). An auto warm-up that
  * looked steady cannot foresee a change later on (a target that speeds up after 20 s), so main is judged too, and a
- * main that moved says where, between which levels, and that main's numbers mix them. Pure and stateless.
+ * main that moved says where, between which levels, and that main's numbers mix them; requests/s that alternated
+ * between two levels say so, with how long each lasted and how well main's mean is known with them. Pure and
+ * stateless.
  *
- * @param lines    for the summary, one or two (requests/s, then p99 when it moved over main); empty for windowed runs
- *                 and runs stopped before main
- * @param warnings what the result's {@code warnings} gain for {@code --out}: the lines that say main was not steady
+ * @param lines        for the summary: requests/s, then the levels they moved between when they did, then p99 when
+ *                     it moved over main; empty for windowed runs and runs stopped before main
+ * @param warnings     what the result's {@code warnings} gain for {@code --out}: the lines that say main was not
+ *                     steady, or not at one level
+ * @param mainInterval main's mean correct responses per second with its interval ({@link RunSteadyState#mainInterval}),
+ *                     for the summary's main line; null for windowed runs, runs stopped before main and a main with
+ *                     no whole second
  */
-record MainSteadiness(List<String> lines, List<String> warnings) {
+record MainSteadiness(List<String> lines, List<String> warnings, MeanInterval.Interval mainInterval) {
     MainSteadiness {
         lines = List.copyOf(lines);
         warnings = List.copyOf(warnings);
@@ -25,7 +32,7 @@ record MainSteadiness(List<String> lines, List<String> warnings) {
 
     static MainSteadiness of(LoadResult result) {
         if (result.settings().windows() > 0 || result.main().durationMillis() <= 0) {
-            return new MainSteadiness(List.of(), List.of());
+            return new MainSteadiness(List.of(), List.of(), null);
         }
         RunSteadyState run = RunSteadyState.of(result);
         List<String> lines = new ArrayList<>();
@@ -38,7 +45,7 @@ record MainSteadiness(List<String> lines, List<String> warnings) {
                     "not judged: %d s of load with correct answers, fewer than the %d s a steady state needs",
                     seconds.length,
                     least));
-            return new MainSteadiness(lines, warnings);
+            return new MainSteadiness(lines, warnings, run.mainInterval());
         }
         int mainStart = run.mainStartSecond();
         List<RunSteadyState.SegmentSpan> spans = run.segments();
@@ -96,6 +103,11 @@ record MainSteadiness(List<String> lines, List<String> warnings) {
             lines.add(never);
             warnings.add(never);
         }
+        String levels = run.levelsSentence();
+        if (levels != null) {
+            lines.add(levels);
+            warnings.add(levels);
+        }
         if (run.latencyMoving()) {
             String p99 = String.format(
                     Locale.ROOT,
@@ -104,7 +116,7 @@ record MainSteadiness(List<String> lines, List<String> warnings) {
             lines.add(p99);
             warnings.add(p99);
         }
-        return new MainSteadiness(lines, warnings);
+        return new MainSteadiness(lines, warnings, run.mainInterval());
     }
 
     /** The mean requests/s of the segment that holds run second {@code second}. */

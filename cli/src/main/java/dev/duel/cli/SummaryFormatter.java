@@ -1,5 +1,7 @@
 package dev.duel.cli;
 
+import dev.duel.analysis.MeanInterval;
+import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.load.AgentShare;
 import dev.duel.record.load.EngineUsage;
 import dev.duel.record.load.FailureExample;
@@ -61,9 +63,10 @@ final class SummaryFormatter {
                     w.interrupted(),
                     autoWarmupEnd(result.warmupEnd())));
         }
-        phase(out, result.main(), maxErrorRate);
+        MainSteadiness steadiness = MainSteadiness.of(result);
+        phase(out, result.main(), maxErrorRate, steadiness.mainInterval());
         engine(out, result.engine());
-        steadiness(out, MainSteadiness.of(result));
+        steadiness(out, steadiness);
         if (result.agents() != null) {
             agents(out, result.agents());
         }
@@ -101,15 +104,27 @@ final class SummaryFormatter {
         return out.toString();
     }
 
-    private void phase(StringBuilder out, PhaseResult main, double maxErrorRate) {
+    /**
+     * Main's counts and latency; its rate with the interval of main's mean correct responses per second ({@code
+     * interval}, null or NaN for none), which allows for the wander of its seconds (a target that alternates between
+     * levels, seconds that move together).
+     */
+    private void phase(StringBuilder out, PhaseResult main, double maxErrorRate, MeanInterval.Interval interval) {
         out.append(String.format(
                 Locale.ROOT,
                 "%nmain     %s  %,d requests  %s req/s",
                 seconds(main.durationMillis()),
                 main.ok() + main.failed(),
                 number(main.requestsPerSecond())));
+        boolean spread = interval != null && Double.isFinite(interval.relativeHalfWidth());
+        String plusMinus = spread ? RunSteadyState.plusMinus(interval.relativeHalfWidth()) : "";
+        String confidence = spread ? String.format(Locale.ROOT, "%.0f%% CI", interval.confidence() * 100) : "";
         if (main.failed() > 0) {
-            out.append(String.format(Locale.ROOT, "  (%s ok/s)", number(main.okPerSecond())));
+            out.append(String.format(Locale.ROOT, "  (%s ok/s", number(main.okPerSecond())))
+                    .append(spread ? " " + plusMinus + ", " + confidence : "")
+                    .append(')');
+        } else if (spread) {
+            out.append(' ').append(plusMinus).append(" (").append(confidence).append(')');
         }
         out.append('\n');
         if (main.ok() > 0) {

@@ -88,6 +88,28 @@ class MainSteadinessTest {
                 summary);
     }
 
+    /**
+     * Issue 31's case, in numbers of our own: a target 3 s at 10,000 requests/s and 7 s at 2,500, for ever, `--warmup
+     * auto --max-warmup 40s --duration 10s`. Warm-up ended at 19 s steady since 0 s, and the summary said "steady
+     * through main" alone, with main's mean given no interval although main held one period. It still is steady
+     * (nothing trends), but the summary and --out say the levels and their stays, and main's rate carries an interval
+     * that allows for them.
+     */
+    @Test
+    void requestsPerSecondThatAlternateSayTheirLevelsAndMainCarriesTheirWander() {
+        LoadResult result = run(19, 0, 10, s -> s % 10 < 3 ? 10_000 : 2_500, s -> 12_000, autoSteady(19, 0));
+        MainSteadiness steadiness = MainSteadiness.of(result);
+        // Each second is ±1 off its level (the helper keeps seconds unequal): the levels are their medians.
+        String levels = "requests/s alternated between two levels: 2,499 for 7 s at a time and 10,001 for 3 s (5"
+                + " switches in 29 s); allowing for them, main's mean is known to ±93% (95%)";
+        assertEquals(List.of("steady through main, from the first correct response", levels), steadiness.lines());
+        assertEquals(List.of(levels), steadiness.warnings(), "--out keeps it among the result's warnings");
+        assertEquals(0.93, steadiness.mainInterval().relativeHalfWidth(), 0.005);
+        String summary = new SummaryFormatter().format(result, 0);
+        assertTrue(summary.contains(" req/s ±93% (95% CI)\n"), summary);
+        assertTrue(summary.contains("\n               " + levels + "\n"), summary);
+    }
+
     /** The same step 15 s into a 20 s main: too late to call the new level steady. */
     @Test
     void aStepLateInMainIsNoSteadyStateAndSaysWhere() {

@@ -78,7 +78,9 @@ final class WarmupAnswer {
                         .map(micros -> micros / 1000)
                         .boxed()
                         .toList(),
-                run.mainStartSecond() < 0 ? -1 : run.mainStartSecond() - first);
+                run.mainStartSecond() < 0 ? -1 : run.mainStartSecond() - first,
+                run.levels(),
+                run.levels() == null ? null : run.mainInterval());
     }
 
     private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<RunSteadyState> read) {

@@ -1,5 +1,8 @@
 package dev.duel.report.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.duel.analysis.Levels;
+import dev.duel.analysis.MeanInterval;
 import dev.duel.analysis.SteadyState;
 import java.util.List;
 
@@ -22,6 +25,10 @@ import java.util.List;
  * @param p99Millis               the p99 latency of each of those seconds, milliseconds; NaN in a second without a
  *                                correct answer
  * @param mainStartSecond         main's first second, counted as {@link #seconds} are; -1 when main has none
+ * @param levels                  the two levels the requests/s moved between and how long each lasted ({@link
+ *                                Levels}); null (and left out of summary.json) when they did not
+ * @param mainInterval            with levels: main's mean requests/s with an interval that allows for them ({@link
+ *                                MeanInterval}); null (and left out) without
  */
 public record WarmupRun(
         String run,
@@ -36,7 +43,9 @@ public record WarmupRun(
         List<Double> requestsPerSecond,
         List<Report.Segment> segments,
         List<Double> p99Millis,
-        int mainStartSecond) {
+        int mainStartSecond,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Levels.Alternation levels,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MeanInterval.Interval mainInterval) {
     public WarmupRun {
         seconds = List.copyOf(seconds);
         requestsPerSecond = List.copyOf(requestsPerSecond);

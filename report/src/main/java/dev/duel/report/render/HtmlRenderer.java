@@ -313,7 +313,7 @@ public final class HtmlRenderer {
                 .append("</p>\n");
         List<List<String>> runs = Words.warmupRuns(scenario.warmup());
         table(html, runs.get(0), runs.subList(1, runs.size()));
-        List<String> reasons = Words.unsteadyReasons(scenario.warmup());
+        List<String> reasons = Words.warmupNotes(scenario.warmup());
         if (!reasons.isEmpty()) {
             html.append("<ul>\n");
             reasons.forEach(r -> html.append("<li>").append(escape(r)).append("</li>\n"));

@@ -181,9 +181,9 @@ public final class MarkdownRenderer {
         md.append(escape(Words.WARMUP_INTRO)).append(".\n\n");
         List<List<String>> runs = Words.warmupRuns(scenario.warmup());
         table(md, runs.get(0), runs.subList(1, runs.size()));
-        Words.unsteadyReasons(scenario.warmup())
+        Words.warmupNotes(scenario.warmup())
                 .forEach(r -> md.append("- ").append(escape(r)).append('\n'));
-        if (!Words.unsteadyReasons(scenario.warmup()).isEmpty()) {
+        if (!Words.warmupNotes(scenario.warmup()).isEmpty()) {
             md.append('\n');
         }
         List<List<String>> rows = Words.warmupTable(scenario);

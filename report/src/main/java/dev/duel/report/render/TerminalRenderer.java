@@ -182,7 +182,7 @@ public final class TerminalRenderer {
         WarmupSection warmup = scenario.warmup();
         out.append("  warm-up: ").append(Words.WARMUP_INTRO).append('\n');
         aligned(out, "    ", Words.warmupRuns(warmup));
-        Words.unsteadyReasons(warmup).forEach(r -> out.append("    ").append(r).append('\n'));
+        Words.warmupNotes(warmup).forEach(r -> out.append("    ").append(r).append('\n'));
         List<List<String>> rows = new ArrayList<>(Words.warmupTable(scenario));
         List<String> header = new ArrayList<>(rows.get(0));
         header.set(0, "");

@@ -1,5 +1,6 @@
 package dev.duel.report.render;
 
+import dev.duel.analysis.RunSteadyState;
 import dev.duel.report.model.Format;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
@@ -99,12 +100,23 @@ final class Words {
         return rows;
     }
 
-    /** Why each run that never reached steady state did not: "003 jdk25: requests/s reached no steady state (...)". */
-    static List<String> unsteadyReasons(WarmupSection warmup) {
-        return warmup.runs().stream()
-                .filter(r -> r.secondsToSteady() < 0)
-                .map(r -> r.run() + " " + r.target() + ": " + r.why())
-                .toList();
+    /**
+     * In run order, why each run that never reached steady state did not ("003 jdk25: requests/s reached no steady
+     * state (...)"), and the levels of each run whose requests/s alternated between two ("004 jdk17: requests/s
+     * alternated between two levels: ...").
+     */
+    static List<String> warmupNotes(WarmupSection warmup) {
+        List<String> notes = new ArrayList<>();
+        for (WarmupRun run : warmup.runs()) {
+            String name = run.run() + " " + run.target() + ": ";
+            if (run.secondsToSteady() < 0) {
+                notes.add(name + run.why());
+            }
+            if (run.levels() != null) {
+                notes.add(name + RunSteadyState.levelsSentence(run.levels(), run.mainInterval()));
+            }
+        }
+        return notes;
     }
 
     static String classification(dev.duel.analysis.SteadyState.Classification classification) {
