@@ -482,6 +482,10 @@ public final class EngineRun {
         double utilization = cpuNanos / (wallNanos * cores);
         long completed = main.ok() + main.failed();
         List<String> findings = new ArrayList<>(Findings.engineLimits(busy, utilization, cores, main, plan.model()));
+        String machineLag = Findings.machineLag(busy, main, plan.model());
+        if (machineLag != null) {
+            warnings.add(machineLag);
+        }
         long checksGivenUp =
                 loops.stream().mapToLong(LoopContext::checksGivenUp).sum();
         if (checksGivenUp > 0) {
