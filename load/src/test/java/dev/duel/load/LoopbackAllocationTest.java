@@ -98,6 +98,40 @@ class LoopbackAllocationTest {
     }
 
     @Test
+    void theEngineCollectsItsHeapInTheGapSoThatMainBeginsWithAnEmptyYoungGeneration() throws Exception {
+        List<java.lang.management.GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+        long[] collectionsAt = new long[2];
+        ProgressListener listener = new ProgressListener() {
+            @Override
+            public void onSecond(SecondResult second, Histogram latency, RunStatus status) {}
+
+            @Override
+            public void onPhase(Phase phase) {
+                long collections = collectors.stream()
+                        .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount)
+                        .sum();
+                if (phase == Phase.GAP) {
+                    collectionsAt[0] = collections;
+                } else if (phase == Phase.MAIN) {
+                    collectionsAt[1] = collections;
+                }
+            }
+        };
+        try (TestServer server = products()) {
+            LoadPlan plan = Loopback.plan(
+                    server.url("/products/${id}"),
+                    new LoadModel.Closed(2),
+                    Loopback.phases(500, 300, 500),
+                    List.of("json:/id == ${id}"),
+                    Map.of("id", VariableSpec.parse("seq:1..10000")));
+            new LoadEngine().run(plan, listener);
+        }
+        assertTrue(
+                collectionsAt[1] > collectionsAt[0],
+                "a collection between the gap's start and main's: " + collectionsAt[0] + ", " + collectionsAt[1]);
+    }
+
+    @Test
     void aClosedModelWithItsChecksOnAllocatesTensOfBytesPerRequest() throws Exception {
         // Measured 50-55 bytes (the sequence variable's value, a string per request, is most of it); 940-1,060 when
         // each response made a JSON parser and the compared values' decimals.

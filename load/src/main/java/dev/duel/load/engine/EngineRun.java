@@ -252,12 +252,16 @@ public final class EngineRun {
         long awaitFirstNanos =
                 plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
         Phase announced = null;
+        GapCollection gapCollection = new GapCollection(System::gc, GcPauses::read, clock);
         while (true) {
             long now = clock.nanoTime();
             Phase phase = timeline.phaseAt(now);
             if (phase != announced && phase != Phase.ENDED) {
                 announced = phase;
                 listener.onPhase(phase);
+                if (phase == Phase.GAP) {
+                    gapCollection.gapBegan(timeline);
+                }
             }
             if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
                 warnings.add(String.format(
@@ -271,7 +275,7 @@ public final class EngineRun {
                 mainStartReadNanos = now;
                 mainStartCpuNanos = readCpu(mainStartThreadCpu);
                 mainStartWaitNanos = EngineMonitor.runQueueWaitNanos(loopTids);
-                mainStartGc = GcPauses.read();
+                mainStartGc = gapCollection.mainStart(GcPauses.read());
             }
             if (now >= timeline.endNanos()) {
                 if (mainStartReadNanos >= 0) {
