@@ -33,7 +33,7 @@ class GapCollectionTest {
     }
 
     @Test
-    void aGapOfAHundredMillisecondsOrMoreBeginsWithACollectionThatMainDoesNotCount() {
+    void aGapOfTwoHundredMillisecondsOrMoreBeginsWithACollectionThatMainDoesNotCount() {
         FakeHeap heap = new FakeHeap(30 * MS);
         // warm-up 1 s, gap 200 ms, main 2 s
         Timeline timeline = Timeline.phased(0, 1_000 * MS, 200 * MS, 2_000 * MS);
@@ -49,7 +49,7 @@ class GapCollectionTest {
     void aShorterGapHasNoCollection() {
         FakeHeap heap = new FakeHeap(30 * MS);
         GapCollection gap = heap.gapCollection();
-        gap.gapBegan(Timeline.phased(0, 1_000 * MS, 99 * MS, 2_000 * MS));
+        gap.gapBegan(Timeline.phased(0, 1_000 * MS, 199 * MS, 2_000 * MS));
         gap.gapBegan(Timeline.phased(0, 1_000 * MS, 0, 2_000 * MS));
         assertEquals(0, heap.collections);
     }
