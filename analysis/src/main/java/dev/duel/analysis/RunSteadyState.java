@@ -430,7 +430,18 @@ public record RunSteadyState(
                 false,
                 latencyTrend.moving(LATENCY_TOLERANCE),
                 latencyTrend.relativeChange(),
-                mainStartSecond);
+                mainStartSecond,
+                // Its slices' rates move with the host's flips, which the pair's blocks cancel: they are not its
+                // levels.
+                null,
+                sliceInterval(load));
+    }
+
+    /** The mean of a side's slice rates, with an interval from their wander; null without two slices. */
+    private static MeanInterval.Interval sliceInterval(LoadResult load) {
+        double[] rates =
+                load.slices().stream().mapToDouble(s -> s.okPerSecond()).toArray();
+        return rates.length < 2 ? null : MeanInterval.of(rates, 0, rates.length, MAIN_CONFIDENCE);
     }
 
     /**

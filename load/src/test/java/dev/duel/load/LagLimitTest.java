@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.record.Histograms;
 import dev.duel.record.load.LatencySummary;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,16 @@ class LagLimitTest {
         LatencySummary few = lag(9_950, 50, 3_000);
         assertTrue(few.p99Micros() < ONE_MS);
         assertFalse(LagLimit.exceeded(few, ONE_MS));
+    }
+
+    @Test
+    void lagOverTheLimitIsTheGeneratorsOnlyWhenAnEventLoopWasBusyHalfOfMainOrMore() {
+        LatencySummary lag = lag(9_800, 200, 3_000);
+        assertEquals(LagLimit.Cause.GENERATOR, LagLimit.cause(lag, ONE_MS, List.of(0.10, 0.50)));
+        assertEquals(LagLimit.Cause.MACHINE, LagLimit.cause(lag, ONE_MS, List.of(0.10, 0.49)));
+        assertEquals(LagLimit.Cause.MACHINE, LagLimit.cause(lag, ONE_MS, List.of()), "loops not measured");
+        assertEquals(LagLimit.Cause.NONE, LagLimit.cause(lag(9_950, 50, 3_000), ONE_MS, List.of(0.95)));
+        assertEquals(LagLimit.Cause.NONE, LagLimit.cause(null, ONE_MS, List.of(0.95)));
     }
 
     @Test

@@ -247,6 +247,22 @@ public final class SampleRecords {
                 null);
     }
 
+    /**
+     * A closed-model load result of {@code main} alone (8 users at /json, no warm-up, no seconds) driven by
+     * {@code engine}: for the gates that read main and the engine only.
+     */
+    public static LoadResult mainOnly(PhaseResult main, EngineUsage engine) {
+        return load(
+                closedSettings("http://127.0.0.1:1/json", 8, 0, 0, main.durationMillis(), 0, 0),
+                null,
+                main,
+                List.of(),
+                List.of(),
+                engine,
+                "",
+                "");
+    }
+
     /** {@code load} with another engine, warm-up end and load agents (null: one engine here): the parts tests vary. */
     public static LoadResult with(
             LoadResult load, EngineUsage engine, WarmupEnd warmupEnd, List<dev.duel.record.load.AgentShare> agents) {

@@ -119,18 +119,37 @@ final class JsonPointerCheck implements BodyCheck {
         if (bareVariable) {
             String expected = expectedTemplate.resolve(values);
             if (actual.isNumeric()) {
-                return numericEquals(parser.getText(), expected);
+                return numericEquals(parser, expected);
             }
-            return actual == JsonToken.VALUE_STRING && parser.getText().equals(expected);
+            return actual == JsonToken.VALUE_STRING && sameText(parser, expected);
         }
         if (expectedToken.isNumeric()) {
-            return actual.isNumeric() && numericEquals(parser.getText(), expectedText);
+            return actual.isNumeric() && numericEquals(parser, expectedText);
         }
         if (expectedToken == JsonToken.VALUE_STRING) {
             String expected = expectedTemplate == null ? expectedText : expectedTemplate.resolve(values);
-            return actual == JsonToken.VALUE_STRING && parser.getText().equals(expected);
+            return actual == JsonToken.VALUE_STRING && sameText(parser, expected);
         }
         return actual == expectedToken;
+    }
+
+    /**
+     * True if the text of the parser's token is {@code expected}, read from the parser's own characters: a check
+     * passed on every response makes no string of the value.
+     */
+    private static boolean sameText(JsonParser parser, String expected) throws IOException {
+        int length = parser.getTextLength();
+        if (length != expected.length()) {
+            return false;
+        }
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        for (int i = 0; i < length; i++) {
+            if (chars[offset + i] != expected.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String describeExpected(String[] values) {
@@ -143,9 +162,17 @@ final class JsonPointerCheck implements BodyCheck {
         return expectedText;
     }
 
-    private static boolean numericEquals(String actual, String expected) {
+    /**
+     * True if the parser's number equals {@code expected} as a decimal (42 equals 42.0 and 4.2e1). The same digits
+     * are equal without building a decimal of either: the case of every passing response.
+     */
+    private static boolean numericEquals(JsonParser parser, String expected) throws IOException {
+        String trimmed = expected.trim();
+        if (sameText(parser, trimmed)) {
+            return true;
+        }
         try {
-            return new BigDecimal(actual).compareTo(new BigDecimal(expected.trim())) == 0;
+            return new BigDecimal(parser.getText()).compareTo(new BigDecimal(trimmed)) == 0;
         } catch (NumberFormatException e) {
             return false;
         }

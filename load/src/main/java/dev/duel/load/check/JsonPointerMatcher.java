@@ -18,6 +18,16 @@ import java.util.Locale;
  * loop's budget, shared by the loop's connections), and when that says no the check is given up
  * and fails saying why, instead of growing without bound.
  *
+ * <p>One parser reads many bodies: a parser costs some 650 bytes to make (its context, buffers and
+ * symbol table), more than a small answer's whole check, and bodies follow one another on a
+ * connection as the values at a JSON stream's root do. A body hands its parser on when its root
+ * object or array closed with nothing but whitespace after it, so the parser stands between two
+ * root values exactly as a new one would; a verdict found early has the rest of its read (up to
+ * {@link #SKIP_REST_BYTES}) tokenized for that. Any other ending (a body cut short, a value at the
+ * root that is not a container, text after the root, a token that needed the {@link CheckMemory},
+ * an error) closes the parser, and the next body gets a new one; so does every {@link
+ * #BODIES_PER_PARSER}th body, which bounds what the parser's symbol table gathers.
+ *
  * <p>Not thread-safe: confined to its connection's event loop.
  */
 final class JsonPointerMatcher implements BodyMatcher {
@@ -25,6 +35,17 @@ final class JsonPointerMatcher implements BodyMatcher {
     static final long FREE_TOKEN_BYTES = 64 * 1024;
     /** Most bytes given to the parser between two countings: what a token may grow uncounted. */
     private static final int FEED_PIECE_BYTES = 64 * 1024;
+    /** Most bytes of a read left after an early verdict that are tokenized so that the parser can read on. */
+    static final int SKIP_REST_BYTES = 2 * 1024;
+    /** Bodies one parser reads at most. */
+    static final int BODIES_PER_PARSER = 1_000;
+
+    /** Where the matcher stands between {@link #begin} and {@link #end}. */
+    private enum State {
+        /** No body begun; the parser, if there is one, stands between two root values. */
+        BETWEEN_BODIES,
+        READING
+    }
 
     private final JsonPointerCheck check;
     private final CheckMemory memory;
@@ -35,6 +56,21 @@ final class JsonPointerMatcher implements BodyMatcher {
 
     /** The concrete type, so that the calls per token are monomorphic (and the parser is its own feeder). */
     private NonBlockingJsonParser parser;
+    /** Bodies this parser has begun, and bytes fed to it (its locations count from its first body). */
+    private int parserBodies;
+
+    private long parserFedBytes;
+    private State state = State.BETWEEN_BODIES;
+    /** The body's root object or array has closed, and only whitespace followed it so far. */
+    private boolean rootClosed;
+    /** The body cannot hand its parser on (see the class). */
+    private boolean parserSpent;
+
+    /** Parsers this matcher has made, for tests of their reuse. */
+    private int parsersMade;
+
+    /** Checks a read's rest for whitespace without copying it. */
+    private final WhitespaceProbe rest = new WhitespaceProbe();
 
     private String[] values;
     private boolean decided;
@@ -66,17 +102,19 @@ final class JsonPointerMatcher implements BodyMatcher {
     @Override
     public void begin(String[] values) {
         abandon();
-        try {
-            parser = (NonBlockingJsonParser) JsonPointerCheck.JSON.createNonBlockingByteArrayParser();
-        } catch (IOException e) {
-            throw new IllegalStateException("Jackson cannot make a non-blocking parser", e);
+        if (parser == null || parserBodies >= BODIES_PER_PARSER) {
+            newParser();
         }
+        parserBodies++;
+        state = State.READING;
         this.values = values;
         decided = false;
         verdict = null;
         depth = 0;
         pathDepth = 0;
         fedBytes = 0;
+        rootClosed = false;
+        parserSpent = false;
     }
 
     @Override
@@ -84,18 +122,36 @@ final class JsonPointerMatcher implements BodyMatcher {
         // In pieces, so that a long token is counted as it grows, not after a large read has grown it.
         for (int at = offset, end = offset + length; at < end && !decided; at += FEED_PIECE_BYTES) {
             int piece = Math.min(FEED_PIECE_BYTES, end - at);
+            if (fedBytes == 0 && parserBodies > 1 && bytes[at] == (byte) 0xEF) {
+                newParser(); // a byte-order mark, which only a new parser skips
+                parserBodies = 1;
+            }
+            if (rootClosed) {
+                if (WhitespaceProbe.isWhitespace(bytes, at, piece)) {
+                    continue; // the space after the root: the parser need not see it to stand between values
+                }
+                rootClosed = false; // more values at the root: read on as before, but this parser is done
+                parserSpent = true;
+            }
             try {
                 parser.feedInput(bytes, at, at + piece);
             } catch (IOException e) {
                 decide(notJson(e));
+                parserSpent = true;
                 return;
             }
             fedBytes += piece;
+            parserFedBytes += piece;
             read();
             if (!decided) {
                 holdPartialToken();
             }
         }
+    }
+
+    /** How many parsers this matcher has made: one per body read without handing its parser on. */
+    int parsersMade() {
+        return parsersMade;
     }
 
     @Override
@@ -105,17 +161,26 @@ final class JsonPointerMatcher implements BodyMatcher {
 
     @Override
     public String end() {
-        if (parser == null && !decided) {
+        if (state != State.READING && !decided) {
             throw new IllegalStateException("end() of a body not begun, or abandoned: call begin() first");
         }
         if (!decided) {
-            parser.endOfInput();
-            read();
-            if (!decided) {
-                decide(check.missing());
+            if (rootClosed) {
+                decide(check.missing()); // what the end of input would conclude, leaving the parser to read on
+            } else {
+                parser.endOfInput();
+                parserSpent = true;
+                read();
+                if (!decided) {
+                    decide(check.missing());
+                }
             }
         }
         String result = verdict;
+        if (state == State.READING && !(rootClosed && !parserSpent)) {
+            closeParser();
+        }
+        state = State.BETWEEN_BODIES;
         abandon();
         return result;
     }
@@ -126,6 +191,23 @@ final class JsonPointerMatcher implements BodyMatcher {
             memory.release(reservedBytes);
             reservedBytes = 0;
         }
+        if (state == State.READING) {
+            closeParser(); // the body stopped somewhere inside a value
+            state = State.BETWEEN_BODIES;
+        }
+    }
+
+    private void newParser() {
+        closeParser();
+        parsersMade++;
+        try {
+            parser = (NonBlockingJsonParser) JsonPointerCheck.JSON.createNonBlockingByteArrayParser();
+        } catch (IOException e) {
+            throw new IllegalStateException("Jackson cannot make a non-blocking parser", e);
+        }
+    }
+
+    private void closeParser() {
         if (parser != null) {
             try {
                 parser.close(); // gives its buffers back to Jackson's recycler
@@ -134,6 +216,8 @@ final class JsonPointerMatcher implements BodyMatcher {
             }
             parser = null;
         }
+        parserBodies = 0;
+        parserFedBytes = 0;
     }
 
     /** Takes tokens until the parser needs more input, the body ends, or the verdict is in. */
@@ -143,12 +227,61 @@ final class JsonPointerMatcher implements BodyMatcher {
             while (!decided && (token = parser.nextToken()) != JsonToken.NOT_AVAILABLE) {
                 if (token == null) {
                     decide(check.missing());
+                    parserSpent = true;
                     return;
                 }
                 take(token);
             }
         } catch (IOException e) {
             decide(notJson(e));
+            parserSpent = true;
+            return;
+        }
+        if (decided && !parserSpent) {
+            skipRest();
+        }
+    }
+
+    /**
+     * After an early verdict: tokenizes the rest of the read when it is short ({@link #SKIP_REST_BYTES}), so that a body
+     * whose root closes in it hands its parser on; a longer rest is left unread, and the parser with it.
+     */
+    private void skipRest() {
+        try {
+            if (parser.releaseBuffered(rest.reset()) > SKIP_REST_BYTES) {
+                parserSpent = true;
+                return;
+            }
+            JsonToken token;
+            while ((token = parser.nextToken()) != JsonToken.NOT_AVAILABLE) {
+                if (token == null) {
+                    parserSpent = true;
+                    return;
+                }
+                if (token.isStructStart()) {
+                    depth++;
+                } else if (token.isStructEnd()) {
+                    depth--;
+                }
+                trackRoot(token);
+            }
+        } catch (IOException e) {
+            parserSpent = true; // the verdict stands, as it did when the rest went unread
+        }
+    }
+
+    /**
+     * After each token, with {@link #depth} updated: whether the body's root container has just closed with only
+     * whitespace after it in this read, or a value followed a closed root.
+     */
+    private void trackRoot(JsonToken token) throws IOException {
+        if (rootClosed) {
+            rootClosed = false; // another value at the root
+            parserSpent = true;
+        } else if (depth == 0 && token.isStructEnd()) {
+            parser.releaseBuffered(rest.reset());
+            rootClosed = rest.whitespace();
+            parserSpent |= !rootClosed;
         }
     }
 
@@ -162,7 +295,11 @@ final class JsonPointerMatcher implements BodyMatcher {
                 pathDepth--;
             }
             depth--;
+            trackRoot(token);
             return;
+        }
+        if (rootClosed) {
+            trackRoot(token);
         }
         if (pathDepth != depth) { // inside a container off the path
             if (token.isStructStart()) {
@@ -174,6 +311,9 @@ final class JsonPointerMatcher implements BodyMatcher {
         // index (a value at the root is on every pointer's path).
         boolean onPath = depth == 0 || segmentMatches(depth - 1, token);
         if (onPath && depth == segmentNames.length) {
+            if (token.isStructStart()) {
+                depth++; // the parser is inside it: a skip of the rest counts from there
+            }
             decide(check.judge(token, parser, values));
             return;
         }
@@ -205,7 +345,8 @@ final class JsonPointerMatcher implements BodyMatcher {
         if (reservedBytes == 0 && 2 * fedBytes <= FREE_TOKEN_BYTES) {
             return; // no token can be past the free share yet: spares most bodies a location object per response
         }
-        long partialBytes = Math.max(0, fedBytes - parser.currentTokenLocation().getByteOffset());
+        long partialBytes =
+                Math.max(0, parserFedBytes - parser.currentTokenLocation().getByteOffset());
         long needed = Math.max(0, 2 * partialBytes - FREE_TOKEN_BYTES);
         if (needed <= reservedBytes) {
             if (needed < reservedBytes / 4) { // the long token is done: Jackson let go of its text, so do we
@@ -223,6 +364,7 @@ final class JsonPointerMatcher implements BodyMatcher {
             return;
         }
         reservedBytes += more;
+        parserSpent = true; // its text buffer grew past the free share: the next body gets a new parser
     }
 
     private void decide(String verdict) {

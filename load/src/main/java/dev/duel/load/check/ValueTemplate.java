@@ -47,6 +47,9 @@ final class ValueTemplate {
         if (slots.isEmpty()) {
             return text;
         }
+        if (singleReference()) {
+            return values[slots.get(0)]; // the value itself: no copy per response
+        }
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < slots.size(); i++) {
             out.append(literals.get(i)).append(values[slots.get(i)]);

@@ -284,12 +284,16 @@ public final class EngineRun {
         long awaitFirstNanos =
                 plan.timing() instanceof Timing.Windows w ? w.awaitFirst().toNanos() : Long.MAX_VALUE;
         Phase announced = null;
+        GapCollection gapCollection = new GapCollection(System::gc, GcPauses::read, clock);
         while (true) {
             long now = clock.nanoTime();
             Phase phase = timeline.phaseAt(now);
             if (phase != announced && phase != Phase.ENDED) {
                 announced = phase;
                 listener.onPhase(phase);
+                if (phase == Phase.GAP) {
+                    gapCollection.gapBegan(timeline);
+                }
             }
             if (timeline.windowed() && !timeline.mainAnchored() && now - timeline.startNanos() >= awaitFirstNanos) {
                 warnings.add(String.format(
@@ -303,7 +307,7 @@ public final class EngineRun {
                 mainStartReadNanos = now;
                 mainStartCpuNanos = readCpu(mainStartThreadCpu);
                 mainStartWaitNanos = EngineMonitor.runQueueWaitNanos(loopTids);
-                mainStartGc = GcPauses.read();
+                mainStartGc = gapCollection.mainStart(GcPauses.read());
             }
             if (now >= timeline.endNanos()) {
                 if (mainStartReadNanos >= 0) {
@@ -555,6 +559,10 @@ public final class EngineRun {
         double utilization = cpuNanos / (wallNanos * cores);
         long completed = main.ok() + main.failed();
         List<String> findings = new ArrayList<>(Findings.engineLimits(busy, utilization, cores, main, plan.model()));
+        String machineLag = Findings.machineLag(busy, main, plan.model());
+        if (machineLag != null) {
+            warnings.add(machineLag);
+        }
         long checksGivenUp =
                 loops.stream().mapToLong(LoopContext::checksGivenUp).sum();
         if (checksGivenUp > 0) {

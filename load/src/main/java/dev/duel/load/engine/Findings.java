@@ -19,8 +19,9 @@ final class Findings {
 
     static final double SATURATED_PROCESS_UTILIZATION = 0.90;
     /**
-     * The engine's own lag above this p99 means it held the load back: in the open model its lag
-     * behind schedule, in the closed model its turnaround from a response to the next request.
+     * The engine's own lag above this p99 means it held the load back, when one of its loops was busy enough to
+     * ({@link LagLimit}): in the open model its lag behind schedule, in the closed model its turnaround from a
+     * response to the next request.
      */
     static final double LAG_P99_LIMIT_MICROS = 1_000;
 
@@ -45,24 +46,15 @@ final class Findings {
                     utilization * 100,
                     cores));
         }
-        if (model instanceof LoadModel.Open
-                && main != null
-                && LagLimit.exceeded(main.scheduleLag(), LAG_P99_LIMIT_MICROS)) {
+        if (lagCause(loopBusy, main, model) == LagLimit.Cause.GENERATOR) {
             findings.add(String.format(
                     Locale.ROOT,
-                    "the load generator fell behind its own schedule: p99 send lag %.2f ms with connections free%s",
-                    main.scheduleLag().p99Micros() / 1_000,
-                    over(main.scheduleLag())));
-        }
-        if (model instanceof LoadModel.Closed
-                && main != null
-                && LagLimit.exceeded(main.turnaroundLag(), LAG_P99_LIMIT_MICROS)) {
-            findings.add(String.format(
-                    Locale.ROOT,
-                    "the load generator held its users back: p99 %.2f ms from a response to the next request on its"
-                            + " connection%s",
-                    main.turnaroundLag().p99Micros() / 1_000,
-                    over(main.turnaroundLag())));
+                    model instanceof LoadModel.Open
+                            ? "the load generator fell behind its own schedule: %s with connections free, its busiest"
+                                    + " event loop busy %.0f%% of main"
+                            : "the load generator held its users back: %s, its busiest event loop busy %.0f%% of main",
+                    ownLag(main, model),
+                    LagLimit.busiest(loopBusy) * 100));
         }
         return findings;
     }
@@ -82,6 +74,47 @@ final class Findings {
                         + " comes before the long one",
                 responses,
                 budget);
+    }
+
+    /**
+     * The warning of a lag over the limit that the machine, not the engine, caused (its event loops were idle most of
+     * main, see {@link LagLimit}): the delays are in the latencies, but they are the machine's jitter. Null otherwise.
+     */
+    static String machineLag(List<Double> loopBusy, PhaseResult main, LoadModel model) {
+        if (lagCause(loopBusy, main, model) != LagLimit.Cause.MACHINE) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "the machine woke the load generator late: %s while its busiest event loop was busy %.0f%% of main;"
+                        + " that is the machine's jitter (timers, scheduling, a slower host), not the generator's work,"
+                        + " and the latencies include it",
+                ownLag(main, model),
+                LagLimit.busiest(loopBusy) * 100);
+    }
+
+    private static LagLimit.Cause lagCause(List<Double> loopBusy, PhaseResult main, LoadModel model) {
+        return LagLimit.cause(ownLagSummary(main, model), LAG_P99_LIMIT_MICROS, loopBusy);
+    }
+
+    /** The engine's own lag in {@code model}: the schedule lag (open) or the turnaround (closed); null without main. */
+    private static LatencySummary ownLagSummary(PhaseResult main, LoadModel model) {
+        if (main == null) {
+            return null;
+        }
+        return model instanceof LoadModel.Open ? main.scheduleLag() : main.turnaroundLag();
+    }
+
+    /** The engine's own lag in words, for a lag over the limit. */
+    private static String ownLag(PhaseResult main, LoadModel model) {
+        LatencySummary lag = ownLagSummary(main, model);
+        return String.format(
+                Locale.ROOT,
+                model instanceof LoadModel.Open
+                        ? "p99 send lag %.2f ms%s"
+                        : "p99 %.2f ms from a response to the next request on its connection%s",
+                lag.p99Micros() / 1_000,
+                over(lag));
     }
 
     /** " (N of M over 1 ms)", or nothing for a summary without its histogram. */

@@ -182,6 +182,142 @@ class BodyMatchersTest {
     }
 
     @Test
+    void oneMatcherReadingBodyAfterBodyGivesEachTheVerdictOfANewMatcher() throws Exception {
+        Random random = new Random(31_2026_12_04L);
+        String[] pointers = {"/id", "/a", "/0", "/a/0", "/b/id", "/b"};
+        JsonPointerMatcher[] kept = new JsonPointerMatcher[pointers.length];
+        for (int p = 0; p < pointers.length; p++) {
+            kept[p] = (JsonPointerMatcher)
+                    check("json:" + pointers[p] + " exists").matcher(CheckMemory.UNLIMITED);
+        }
+        int bodies = 3_000;
+        int found = 0;
+        for (int i = 0; i < bodies; i++) {
+            byte[] body = oddOrPlainBody(random);
+            int p = random.nextInt(pointers.length);
+            BodyCheck exists = check("json:" + pointers[p] + " exists");
+            if (random.nextInt(20) == 0) {
+                // a response cut short by its connection: begun, partly read, abandoned
+                kept[p].begin(NO_VALUES);
+                kept[p].feed(body, 0, random.nextInt(body.length + 1));
+                kept[p].abandon();
+            }
+            String context = pointers[p] + " in " + new String(body, StandardCharsets.UTF_8);
+            String alone = inRandomReads(exists.matcher(CheckMemory.UNLIMITED), body, NO_VALUES, new Random(i));
+            assertEquals(alone, inRandomReads(kept[p], body, NO_VALUES, new Random(i)), context);
+            found += alone == null ? 1 : 0;
+        }
+        int made = Arrays.stream(kept).mapToInt(JsonPointerMatcher::parsersMade).sum();
+        assertTrue(found > 300 && found < bodies - 300, "both outcomes covered: " + found + " found");
+        // A verdict found in an early read leaves the later reads unread, and the parser with them: in these random
+        // splits a little under half the bodies hand their parser on (1,600 parsers for 3,000 bodies).
+        assertTrue(made < bodies * 3 / 4, "parsers read on: " + made + " made for " + bodies + " bodies");
+        assertTrue(made > bodies / 20, "and the odd bodies get new ones: " + made);
+    }
+
+    @Test
+    void valuesAreComparedAsBeforeWhenTheParserReadsOn() {
+        BodyCheck id = ResponseChecks.parse(List.of("json:/id == ${id}"), List.of("id"))
+                .bodyChecks()
+                .get(0);
+        BodyCheck name = check("json:/name == \"Product 42\"");
+        BodyMatcher ids = id.matcher(CheckMemory.UNLIMITED);
+        BodyMatcher names = name.matcher(CheckMemory.UNLIMITED);
+        Random random = new Random(5);
+        String[] bodies = {
+            "{\"id\":42,\"name\":\"Product 42\"}",
+            "{\"id\":42.0,\"name\":\"Product 42\"}\r\n",
+            "{\"id\":4.2e1,\"name\":\"Product 4\\u0032\"}",
+            "{\"id\":\"42\",\"name\":\"Product 42 \"}",
+            "{\"id\":43,\"name\":\"product 42\"}",
+            "\uFEFF{\"id\":42,\"name\":\"Product 42\"}",
+        };
+        String[] idVerdicts = {null, null, null, null, "/id is 43, expected 42 (${id})", null};
+        String[] nameVerdicts = {
+            null,
+            null,
+            null,
+            "/name is \"Product 42 \", expected \"Product 42\"",
+            "/name is \"product 42\", expected \"Product 42\"",
+            null
+        };
+        for (int round = 0; round < 3; round++) {
+            for (int b = 0; b < bodies.length; b++) {
+                byte[] body = bodies[b].getBytes(StandardCharsets.UTF_8);
+                assertEquals(idVerdicts[b], inRandomReads(ids, body, new String[] {"42"}, random), bodies[b]);
+                assertEquals(nameVerdicts[b], inRandomReads(names, body, NO_VALUES, random), bodies[b]);
+            }
+        }
+    }
+
+    @Test
+    void aPassingCheckOfASmallBodyAllocatesNothingPerResponse() {
+        BodyMatcher matcher = ResponseChecks.parse(List.of("json:/id == ${id}"), List.of("id"))
+                .bodyChecks()
+                .get(0)
+                .matcher(CheckMemory.UNLIMITED);
+        int kinds = 1_000;
+        byte[][] bodies = new byte[kinds][];
+        String[][] values = new String[kinds][];
+        for (int i = 0; i < kinds; i++) {
+            bodies[i] = ("{\"id\":" + i + ",\"name\":\"Product " + i + "\",\"priceCents\":4200}")
+                    .getBytes(StandardCharsets.UTF_8);
+            values[i] = new String[] {Integer.toString(i)};
+        }
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long allocatedBytes = 0;
+        int responses = 0;
+        for (int round = 0; round < 40; round++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < kinds; i++) {
+                matcher.begin(values[i]);
+                matcher.feed(bodies[i], 0, bodies[i].length);
+                assertNull(matcher.end());
+            }
+            if (round >= 20) { // the first rounds warm the code up
+                allocatedBytes += threads.getCurrentThreadAllocatedBytes() - before;
+                responses += kinds;
+            }
+        }
+        double perResponse = allocatedBytes / (double) responses;
+        // A new parser and the compared values' decimals cost about 900 bytes a response before.
+        assertTrue(perResponse < 64, perResponse + " bytes per response");
+    }
+
+    /**
+     * A body of the kinds a connection meets: mostly an object or array, compact or pretty, with or without trailing
+     * whitespace; else one cut short, several values at the root, a value at the root that is no container, text after
+     * the root, a string still open after it, a byte-order mark, or no JSON at all.
+     */
+    private static byte[] oddOrPlainBody(Random random) throws Exception {
+        JsonNode root = random.nextInt(3) == 0 ? randomArray(random, 0) : randomObject(random, 0);
+        if (random.nextInt(3) == 0) {
+            ObjectNode wrapper = NODES.objectNode();
+            wrapper.set("b", root);
+            wrapper.put("id", random.nextInt(100));
+            root = wrapper;
+        }
+        String text = random.nextBoolean()
+                ? MAPPER.writeValueAsString(root)
+                : MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        String[] endings = {"", "", "\n", "\r\n", " \t "};
+        String plain = text + endings[random.nextInt(endings.length)];
+        String body = switch (random.nextInt(16)) {
+            case 0 -> plain.substring(0, random.nextInt(plain.length() + 1));
+            case 1 -> MAPPER.writeValueAsString(randomValue(random, 2)) + " " + plain;
+            case 2 -> plain + " " + MAPPER.writeValueAsString(randomValue(random, 2));
+            case 3 -> MAPPER.writeValueAsString(randomValue(random, 4));
+            case 4 -> plain + " \"still open";
+            case 5 -> plain + "}";
+            case 6 -> "\uFEFF" + plain;
+            case 7 -> "not json " + plain;
+            default -> plain;
+        };
+        return body.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void aJsonValueBeyondTheMemoryForChecksFailsTheCheckSayingWhyAndGivesEveryByteBack() {
         byte[] body = ("{\"pad\":\"" + "x".repeat(3 << 20) + "\",\"id\":7}").getBytes(StandardCharsets.UTF_8);
         BodyCheck check = check("json:/id == 7");

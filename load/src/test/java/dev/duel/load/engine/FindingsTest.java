@@ -45,15 +45,29 @@ class FindingsTest {
     }
 
     @Test
-    void aClosedModelTurnaroundAboveOneMillisecondAtP99LimitsTheEngine() {
-        List<String> findings = Findings.engineLimits(List.of(0.40), 0.40, 1, main(2_000, true), CLOSED);
+    void aClosedModelTurnaroundAboveOneMillisecondAtP99WithABusyLoopLimitsTheEngine() {
+        List<String> findings = Findings.engineLimits(List.of(0.60), 0.60, 1, main(2_000, true), CLOSED);
         assertEquals(
                 List.of("the load generator held its users back: p99 2.00 ms from a response to the next request on its"
-                        + " connection (1000 of 1000 over 1 ms)"),
+                        + " connection (1000 of 1000 over 1 ms), its busiest event loop busy 60% of main"),
                 findings);
-        assertEquals(List.of(), Findings.engineLimits(List.of(0.40), 0.40, 1, main(900, true), CLOSED));
+        assertNull(Findings.machineLag(List.of(0.60), main(2_000, true), CLOSED), "the generator's, not the machine's");
+        assertEquals(List.of(), Findings.engineLimits(List.of(0.60), 0.60, 1, main(900, true), CLOSED));
         // The open model has no turnaround (null): its own lag is the schedule lag.
-        assertEquals(List.of(), Findings.engineLimits(List.of(0.40), 0.40, 1, main(2_000, false), OPEN));
+        assertEquals(List.of(), Findings.engineLimits(List.of(0.60), 0.60, 1, main(2_000, false), OPEN));
+    }
+
+    @Test
+    void aTurnaroundOverTheLimitWhileTheLoopsWereIdleIsTheMachinesJitterAndAWarning() {
+        assertEquals(List.of(), Findings.engineLimits(List.of(0.02, 0.40), 0.21, 2, main(2_000, true), CLOSED));
+        assertEquals(
+                "the machine woke the load generator late: p99 2.00 ms from a response to the next request on its"
+                        + " connection (1000 of 1000 over 1 ms) while its busiest event loop was busy 40% of main;"
+                        + " that is the machine's jitter (timers, scheduling, a slower host), not the generator's"
+                        + " work, and the latencies include it",
+                Findings.machineLag(List.of(0.02, 0.40), main(2_000, true), CLOSED));
+        assertNull(Findings.machineLag(List.of(0.02), main(900, true), CLOSED), "within the limit: nothing to say");
+        assertNull(Findings.machineLag(List.of(0.02), null, CLOSED), "main never began");
     }
 
     @Test

@@ -320,7 +320,8 @@ public record RunVerdict(Status status, String reason) {
     /**
      * Why the load generator, not the target, limited the run; null when it did not. Only the
      * generator's own limits count: its CPU over its cores, its p99 lag behind the schedule (measured
-     * on requests that found a free connection, so a slow target does not inflate it), and the
+     * on requests that found a free connection, so a slow target does not inflate it) while an event loop was busy
+     * enough to cause it ({@link LagLimit#cause}: a timer the machine woke late is the machine's jitter), and the
      * engine's own finding that it was limited ({@code EngineUsage.limited}: a single event loop
      * busy at 95% while the process as a whole used 50% is a limit too). Late and unstarted
      * requests are not here: in the open model they mean the target held its connections too long,
@@ -344,14 +345,16 @@ public record RunVerdict(Status status, String reason) {
         PhaseResult main = load.main();
         LatencySummary lag = main.scheduleLag();
         double limitMicros = gates.loadgenMaxLagP99().toNanos() / 1_000.0;
-        if (LagLimit.exceeded(lag, limitMicros)) {
+        if (LagLimit.cause(lag, limitMicros, engine.loopBusy()) == LagLimit.Cause.GENERATOR) {
             long over = LagLimit.samplesOver(lag, limitMicros);
             return String.format(
                     Locale.ROOT,
-                    "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)%s",
+                    "load generator saturated: p99 lag behind its schedule %.2f ms (limit %.2f ms)%s, its busiest event"
+                            + " loop busy %.0f%% of main",
                     lag.p99Micros() / 1_000,
                     gates.loadgenMaxLagP99().toNanos() / 1e6,
-                    over < 0 ? "" : String.format(Locale.ROOT, ", %d of %d requests over it", over, lag.count()));
+                    over < 0 ? "" : String.format(Locale.ROOT, ", %d of %d requests over it", over, lag.count()),
+                    LagLimit.busiest(engine.loopBusy()) * 100);
         }
         if (engine.limited()) {
             return "load generator saturated: "

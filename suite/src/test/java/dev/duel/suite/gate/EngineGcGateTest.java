@@ -57,15 +57,7 @@ class EngineGcGateTest {
                 pauseMillis,
                 pauseMillis == null ? null : pauseMillis / 40_000,
                 null);
-        return SampleRecords.load(
-                SampleRecords.closedSettings("http://127.0.0.1:1/json", 8, 1_000, 0, 40_000, 0, 0),
-                null,
-                main,
-                List.of(),
-                List.of(),
-                engine,
-                "",
-                "");
+        return SampleRecords.mainOnly(main, engine);
     }
 
     @Test
