@@ -349,10 +349,15 @@ public record RunSteadyState(
     private static RunSteadyState ofInterleaved(LoadResult load, SteadyState.Settings settings) {
         double warmupEndMillis = load.warmup() != null ? load.warmup().durationMillis() : 0;
         double mainStartMillis = warmupEndMillis + load.settings().gapMillis();
+        Double turnMillis = load.settings().warmupTurnMillis();
+        int heldParity = turnMillis == null ? -1 : heldParity(load.seconds(), turnMillis, warmupEndMillis);
         List<SecondResult> kept = new ArrayList<>();
         for (SecondResult second : load.seconds()) {
             double from = second.second() * 1000.0;
-            boolean inWarmup = from + 1000 <= warmupEndMillis && second.phase() == Phase.WARMUP;
+            // In turns, a side's warm-up is the seconds it held: the others hold only its last answers.
+            boolean inWarmup = from + 1000 <= warmupEndMillis
+                    && second.phase() == Phase.WARMUP
+                    && (turnMillis == null || (int) Math.floor(from / turnMillis) % 2 == heldParity);
             boolean held = load.slices().stream()
                     .anyMatch(slice -> from >= slice.startMillis() - 1e-6
                             && from + 1000 <= slice.startMillis() + slice.lengthMillis() + 1e-6);
@@ -408,6 +413,15 @@ public record RunSteadyState(
                             + (judged == null ? " (no warm-up second)" : ": " + judged.why());
         }
         boolean steady = steadyStart >= 0 && n > 0 && Double.isFinite(sliceRps);
+        // Time to steady in the side's own seconds: in turns, the seconds it held before its steady start.
+        double toSteady = -1;
+        if (steady) {
+            int held = 0;
+            for (int second : seconds) {
+                held += second < steadyStart ? 1 : 0;
+            }
+            toSteady = turnMillis == null ? steadyStart - seconds[0] : held;
+        }
         return new RunSteadyState(
                 seconds,
                 rps,
@@ -420,7 +434,7 @@ public record RunSteadyState(
                         : SteadyState.Classification.NO_STEADY_STATE,
                 why,
                 steady ? steadyStart : -1,
-                steady ? steadyStart - seconds[0] : -1,
+                toSteady,
                 steady ? sliceRps : Double.NaN,
                 Double.NaN,
                 steady,
@@ -435,6 +449,21 @@ public record RunSteadyState(
                 // levels.
                 null,
                 sliceInterval(load));
+    }
+
+    /**
+     * Which turns of a warm-up in turns the side held, 0 (the first, third...) or 1: the parity whose seconds served more
+     * (the other's hold only the last answers of the side's turns).
+     */
+    private static int heldParity(List<SecondResult> seconds, double turnMillis, double warmupEndMillis) {
+        long[] served = new long[2];
+        for (SecondResult second : seconds) {
+            double from = second.second() * 1000.0;
+            if (from + 1000 <= warmupEndMillis) {
+                served[(int) Math.floor(from / turnMillis) % 2] += second.ok();
+            }
+        }
+        return served[1] > served[0] ? 1 : 0;
     }
 
     /** The mean of a side's slice rates, with an interval from their wander; null without two slices. */

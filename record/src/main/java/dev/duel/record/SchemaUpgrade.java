@@ -76,6 +76,11 @@ final class SchemaUpgrade {
         // Each field added in schema 9 gets its schema-8 value here, one line per field.
         inObject(run, "duet", duet -> fill(duet, "design", NODES.textNode("simultaneous")));
         eachObject(run, "results", result -> inObject(result, "load", load -> fillNull(load, "slices")));
+        eachObject(
+                run,
+                "results",
+                result -> inObject(
+                        result, "load", load -> inObject(load, "settings", s -> fillNull(s, "warmupTurnMillis"))));
         eachObject(run, "results", result -> fillNull(result, "hostSpeed"));
     }
 

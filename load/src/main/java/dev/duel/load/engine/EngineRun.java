@@ -589,7 +589,7 @@ public final class EngineRun {
     private PlanSettings settings() {
         // An auto warm-up's resolved length is the one it turned out to have: main starts at warm-up + gap.
         double warmupMillis = plan.timing() instanceof Timing.Phases ? timeline.warmupNanos() / 1e6 : 0;
-        return Results.settings(plan, checks.texts(), warmupMillis, threads, transport.name());
+        return Results.settings(plan, checks.texts(), warmupMillis, threads, transport.name(), turns);
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) {

@@ -124,6 +124,17 @@ public final class Results {
      */
     public static PlanSettings settings(
             LoadPlan plan, List<String> checkTexts, double warmupMillis, int threads, String transport) {
+        return settings(plan, checkTexts, warmupMillis, threads, transport, dev.duel.load.Turns.ALWAYS);
+    }
+
+    /** As above, for a run that sent in {@code turns} (one side of an interleaved pair). */
+    public static PlanSettings settings(
+            LoadPlan plan,
+            List<String> checkTexts,
+            double warmupMillis,
+            int threads,
+            String transport,
+            dev.duel.load.Turns turns) {
         Map<String, String> variables = new LinkedHashMap<>();
         plan.variables().forEach((name, spec) -> variables.put(name, spec.text()));
         List<String> headers = plan.request().headers().stream()
@@ -186,6 +197,7 @@ public final class Results {
                 transport,
                 warmupMode,
                 maxWarmupMillis,
-                minWarmupMillis);
+                minWarmupMillis,
+                turns.interleaved() && turns.warmupTurnNanos() > 0 ? turns.warmupTurnNanos() / 1e6 : null);
     }
 }

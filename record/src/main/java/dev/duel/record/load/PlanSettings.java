@@ -35,6 +35,9 @@ import java.util.Map;
  * @param maxWarmupMillis    auto warm-up: its cap in milliseconds; 0 otherwise
  * @param minWarmupMillis    auto warm-up: the least it lasts in milliseconds, whatever the judge says (0 when none
  *                           was set); null for a fixed warm-up, with windows, and in records older than schema 4
+ * @param warmupTurnMillis   one side of an interleaved pair that warmed up in turns: each turn's length, milliseconds
+ *                           (side 0 held the first); null for a run made alone, a pair that warmed up at once, and in
+ *                           records before schema 9
  */
 public record PlanSettings(
         String method,
@@ -60,7 +63,8 @@ public record PlanSettings(
         String transport,
         @JsonSetter(nulls = Nulls.SET) WarmupMode warmupMode,
         double maxWarmupMillis,
-        @JsonSetter(nulls = Nulls.SET) Double minWarmupMillis) {
+        @JsonSetter(nulls = Nulls.SET) Double minWarmupMillis,
+        @JsonSetter(nulls = Nulls.SET) Double warmupTurnMillis) {
 
     /** How load is offered. */
     public enum Model {

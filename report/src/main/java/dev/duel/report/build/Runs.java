@@ -126,6 +126,76 @@ public final class Runs {
         return series;
     }
 
+    /**
+     * For each shown target paired in slices with the baseline in {@code scenario} ({@code order: interleaved}), each of
+     * its pairs' block-by-block reading, in run order.
+     */
+    Map<String, List<dev.duel.analysis.InterleavedRatio.Pair>> interleavedPairs(
+            String scenario, String baseline, List<String> shown) {
+        Map<String, List<dev.duel.analysis.InterleavedRatio.Pair>> pairs = new LinkedHashMap<>();
+        for (RunData run : finals) {
+            dev.duel.record.RunRecord.Duet duet = run.record().duet();
+            if (duet == null
+                    || !duet.interleaved()
+                    || run.target().equals(baseline)
+                    || !shown.contains(run.target())
+                    || !duet.partnerTarget().equals(baseline)) {
+                continue;
+            }
+            RunData partner = partner(run);
+            dev.duel.analysis.InterleavedRatio.Pair pair = partner == null
+                    ? null
+                    : dev.duel.analysis.InterleavedRatio.of(run.record(), partner.record(), scenario);
+            if (pair != null) {
+                pairs.computeIfAbsent(run.target(), t -> new java.util.ArrayList<>()).add(pair);
+            }
+        }
+        return pairs;
+    }
+
+    /**
+     * The host's flips on the targets' CPUs during main, per run of {@code scenario} made alone that saw one: a run's
+     * value then mixes two speeds of the host, which alternating whole runs cannot cancel. In run order; runs of
+     * interleaved pairs, whose blocks leave flips out, are not listed.
+     */
+    Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipsInMain(String scenario, List<String> shown) {
+        Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = new LinkedHashMap<>();
+        for (RunData run : finals) {
+            dev.duel.record.RunRecord.ScenarioResult result = run.record().result(scenario);
+            if (!shown.contains(run.target())
+                    || result == null
+                    || result.hostSpeed() == null
+                    || result.load() == null
+                    || result.load().interleaved()
+                    || run.record().targetInfo() == null) {
+                continue;
+            }
+            var load = result.load();
+            double mainStartMillis = (load.warmup() == null ? 0 : load.warmup().durationMillis())
+                    + load.settings().gapMillis();
+            int from = (int) Math.ceil(mainStartMillis / 1_000);
+            int to = (int) Math.floor((mainStartMillis + load.main().durationMillis()) / 1_000);
+            String cpuset = run.record().targetInfo().cpuset();
+            List<String> cpus = cpuset == null
+                    ? result.hostSpeed().cpus()
+                    : dev.duel.record.CpuList.parse(cpuset).stream()
+                            .map(String::valueOf)
+                            .toList();
+            List<dev.duel.analysis.HostFlips.Flips> seen = new java.util.ArrayList<>();
+            for (String cpu : cpus) {
+                dev.duel.analysis.HostFlips.Flips flips =
+                        dev.duel.analysis.HostFlips.of(result.hostSpeed(), cpu, from, to);
+                if (flips != null && flips.count() > 0) {
+                    seen.add(flips);
+                }
+            }
+            if (!seen.isEmpty()) {
+                flipped.put(run, seen);
+            }
+        }
+        return flipped;
+    }
+
     /** The seconds both sides of a duet measured, each with the run's correct responses over its partner's. */
     private static void addSeconds(
             dev.duel.analysis.DuetRatio.CommonSeconds common, List<Integer> seconds, List<Double> ratios) {

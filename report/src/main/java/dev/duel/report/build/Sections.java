@@ -98,6 +98,11 @@ public final class Sections {
                         target,
                         baseline,
                         dev.duel.record.CpuList.format(cpus))));
+        runs.interleavedPairs(name, baseline, shown).forEach((target, pairs) -> notes.add(interleaved(target, pairs)));
+        Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = runs.flipsInMain(name, shown);
+        if (!flipped.isEmpty()) {
+            notes.add(flippedInMain(flipped));
+        }
         Map<String, List<LatencyCurve.Point>> latency =
                 kind == ScenarioKind.STARTUP ? new LinkedHashMap<>() : latency(name, shown);
         if (warmup != null) {
@@ -129,6 +134,61 @@ public final class Sections {
                 kind == ScenarioKind.STARTUP ? null : runtime(name, rows, shown),
                 kind == ScenarioKind.STARTUP ? Map.of() : limitedBy(name, shown, notes),
                 kind == ScenarioKind.STARTUP ? List.of() : runs.duetSeries(name, baseline, shown));
+    }
+
+    /**
+     * What an interleaved comparison rests on, said once under the scenario: "interleaved: jdk25 and jdk17 took turns
+     * holding the whole load, slices of 2 s in blocks drawn ABBA or BAAB; each pair's ratio is the mean of its blocks'
+     * (3 pairs, 18 blocks; 4 blocks the host flipped inside left out of both sides); a slice's first tenth served 82% of
+     * a tenth's share".
+     */
+    private String interleaved(String target, List<dev.duel.analysis.InterleavedRatio.Pair> pairs) {
+        int blocks = pairs.stream().mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocks).sum();
+        int cut = pairs.stream()
+                .mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocksCutByFlip)
+                .sum();
+        long allCut = pairs.stream()
+                .filter(dev.duel.analysis.InterleavedRatio.Pair::cutBlocksUsed)
+                .count();
+        double slice = pairs.get(0).sliceMillis() / 1_000;
+        double first = pairs.stream()
+                .mapToDouble(dev.duel.analysis.InterleavedRatio.Pair::firstTenthShare)
+                .filter(Double::isFinite)
+                .average()
+                .orElse(Double.NaN);
+        return String.format(
+                Locale.ROOT,
+                "interleaved: %s and %s took turns holding the whole load, slices of %s s in blocks drawn ABBA or BAAB;"
+                        + " each pair's ratio is the mean of its blocks' (%d pair%s, %d block%s%s)%s",
+                target,
+                baseline,
+                slice == Math.rint(slice) ? String.valueOf((long) slice) : String.format(Locale.ROOT, "%.1f", slice),
+                pairs.size(),
+                pairs.size() == 1 ? "" : "s",
+                blocks,
+                blocks == 1 ? "" : "s",
+                cut == 0
+                        ? ""
+                        : "; " + cut + " block" + (cut == 1 ? "" : "s") + " the host flipped inside left out of both"
+                                + " sides" + (allCut == 0 ? "" : ", but for " + allCut + " pair(s) that had no other"),
+                Double.isFinite(first)
+                        ? String.format(
+                                Locale.ROOT, "; a slice's first tenth served %.0f%% of a tenth's share", first * 100)
+                        : "");
+    }
+
+    /**
+     * "the host's speed flipped during main in runs 001 (flipped twice on CPU 0 (to 0.70x for 9 of 20 s)), 004 (...):
+     * their values mix two speeds of the host, which alternating whole runs cannot cancel (order: interleaved pairs
+     * each slice with its partner's)".
+     */
+    private static String flippedInMain(Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped) {
+        List<String> runs = new ArrayList<>();
+        flipped.forEach((run, flips) -> runs.add(String.format(Locale.ROOT, "%03d", run.index()) + " ("
+                + String.join("; ", flips.stream().map(dev.duel.analysis.HostFlips.Flips::describe).toList()) + ")"));
+        return "the host's speed flipped during main in run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", runs)
+                + ": their values mix two speeds of the host, which alternating whole runs cannot cancel (order:"
+                + " interleaved pairs each slice with its partner's)";
     }
 
     /**

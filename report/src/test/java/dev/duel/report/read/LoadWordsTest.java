@@ -39,7 +39,7 @@ class LoadWordsTest {
                 s.transport(),
                 WarmupMode.AUTO,
                 maxWarmupMillis,
-                minWarmupMillis);
+                minWarmupMillis, null);
     }
 
     @Test
