@@ -22,15 +22,17 @@ import java.util.Map;
  * estimates: batch means (the window cut into consecutive batches of {@link #BATCH_SECONDS} seconds, the last taking
  * the remainder; the spread of the batch means) and the AR(1) error s / sqrt(n) x sqrt((1 + r) / (1 - r)), r the
  * lag-1 autocorrelation of the seconds, raised by its small-sample bias (1 + 4r) / n. Batch means alone covered 92% at
- * an AR(1) correlation of 0.4 and 87% at 0.7 over 40 s; the larger of the two 97% and 93% (its degrees of freedom are
- * batches − 1). A wander slower than that (levels that last 10-30 s) makes it optimistic: it says how well one pair of
- * JVMs was measured, and a verdict reads the spread between repetitions.
+ * an AR(1) correlation of 0.4 and 87% at 0.7 over 40 s; the larger of the two 97% and 93% (with batches − 1 degrees of
+ * freedom). It is a measure of the seconds' noise for planning, never an interval a verdict reads: a slow spell of the
+ * host that costs one side more than the other (this project's hosts flip between two speeds for tens of seconds, and
+ * the other hyperthread need not slow two JVMs alike) moves one run's mean by an amount that no batch of a 60 s window
+ * sees twice. Seeded ({@code DuetRatioTest}): as an interval it covered one pair's long-run ratio in 95.5% of runs when
+ * the flips cost both sides alike, 85.5% when a slow spell cost B 5% more, 68% at 10%.
  *
  * <p>Across repetitions ({@link #across}): Student's t on the per-repetition log ratios, repetitions − 1 degrees of
  * freedom, as runs paired by repetition ({@link RatioInterval#paired}): each fresh pair of JVMs compiles its own way, and
- * that run-to-run part, which no pairing cancels, is in the spread of the per-repetition ratios. With one repetition
- * the only interval is the within-run one, labelled so: it says how well one pair of JVMs was measured, not how
- * another pair would come out.
+ * each repetition meets the host's flips its own way; both are in the spread of the per-repetition ratios, which
+ * covered 94.5-95.5% under the same flips. One repetition gives no interval.
  *
  * <p>Stateless and thread-safe.
  */
@@ -38,7 +40,7 @@ public final class DuetRatio {
     /** Seconds per batch of the within-run standard error: longer than the correlation time of a steady series here. */
     public static final int BATCH_SECONDS = 5;
 
-    /** Fewer batches than this give no within-run interval: 2 degrees of freedom is the least a t interval means much. */
+    /** Fewer batches than this give no within-run error: 2 degrees of freedom is the least a spread means much. */
     public static final int MIN_BATCHES = 3;
 
     private DuetRatio() {}
@@ -47,8 +49,9 @@ public final class DuetRatio {
      * One repetition's duet ratio.
      *
      * @param logRatio         mean of the per-second ln(b / a) over the seconds used; NaN with none
-     * @param logStandardError batch-means standard error of {@code logRatio}; NaN with fewer than {@link #MIN_BATCHES}
-     *                         batches or when the batch means do not vary
+     * @param logStandardError within-run standard error of {@code logRatio} (batch means or AR(1), the larger), for
+     *                         planning only: optimistic when the host's slow spells cost the two sides differently;
+     *                         NaN with fewer than {@link #MIN_BATCHES} batches or when the batch means do not vary
      * @param seconds          the seconds used (both sides above 0)
      * @param secondsLeftOut   seconds of the window where a side served nothing: no ratio, left out and counted
      * @param batches          the batches of the standard error
@@ -57,16 +60,6 @@ public final class DuetRatio {
         /** B / A in this repetition: exp of the mean log ratio (the geometric mean of the per-second ratios). */
         public double ratio() {
             return Math.exp(logRatio);
-        }
-
-        /** The within-run interval of this repetition alone ({@link RatioInterval.Method#DUET_WITHIN_RUN}). */
-        public RatioInterval.Interval withinRun(double confidence) {
-            if (!(logStandardError > 0) || batches < MIN_BATCHES) {
-                return new RatioInterval.Interval(
-                        ratio(), 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);
-            }
-            return RatioInterval.around(
-                    ratio(), logStandardError, batches - 1, confidence, RatioInterval.Method.DUET_WITHIN_RUN);
         }
 
         /** "B/A 1.043 over 40 s (8 batches)". */
@@ -224,7 +217,8 @@ public final class DuetRatio {
 
     /**
      * B / A over repetitions: with two or more, Student's t on their log ratios ({@link RatioInterval.Method#DUET});
-     * with one, its within-run interval; with none, or repetitions that do not vary, unbounded.
+     * with one, none, or repetitions that do not vary, unbounded (one repetition's own error is no interval: see
+     * above).
      */
     public static RatioInterval.Interval across(List<Repetition> repetitions, double confidence) {
         List<Repetition> measured =
@@ -233,12 +227,9 @@ public final class DuetRatio {
             return new RatioInterval.Interval(
                     Double.NaN, 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);
         }
-        if (measured.size() == 1) {
-            return measured.get(0).withinRun(confidence);
-        }
         double[] logs = measured.stream().mapToDouble(Repetition::logRatio).toArray();
         double ratio = Math.exp(RatioInterval.mean(logs));
-        double standardError = Math.sqrt(RatioInterval.variance(logs) / logs.length);
+        double standardError = logs.length < 2 ? Double.NaN : Math.sqrt(RatioInterval.variance(logs) / logs.length);
         if (!(standardError > 0)) {
             return new RatioInterval.Interval(
                     ratio, 0, Double.POSITIVE_INFINITY, confidence, RatioInterval.Method.NONE, 0, Double.NaN);

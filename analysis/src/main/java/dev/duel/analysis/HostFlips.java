@@ -74,7 +74,7 @@ public final class HostFlips {
     }
 
     /** The fast level of a whole series: its 90th percentile, so that a stretch spent slow is judged against it too. */
-    static double fastLevel(List<Double> series) {
+    public static double fastLevel(List<Double> series) {
         double[] known = series.stream()
                 .filter(v -> v != null)
                 .mapToDouble(Double::doubleValue)

@@ -22,8 +22,9 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * fell below what it printed under unequal noise (94.3% at 4 against 4 printed as at least 97.1%).
  *
  * <p>"The same within ±m" is the two one-sided tests (TOST) at α each, read off the 1 − 2α interval: both its bounds
- * inside [1 − m, 1 + m]. The smallest detectable change is (t(1 − α/2) + t(power)) × the log standard error: a true
- * change of that size would show as "different" in the given share of repetitions of the same experiment.
+ * inside [1 − m, 1 + m]. The smallest detectable change is {@link DetectableChange}'s: a true change of that size
+ * would show as "different" in the given share of repetitions of the same experiment, even with the noise at its upper
+ * confidence bound.
  * Stateless and thread-safe.
  */
 public final class RatioInterval {
@@ -36,7 +37,8 @@ public final class RatioInterval {
                     + " runs are paired: Student's t on the per-repetition log ratios, repetitions - 1 degrees of freedom,"
                     + " so that what the machine did to a repetition cancels. \"The same"
                     + " within +-m%\" is a two-one-sided test (TOST): the 90% interval inside +-m%. \"Cannot tell\" names the"
-                    + " smallest change these runs would have detected (80% power)";
+                    + " smallest rise and fall these runs would have detected: 80% power by the noncentral t, with the"
+                    + " noise at its 80% upper confidence bound from the interval's degrees of freedom";
 
     private RatioInterval() {}
 
@@ -54,21 +56,10 @@ public final class RatioInterval {
          */
         DUET,
         /**
-         * One duet repetition's own interval: batch means of its per-second log ratios, batches − 1 degrees of
-         * freedom; how well one pair of JVMs was measured, not how another pair would come out
-         * ({@link DuetRatio.Repetition#withinRun}).
-         */
-        DUET_WITHIN_RUN,
-        /**
          * Student's t on per-pair ratios of interleaved pairs (each the mean of its blocks' log ratios, slices of A and B
          * taking turns on the same CPUs), pairs − 1 degrees of freedom ({@link InterleavedRatio}).
          */
         INTERLEAVED,
-        /**
-         * One interleaved pair's own interval: its blocks' spread, blocks − 1 degrees of freedom; how well one pair of
-         * JVMs was measured, not how another pair would come out ({@link InterleavedRatio.Pair#withinPair}).
-         */
-        INTERLEAVED_WITHIN_PAIR,
         /** Hodges-Lehmann on pairwise differences, exact k ({@link ShiftInterval}'s shares that pile up at 0). */
         HODGES_LEHMANN,
         NONE
@@ -106,17 +97,9 @@ public final class RatioInterval {
                 case DUET ->
                     String.format(
                             Locale.ROOT, "duet: t on per-repetition ratios of simultaneous seconds, %d df", freedom);
-                case DUET_WITHIN_RUN ->
-                    String.format(
-                            Locale.ROOT,
-                            "duet, one repetition: within-run batch means of %d s, %d df",
-                            DuetRatio.BATCH_SECONDS,
-                            freedom);
                 case INTERLEAVED ->
                     String.format(
                             Locale.ROOT, "interleaved: t on per-pair ratios of alternating slices, %d df", freedom);
-                case INTERLEAVED_WITHIN_PAIR ->
-                    String.format(Locale.ROOT, "interleaved, one pair: t on its blocks' ratios, %d df", freedom);
                 case HODGES_LEHMANN -> "Hodges-Lehmann";
                 case NONE -> "none";
             };
@@ -148,17 +131,14 @@ public final class RatioInterval {
         }
 
         /**
-         * The smallest relative change (0.08 = 8%) these runs would show as different at this interval's confidence in
-         * a share {@code power} of repetitions: (t(1 − α/2) + t(power)) × the log standard error, as a factor less
-         * one. NaN with no interval.
+         * The smallest change these runs would show as different at this interval's confidence in a share {@code
+         * power} of repetitions, both ways ({@link DetectableChange}: the noncentral t, the noise at its upper bound);
+         * none with no interval.
          */
-        public double detectable(double power) {
-            if (!bounded()) {
-                return Double.NaN;
-            }
-            double t = quantile(freedom, confidence);
-            double beta = TDistribution.of(freedom).inverseCumulativeProbability(power);
-            return Math.expm1((t + beta) * logStandardError);
+        public DetectableChange detectable(double power) {
+            return bounded()
+                    ? DetectableChange.of(logStandardError, freedom, confidence, power)
+                    : DetectableChange.none(confidence, power);
         }
     }
 

@@ -53,8 +53,8 @@ public final class ShiftInterval {
                     String.format(Locale.ROOT, "Hodges-Lehmann, coverage >= %.1f%% under a pure shift", coverage * 100);
                 case WELCH_HSU -> "Welch-Hsu t";
                 case PAIRED -> "paired t";
-                case DUET, DUET_WITHIN_RUN -> "duet t";
-                case INTERLEAVED, INTERLEAVED_WITHIN_PAIR -> "interleaved t";
+                case DUET -> "duet t";
+                case INTERLEAVED -> "interleaved t";
                 case NONE -> "none";
             };
         }

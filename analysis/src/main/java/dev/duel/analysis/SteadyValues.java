@@ -20,7 +20,9 @@ import java.util.List;
  *       Mark#STEADY_INSIDE_MAIN} when its steady state began inside main (main mixes warm-up in), {@link
  *       Mark#LATENCY_MOVING} (latency only) when main's per-second p99 moved;
  *   <li>a latency percentile of a main phase with fewer than {@link #MIN_SAMPLES_FOR_PERCENTILES} correct answers is
- *       marked {@link Mark#TOO_FEW_SAMPLES} (its p99 rests on a handful of answers).
+ *       marked {@link Mark#TOO_FEW_SAMPLES} (its p99 rests on a handful of answers);
+ *   <li>an ok run that measured the machine or its generator's limit is marked {@link Mark#MACHINE} or {@link
+ *       Mark#LOADGEN} ({@link #limits}).
  * </ul>
  *
  * Startup scenarios have no per-second series: their values are main's as measured. Stateless, thread-safe.
@@ -65,7 +67,14 @@ public final class SteadyValues {
         /** Main's per-second p99 moved significantly: main's latency is not one level's. */
         LATENCY_MOVING("p99 moved over main"),
         /** A latency percentile of a main phase with fewer than {@link #MIN_SAMPLES_FOR_PERCENTILES} answers. */
-        TOO_FEW_SAMPLES("thin samples");
+        TOO_FEW_SAMPLES("thin samples"),
+        /**
+         * An ok run that measured the machine ({@link Bottleneck.Kind#MACHINE}): not a duet's, whose two sides share
+         * their CPUs by design ({@link #limits}).
+         */
+        MACHINE("measured the machine"),
+        /** An ok run whose load generator was at its limit ({@link Bottleneck.Kind#LOADGEN}). */
+        LOADGEN("load generator at its limit");
 
         private final String words;
 
@@ -97,6 +106,22 @@ public final class SteadyValues {
         public boolean clean() {
             return measured() && marks.isEmpty();
         }
+    }
+
+    /**
+     * The marks an ok run's steady value takes from what limited its throughput ({@link Bottleneck}): one that measured
+     * the machine or whose generator was at its limit measured them, not the target. Not the machine in a duet: the
+     * two sides share their CPUs by design, what the machine took from both cancels second by second, and what it took
+     * from one side only the duet's noise gate judged. A run that is not ok is marked by its status already. The
+     * report's rows and the repetitions rule both add these ({@link #value(Measure, RunSteadyState, double, long)}
+     * gives the others), so the rule stops on the runs the report counts clean.
+     */
+    public static List<Mark> limits(Bottleneck.Kind bottleneck, boolean duet) {
+        return switch (bottleneck) {
+            case MACHINE -> duet ? List.of() : List.of(Mark.MACHINE);
+            case LOADGEN -> List.of(Mark.LOADGEN);
+            default -> List.of();
+        };
     }
 
     /** True for scenarios whose values are steady-state values: every kind with a per-second series. */

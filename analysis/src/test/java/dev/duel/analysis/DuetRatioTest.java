@@ -56,10 +56,6 @@ class DuetRatioTest {
         double autoregressiveError = Math.sqrt(squares / 14 / 15 * (1 + r) / (1 - r));
         assertTrue(autoregressiveError > batchError);
         assertEquals(autoregressiveError, repetition.logStandardError(), 1e-12);
-        RatioInterval.Interval within = repetition.withinRun(0.95);
-        assertEquals(RatioInterval.Method.DUET_WITHIN_RUN, within.method());
-        assertEquals(2, within.freedom());
-        assertTrue(within.label().contains("within-run"), within.label());
     }
 
     @Test
@@ -71,16 +67,16 @@ class DuetRatioTest {
         assertEquals(2, repetition.secondsLeftOut());
         assertEquals(1.1, repetition.ratio(), 1e-12);
         assertTrue(repetition.describe().contains("2 s with a side at 0 left out"), repetition.describe());
-        // No variation at all: nothing tells noise from a difference, so no interval.
-        assertFalse(repetition.withinRun(0.95).bounded());
+        // No variation at all: nothing tells noise from a difference, so no error.
+        assertTrue(Double.isNaN(repetition.logStandardError()));
     }
 
     @Test
-    void tooShortAWindowHasNoWithinRunInterval() {
+    void tooShortAWindowHasNoWithinRunError() {
         DuetRatio.Repetition repetition = DuetRatio.of(
                 new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 11});
         assertEquals(2, repetition.batches());
-        assertFalse(repetition.withinRun(0.95).bounded());
+        assertTrue(Double.isNaN(repetition.logStandardError()));
         assertEquals(
                 RatioInterval.Method.NONE,
                 DuetRatio.across(List.of(repetition), 0.95).method());
@@ -289,8 +285,9 @@ class DuetRatioTest {
     }
 
     /**
-     * A within-run interval covers its own pair's true ratio with autocorrelated seconds (one repetition, no JVM noise):
-     * at least 95% at an AR(1) correlation of 0.4 (batch means alone: 92%), at least 92% at 0.7 (alone: 87%).
+     * The within-run error, taken as an interval, covers its own pair's true ratio with autocorrelated seconds on a
+     * machine that drifts under both sides alike (one repetition, no JVM noise): at least 95% at an AR(1) correlation
+     * of 0.4 (batch means alone: 92%), at least 92% at 0.7 (alone: 87%).
      */
     @Test
     void theWithinRunIntervalAllowsForAutocorrelatedSeconds() {
@@ -311,7 +308,7 @@ class DuetRatioTest {
         SplittableRandom random = new SplittableRandom(67);
         int covered = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
-            if (duetRepetition(machine, Math.log(1.03), random).withinRun(0.95).contains(1.03)) {
+            if (withinRun(duetRepetition(machine, Math.log(1.03), random)).contains(1.03)) {
                 covered++;
             }
         }
@@ -319,6 +316,79 @@ class DuetRatioTest {
         System.out.printf(
                 Locale.ROOT, "within-run 95%% interval, AR(1) %.1f seconds: covers %.1f%%%n", rho, 100 * coverage);
         return coverage;
+    }
+
+    /** One repetition's own error as a 95% t interval, batches − 1 degrees of freedom: what no verdict reads. */
+    private static RatioInterval.Interval withinRun(DuetRatio.Repetition repetition) {
+        return RatioInterval.around(
+                repetition.ratio(),
+                repetition.logStandardError(),
+                repetition.batches() - 1,
+                0.95,
+                RatioInterval.Method.DUET);
+    }
+
+    /**
+     * Issue 31, item 7: on a host whose speed flips between 1.0 and 0.53 (mean stay 30 s, {@link FlippingHost}) and
+     * whose slow spells cost B 0%, 5% or 10% more than A, with 60 s mains, 5% AR(1) 0.4 seconds, B 3% faster. One
+     * repetition's own error sees a spell that lasts half its window once: as an interval it covered the pair's
+     * long-run ratio in 95.5%, 85.5% and 68% of runs (printed). So one repetition gives no interval (it gave that
+     * one), and the t interval on 2, 3 and 6 repetitions' ratios (fresh JVMs 1% apart) covers at least 93% at each
+     * cost.
+     * Interleaved slices meet the same flips: their pairs' ratios are to be checked here the same way.
+     */
+    @Test
+    void flipsThatCostOneSideMoreAreCoveredOnlyByTheSpreadBetweenRepetitions() {
+        SplittableRandom random = new SplittableRandom(31);
+        int trials = 2_000;
+        for (double extra : new double[] {0, 0.05, 0.10}) {
+            double truth = Math.exp(Math.log(1.03) + FlippingHost.longRunLogExtra(extra));
+            int withinCovered = 0;
+            for (int trial = 0; trial < trials; trial++) {
+                DuetRatio.Repetition one = flippingRepetition(extra, 0, random);
+                withinCovered += withinRun(one).contains(truth) ? 1 : 0;
+                assertFalse(DuetRatio.across(List.of(one), 0.95).bounded(), "one repetition gives no interval");
+            }
+            StringBuilder across = new StringBuilder();
+            for (int repetitions : new int[] {2, 3, 6}) {
+                int covered = 0;
+                for (int trial = 0; trial < trials; trial++) {
+                    List<DuetRatio.Repetition> runs = new ArrayList<>();
+                    for (int r = 0; r < repetitions; r++) {
+                        runs.add(flippingRepetition(extra, 0.01, random));
+                    }
+                    covered += DuetRatio.across(runs, 0.95).contains(truth) ? 1 : 0;
+                }
+                double coverage = covered / (double) trials;
+                across.append(String.format(Locale.ROOT, ", %d repetitions %.1f%%", repetitions, 100 * coverage));
+                assertTrue(coverage >= 0.93, repetitions + " repetitions, B pays " + extra + " more: " + coverage);
+            }
+            System.out.printf(
+                    Locale.ROOT,
+                    "flipping host, B pays %.0f%% more when slow: one repetition's own error covers %.1f%%; across%s%n",
+                    100 * extra,
+                    100.0 * withinCovered / trials,
+                    across);
+        }
+    }
+
+    /**
+     * One 60 s duet repetition on {@link FlippingHost#MEASURED}, B 3% faster and paying {@code extra} more when slow,
+     * fresh JVMs {@code jvmSd} apart (0 for one pair's own ratio).
+     */
+    private static DuetRatio.Repetition flippingRepetition(double extra, double jvmSd, SplittableRandom random) {
+        int seconds = 60;
+        Machine own = Machine.DRIFTING.quiet().withJvmSd(jvmSd);
+        boolean[] slow = FlippingHost.MEASURED.slowSeconds(random, seconds);
+        double[] ownA = own.own(random, seconds);
+        double[] ownB = own.own(random, seconds);
+        double[] a = new double[seconds];
+        double[] b = new double[seconds];
+        for (int t = 0; t < seconds; t++) {
+            a[t] = 1000 * Math.exp(FlippingHost.MEASURED.logCost(slow[t], 0) + ownA[t]);
+            b[t] = 1000 * Math.exp(Math.log(1.03) + FlippingHost.MEASURED.logCost(slow[t], extra) + ownB[t]);
+        }
+        return DuetRatio.of(a, b);
     }
 
     private static double gaussian(SplittableRandom random) {

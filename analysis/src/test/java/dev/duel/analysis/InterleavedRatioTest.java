@@ -111,16 +111,14 @@ class InterleavedRatioTest {
     }
 
     @Test
-    void theWithinPairIntervalComesFromTheBlocksSpread() {
+    void thePairsOwnErrorComesFromTheBlocksSpread() {
         java.util.Random random = new java.util.Random(11);
         List<List<SliceResult>> sides = slices(
                 80, 13, (slice, side) -> 20_000 * Math.exp(0.05 * random.nextGaussian()) * (side == 1 ? 1.05 : 1));
         InterleavedRatio.Pair pair = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
-        RatioInterval.Interval interval = pair.withinPair(0.95);
-        assertEquals(RatioInterval.Method.INTERLEAVED_WITHIN_PAIR, interval.method());
-        assertEquals(19, interval.freedom());
+        assertEquals(20, pair.blocks());
         // Slice noise 5%: a block's log ratio has sd 0.05 (two slices a side), so the mean of 20 has about 0.011.
         assertEquals(0.011, pair.logStandardError(), 0.005);
-        assertTrue(interval.contains(1.05), interval.toString());
+        assertEquals(1.05, pair.ratio(), 3 * pair.logStandardError());
     }
 }

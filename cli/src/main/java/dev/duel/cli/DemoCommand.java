@@ -18,15 +18,17 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code duel demo}: the main job, small. With two JDKs installed, the minimal reference app on the
- * oldest and the newest (17 and 25 here); with one, the two reference apps on it. Three alternating
- * repetitions under 1 CPU / 512 MiB with an embedded PostgreSQL, then the full report.
+ * oldest and the newest (17 and 25 here); with one, the two reference apps on it. Interleaved pairs under
+ * 1 CPU / 512 MiB with an embedded PostgreSQL, added within a time budget until both answers are clear, then the
+ * full report.
  */
 @Command(
         name = "demo",
         description = {
             "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
-            "compares the reference API on two JDKs (or, with one JDK, its two implementations), each fresh per run",
-            "under 1 CPU / 512 MiB, three alternating repetitions; then prints the report and where report.html is."
+            "compares the reference API on two JDKs (or, with one JDK, its two implementations) in interleaved pairs:",
+            "both fresh under 1 CPU / 512 MiB, the load handed between them in 1.5 s slices, pairs added within 7 minutes",
+            "until the answers are clear; then prints the report and where report.html is."
         },
         footer = {"", ExitCodes.HELP},
         sortOptions = false,
@@ -52,6 +54,14 @@ final class DemoCommand implements Callable<Integer> {
             })
     boolean duet;
 
+    @Option(
+            names = "--alternate",
+            description = {
+                "whole fresh runs alternating AB, BA, AB, three repetitions (order: alternate): the design before",
+                "interleaved pairs, for comparison"
+            })
+    boolean alternate;
+
     @Option(names = "--dry-run", description = "print the demo's plan (targets, JDKs, limits, runs) and run nothing")
     boolean dryRun;
 
@@ -59,23 +69,41 @@ final class DemoCommand implements Callable<Integer> {
     Duel parent;
 
     /**
-     * The demo's suite as a duet: both targets at once on CPU 0 with half of it each, and the warm-up caps doubled, since
-     * each JVM compiles on half the CPU.
+     * The demo's suite as a duet: both targets at once on CPU 0 with half of it each, the warm-up caps doubled (each JVM
+     * compiles on half the CPU), alternating repetitions of main measured second by second.
      */
     static String duet(String yaml) {
-        String duet = yaml;
-        for (String[] change : new String[][] {
+        return replaced(yaml, "a duet", new String[][] {
             {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
-            {"order: alternate", "order: duet"},
-            {"maxWarmup: 45s", "maxWarmup: 90s"},
-            {"maxWarmup: 30s", "maxWarmup: 60s"}
-        }) {
-            if (!duet.contains(change[0])) {
-                throw new IllegalStateException("the demo's suite has no '" + change[0] + "' to make a duet of");
+            {"order: interleaved\ninterleave: {slice: 1500ms}", "order: duet"},
+            {"repetitions: {min: 3, budget: 7m, until: 'rps clear'}", "repetitions: 3"},
+            {"maxWarmup: 75s, gap: 1s, duration: 12s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 12s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
+        });
+    }
+
+    /**
+     * The demo's suite as it ran before interleaved pairs: three alternating repetitions of whole fresh runs, for
+     * comparison (docs/methodology.md).
+     */
+    static String alternate(String yaml) {
+        return replaced(yaml, "alternating runs", new String[][] {
+            {"order: interleaved\ninterleave: {slice: 1500ms}", "order: alternate"},
+            {"repetitions: {min: 3, budget: 7m, until: 'rps clear'}", "repetitions: 3"},
+            {"maxWarmup: 75s, gap: 1s, duration: 12s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 12s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
+        });
+    }
+
+    private static String replaced(String yaml, String what, String[][] changes) {
+        String changed = yaml;
+        for (String[] change : changes) {
+            if (!changed.contains(change[0])) {
+                throw new IllegalStateException("the demo's suite has no '" + change[0] + "' to make " + what + " of");
             }
-            duet = duet.replace(change[0], change[1]);
+            changed = changed.replace(change[0], change[1]);
         }
-        return duet;
+        return changed;
     }
 
     @Override
@@ -108,8 +136,14 @@ final class DemoCommand implements Callable<Integer> {
                         .replace("@JAVA_A@", oldest.home().toString())
                         .replace("@HOME@", home.toString())
                         .replace("@REST@", common));
+        if (duet && alternate) {
+            err.println("duel: demo: --duet and --alternate are two designs: choose one");
+            return ExitCodes.USAGE;
+        }
         if (duet) {
             yaml = duet(yaml);
+        } else if (alternate) {
+            yaml = alternate(yaml);
         }
         Path directory = results != null
                 ? results
@@ -151,8 +185,12 @@ final class DemoCommand implements Callable<Integer> {
         out.println((duet
                         ? "Each repetition starts both apps fresh, side by side, each under 0.5 CPU / 512 MiB"
                                 + " on CPU 0; the load generator has the other core. Records: "
-                        : "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the other"
-                                + " core. Records: ")
+                        : alternate
+                                ? "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the"
+                                        + " other core. Records: "
+                                : "Each pair starts both apps fresh under 1 CPU / 512 MiB on CPU 0 and hands the whole"
+                                        + " load between them in 1.5 s slices; the load generator has the other core."
+                                        + " Records: ")
                 + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .withBriefProgress()

@@ -72,13 +72,18 @@ final class SuiteProgress implements SuiteListener {
                 suite.name(),
                 runs(totalRuns),
                 suite.targets().size(),
-                suite.repetitions().adaptive()
-                        ? suite.repetitions().min() + " to "
-                                + suite.repetitions().max()
-                        : String.valueOf(suite.repetitions().min()),
-                suite.repetitions().adaptive()
-                        ? " until " + suite.repetitions().until().describe()
-                        : "",
+                suite.repetitions().budgeted()
+                        ? suite.repetitions().min() + " or more"
+                        : suite.repetitions().adaptive()
+                                ? suite.repetitions().min() + " to "
+                                        + suite.repetitions().max()
+                                : String.valueOf(suite.repetitions().min()),
+                suite.repetitions().budgeted()
+                        ? " within " + clock(suite.repetitions().budget().toNanos()) + " until "
+                                + suite.repetitions().until().describe()
+                        : suite.repetitions().adaptive()
+                                ? " until " + suite.repetitions().until().describe()
+                                : "",
                 alreadyDone > 0 ? ", " + alreadyDone + " already done" : "",
                 left());
     }
@@ -191,6 +196,9 @@ final class SuiteProgress implements SuiteListener {
      * min, and up to max ({@code maxRuns}).
      */
     private String runs(int maxRuns) {
+        if (suite.repetitions().budgeted()) {
+            return RunPlan.of(suite, suite.repetitions().min()).size() + " or more";
+        }
         return suite.repetitions().adaptive()
                 ? RunPlan.of(suite, suite.repetitions().min()).size() + " to " + maxRuns
                 : String.valueOf(maxRuns);
@@ -198,11 +206,18 @@ final class SuiteProgress implements SuiteListener {
 
     /** The time left, or "A to B" when the suite may stop anywhere between min and max repetitions. */
     private String left() {
+        List<RunPlan> least = RunPlan.of(suite, suite.repetitions().min());
+        if (suite.repetitions().budgeted()) {
+            // Within a budget: the first repetitions, then at most what the budget leaves.
+            long first = estimateLeft(least, Math.max(0, least.size() - done));
+            long budget = suite.repetitions().budget().toNanos();
+            // The first repetitions run whatever the budget: when they alone spend it, nothing is added after them.
+            return first >= budget ? clock(first) : clock(first) + " to " + clock(budget);
+        }
         String most = clock(estimateLeft(RunPlan.of(suite), total - done));
         if (!suite.repetitions().adaptive()) {
             return most;
         }
-        List<RunPlan> least = RunPlan.of(suite, suite.repetitions().min());
         return clock(estimateLeft(least, Math.max(0, least.size() - done))) + " to " + most;
     }
 

@@ -270,13 +270,16 @@ final class SuiteSession {
                 "suite %s (%s): %s, order %s, cooldown %d s%n",
                 suite.name(),
                 suite.file(),
-                suite.repetitions().adaptive()
-                        ? RunPlan.of(suite, suite.repetitions().min()).size() + " to "
-                                + RunPlan.of(suite).size() + " runs (repetitions "
-                                + suite.repetitions().min()
-                                + " to " + suite.repetitions().max() + " until "
-                                + suite.repetitions().until().describe() + ")"
-                        : RunPlan.of(suite).size() + " runs",
+                suite.repetitions().budgeted()
+                        ? RunPlan.of(suite, suite.repetitions().min()).size() + " runs or more (repetitions "
+                                + suite.repetitions().describe() + ")"
+                        : suite.repetitions().adaptive()
+                                ? RunPlan.of(suite, suite.repetitions().min()).size() + " to "
+                                        + RunPlan.of(suite).size() + " runs (repetitions "
+                                        + suite.repetitions().min()
+                                        + " to " + suite.repetitions().max() + " until "
+                                        + suite.repetitions().until().describe() + ")"
+                                : RunPlan.of(suite).size() + " runs",
                 suite.order() == Suite.Order.RANDOM
                         ? "random (seed " + suite.seed() + ")"
                         : suite.order().key(),
@@ -308,7 +311,9 @@ final class SuiteSession {
         ResultStore store = new ResultStore(directory);
         long nanos = 0;
         boolean duet = suite.order().pairs();
-        List<RunPlan> plans = RunPlan.of(suite);
+        Suite.Repetitions repetitions = suite.repetitions();
+        // Within a budget, the minimum is planned; the rest is added while it fits, at most the budget.
+        List<RunPlan> plans = repetitions.budgeted() ? RunPlan.of(suite, repetitions.min()) : RunPlan.of(suite);
         for (int i = 0; i < plans.size(); i++) {
             RunPlan plan = plans.get(i);
             // A duet's two runs take the time of one: they run side by side.
@@ -316,8 +321,21 @@ final class SuiteSession {
                     ? 0
                     : SuiteProgress.guessNanos(suite, plan) + suite.cooldown().toNanos();
         }
-        out.println("runs (about " + SuiteProgress.clock(nanos) + " in all"
-                + (suite.repetitions().adaptive() ? " at most" : "") + ", before any repeats):");
+        out.println(
+                repetitions.budgeted()
+                        ? "runs (about " + SuiteProgress.clock(nanos) + " for the first " + repetitions.min()
+                                + " repetitions, "
+                                + (nanos >= repetitions.budget().toNanos()
+                                        ? "which alone spend the budget of "
+                                                + SuiteProgress.clock(
+                                                        repetitions.budget().toNanos())
+                                                + ": none is added after them):"
+                                        : "then one more at a time while the answer is unclear and another fits"
+                                                + " the budget of "
+                                                + SuiteProgress.clock(
+                                                        repetitions.budget().toNanos()) + "):")
+                        : "runs (about " + SuiteProgress.clock(nanos) + " in all"
+                                + (repetitions.adaptive() ? " at most" : "") + ", before any repeats):");
         for (int i = 0; i < plans.size(); i++) {
             RunPlan plan = plans.get(i);
             boolean done = store.done(plan);
@@ -330,9 +348,15 @@ final class SuiteSession {
                     plan.repetition(),
                     !duet
                             ? ""
-                            : i % 2 == 0
-                                    ? ", side by side with " + plans.get(i + 1).fileStem()
-                                    : ", its duet partner",
+                            : suite.order() == Suite.Order.INTERLEAVED
+                                    ? (i % 2 == 0
+                                            ? ", in turns with "
+                                                    + plans.get(i + 1).fileStem()
+                                            : ", its interleaved partner")
+                                    : i % 2 == 0
+                                            ? ", side by side with "
+                                                    + plans.get(i + 1).fileStem()
+                                            : ", its duet partner",
                     done
                             ? "  (done: will be skipped)"
                             : plan.repetition() > suite.repetitions().min()

@@ -46,7 +46,8 @@ class DemoCommandTest {
         Captured plan = Captured.duel(
                 "demo", "--dry-run", "--results", temp.resolve("a").toString());
         assertEquals(ExitCodes.OK, plan.exitCode(), plan.err());
-        assertTrue(plan.out().contains("6 runs, order alternate"), plan.out());
+        assertTrue(plan.out().contains("6 runs or more") && plan.out().contains("order interleaved"), plan.out());
+        assertTrue(plan.out().contains("in turns with 002-"), plan.out());
         assertFalse(Files.exists(temp.resolve("a")), "a plan leaves nothing behind");
         if (features >= 2) {
             assertTrue(plan.out().contains("suite demo-jdk") && plan.out().contains("001  jdk"), plan.out());
@@ -60,6 +61,14 @@ class DemoCommandTest {
                 "--results",
                 temp.resolve("b").toString());
         assertEquals(ExitCodes.OK, frameworks.exitCode(), frameworks.err());
+        Captured alternate = Captured.duel(
+                "demo",
+                "--dry-run",
+                "--alternate",
+                "--results",
+                temp.resolve("c").toString());
+        assertEquals(ExitCodes.OK, alternate.exitCode(), alternate.err());
+        assertTrue(alternate.out().contains("6 runs, order alternate"), alternate.out());
         assertTrue(
                 frameworks.out().contains("001  minimal")
                         && frameworks.out().contains("002  controllers")

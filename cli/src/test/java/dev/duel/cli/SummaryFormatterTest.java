@@ -125,7 +125,8 @@ class SummaryFormatterTest {
                 "epoll",
                 warmupEnd.mode(),
                 warmupEnd.mode() == WarmupMode.AUTO ? 120_000 : 0,
-                minWarmupMillis, null);
+                minWarmupMillis,
+                null);
         List<WindowResult> windows = List.of(
                 new WindowResult(0, 0, 1_000, 12_000, 0, 12_000, latency(random, 2_500)),
                 new WindowResult(1, 1_000, 1_000, 39_000, 1, 39_000, latency(random, 800)));

@@ -28,6 +28,11 @@ import java.util.Locale;
  * @param repetitions   repetitions complete when this decision was taken
  * @param stop          what the decision is
  * @param comparisons   every other target against the first (the baseline), in the suite's order
+ * @param budgetSeconds a time budget's length ({@code repetitions: {budget: 8m}}), seconds: its looks then spend α as
+ *                      O'Brien-Fleming does over the share of it used ({@code confidence} is this look's); null
+ *                      without a budget, and in files written before issue 31
+ * @param usedSeconds   with a budget, the time the repetitions so far took, seconds (from each repetition's first start
+ *                      to its last end, as its records say); null otherwise
  */
 public record RepetitionDecision(
         String rule,
@@ -39,10 +44,27 @@ public record RepetitionDecision(
         int max,
         int repetitions,
         Stop stop,
-        List<Comparison> comparisons) {
+        List<Comparison> comparisons,
+        @JsonSetter(nulls = Nulls.SET) Double budgetSeconds,
+        @JsonSetter(nulls = Nulls.SET) Double usedSeconds) {
 
     public RepetitionDecision {
         comparisons = List.copyOf(comparisons);
+    }
+
+    /** A decision of a rule without a time budget. */
+    public RepetitionDecision(
+            String rule,
+            String scenario,
+            String measure,
+            double withinPercent,
+            double confidence,
+            int min,
+            int max,
+            int repetitions,
+            Stop stop,
+            List<Comparison> comparisons) {
+        this(rule, scenario, measure, withinPercent, confidence, min, max, repetitions, stop, comparisons, null, null);
     }
 
     /** What stopped the suite, or that nothing has yet; written in lower case ("interval_narrow"). */
@@ -58,7 +80,10 @@ public record RepetitionDecision(
         MAXIMUM_REACHED,
         /** {@code clear}: every comparison gave a change or "the same within" the margin. */
         @JsonProperty("answer_clear")
-        ANSWER_CLEAR
+        ANSWER_CLEAR,
+        /** A time budget would not fit another repetition: its last look spent what α was left. */
+        @JsonProperty("budget_spent")
+        BUDGET_SPENT
     }
 
     /**
@@ -84,7 +109,13 @@ public record RepetitionDecision(
         LATENCY_MOVING,
         /** The run's status is not ok (invalid, failed, or disturbed without a clean repeat). */
         @JsonProperty("not_ok")
-        NOT_OK
+        NOT_OK,
+        /** An ok run (not a duet's) that measured the machine: something outside the target took the CPU it needed. */
+        @JsonProperty("measured_machine")
+        MACHINE,
+        /** An ok run whose load generator was at its limit. */
+        @JsonProperty("generator_at_limit")
+        LOADGEN
     }
 
     /**
@@ -104,6 +135,8 @@ public record RepetitionDecision(
                 case TOO_FEW_SAMPLES -> "under 1,000 answers";
                 case LATENCY_MOVING -> "p99 moving";
                 case NOT_OK -> "not ok";
+                case MACHINE -> "measured the machine";
+                case LOADGEN -> "generator at its limit";
             };
             return runs + " " + target + " " + why;
         }
@@ -128,7 +161,10 @@ public record RepetitionDecision(
      * @param leftOut        runs of either side counted with a mark, or not measured, by target (baseline first) and
      *                       reason (a run with two marks is in both); empty when every run gave a clean value
      * @param verdict        the answer at this look ("lower", "higher", "the same", "cannot tell", "too few runs",
-     *                       "depends on marked runs"); null in files written before issue 22
+     *                       "depends on marked runs", "too few clean runs"); null in files written before issue 22
+     * @param moreRepetitions where the answer is "cannot tell": how many more repetitions would resolve it at the noise
+     *                       measured (at its 80% upper bound): the same within the margin, or the change measured;
+     *                       null otherwise, where it cannot be said, and in files written before issue 31
      */
     public record Comparison(
             String baseline,
@@ -141,10 +177,39 @@ public record RepetitionDecision(
             @JsonSetter(nulls = Nulls.SET) Double halfWidthPercent,
             String method,
             List<LeftOutRuns> leftOut,
-            @JsonSetter(nulls = Nulls.SET) String verdict) {
+            @JsonSetter(nulls = Nulls.SET) String verdict,
+            @JsonSetter(nulls = Nulls.SET) Integer moreRepetitions) {
 
         public Comparison {
             leftOut = List.copyOf(leftOut);
+        }
+
+        /** A comparison that says nothing of more repetitions. */
+        public Comparison(
+                String baseline,
+                String target,
+                int baselineValues,
+                int targetValues,
+                Double ratio,
+                Double low,
+                Double high,
+                Double halfWidthPercent,
+                String method,
+                List<LeftOutRuns> leftOut,
+                String verdict) {
+            this(
+                    baseline,
+                    target,
+                    baselineValues,
+                    targetValues,
+                    ratio,
+                    low,
+                    high,
+                    halfWidthPercent,
+                    method,
+                    leftOut,
+                    verdict,
+                    null);
         }
 
         /** True when this interval is as narrow as {@code withinPercent} asks. */
@@ -165,19 +230,27 @@ public record RepetitionDecision(
                 return String.format(Locale.ROOT, "%s/%s %s: no ratio (%s)", target, baseline, measure, runs);
             }
             return String.format(
-                    Locale.ROOT,
-                    "%s/%s %s ratio %.3f, %s%% CI %s%s (%s)",
-                    target,
-                    baseline,
-                    measure,
-                    ratio,
-                    new BigDecimal(String.valueOf(confidence * 100))
-                            .round(new java.math.MathContext(3))
-                            .stripTrailingZeros()
-                            .toPlainString(),
-                    halfWidthPercent == null ? "not bounded" : String.format(Locale.ROOT, "±%.1f%%", halfWidthPercent),
-                    verdict == null ? "" : ": " + verdict,
-                    runs);
+                            Locale.ROOT,
+                            "%s/%s %s ratio %.3f, %s%% CI %s%s (%s)",
+                            target,
+                            baseline,
+                            measure,
+                            ratio,
+                            new BigDecimal(String.valueOf(confidence * 100))
+                                    .round(new java.math.MathContext(3))
+                                    .stripTrailingZeros()
+                                    .toPlainString(),
+                            halfWidthPercent == null
+                                    ? "not bounded"
+                                    : String.format(Locale.ROOT, "±%.1f%%", halfWidthPercent),
+                            verdict == null ? "" : ": " + verdict,
+                            runs)
+                    + (moreRepetitions == null
+                            ? ""
+                            : moreRepetitions > 400
+                                    ? "; more than 400 repetitions would be needed to resolve it at this noise"
+                                    : "; about " + moreRepetitions + " more repetition"
+                                            + (moreRepetitions == 1 ? "" : "s") + " would resolve it at this noise");
         }
     }
 
@@ -186,7 +259,7 @@ public record RepetitionDecision(
      * 12): json rps CI within 5% (jdk25/jdk17 rps ratio 0.912, 95% CI ±4.1% (5 and 5 ok runs))".
      */
     public String describe() {
-        String range = min + " to " + max;
+        String range = budgetSeconds != null ? min + " or more, within " + clock(budgetSeconds) : min + " to " + max;
         String percent = new BigDecimal(String.valueOf(withinPercent))
                 .stripTrailingZeros()
                 .toPlainString();
@@ -210,6 +283,22 @@ public record RepetitionDecision(
             case ANSWER_CLEAR ->
                 "repetitions: stopped after " + repetitions + " (of " + range + "): the answer is clear, " + what + " ("
                         + detail + ")";
+            case BUDGET_SPENT ->
+                "repetitions: stopped after " + repetitions + ", the time budget spent (" + used() + "): " + what
+                        + " was not met (" + detail + ")";
         };
+    }
+
+    /** "7:40 of 8:00 used"; "" without a budget. */
+    String used() {
+        if (budgetSeconds == null || usedSeconds == null) {
+            return "";
+        }
+        return clock(usedSeconds) + " of " + clock(budgetSeconds) + " used";
+    }
+
+    private static String clock(double seconds) {
+        long whole = Math.round(seconds);
+        return String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
     }
 }

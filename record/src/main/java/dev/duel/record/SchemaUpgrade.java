@@ -139,6 +139,11 @@ final class SchemaUpgrade {
         if (type == RepetitionDecision.class) {
             // Issue 22 added each comparison's verdict at the look.
             eachObject(tree, "comparisons", comparison -> fillNull(comparison, "verdict"));
+            // Issue 31 added time budgets and, where a comparison could not tell, the repetitions that would resolve
+            // it.
+            eachObject(tree, "comparisons", comparison -> fillNull(comparison, "moreRepetitions"));
+            fillNull(tree, "budgetSeconds");
+            fillNull(tree, "usedSeconds");
         }
     }
 

@@ -128,7 +128,8 @@ public final class SampleRecords {
                 "epoll",
                 windows > 0 ? null : WarmupMode.FIXED,
                 0,
-                null, null);
+                null,
+                null);
     }
 
     /** Open-model settings at {@code ratePerSecond} with up to {@code maxConnections}, phases. */
@@ -164,7 +165,8 @@ public final class SampleRecords {
                 "epoll",
                 WarmupMode.FIXED,
                 0,
-                null, null);
+                null,
+                null);
     }
 
     /** The load generator's use of its {@code cores} over main at {@code utilization}; its run-queue wait not measured. */

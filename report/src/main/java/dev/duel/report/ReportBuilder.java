@@ -107,7 +107,11 @@ public final class ReportBuilder {
             }
         }
         thresholds.addAll(evaluator.evaluate(options.thresholds()));
-        List<String> headline = Headline.of(scenarios, baseline);
+        List<String> headline = new ArrayList<>(Headline.of(scenarios, baseline));
+        String host = runs.hostLine();
+        if (host != null) {
+            headline.add(host);
+        }
         String title = results.suites().isEmpty()
                 ? String.join(" vs ", targets)
                 : String.join(", ", new LinkedHashSet<>(results.suites()));

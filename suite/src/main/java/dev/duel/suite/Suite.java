@@ -134,9 +134,14 @@ public record Suite(
      * every scenario group, the order alternating as always) until the rule is met or 12 have run
      * ({@link dev.duel.suite.gate.RepetitionCheck}).
      *
-     * @param until null for a fixed number
+     * @param until     null for a fixed number
+     * @param scenarios the scenarios the rule reads: the one it names, or every load scenario of the suite when it
+     *                  names none; empty for a fixed number
+     * @param budget    the time the repetitions may take together ({@code budget: 8m}): repetitions are added until
+     *                  the rule is met or another would not fit, each look spending α over the share used
+     *                  ({@link dev.duel.analysis.AlphaSpending}); null without one (each look at α / looks)
      */
-    public record Repetitions(int min, int max, StopRule until) {
+    public record Repetitions(int min, int max, StopRule until, List<String> scenarios, Duration budget) {
         public Repetitions {
             if (min < 1 || max < min) {
                 throw new IllegalArgumentException("repetitions: 1 <= min <= max, got " + min + " and " + max);
@@ -144,10 +149,26 @@ public record Suite(
             if (until == null && min != max) {
                 throw new IllegalArgumentException("repetitions: a range needs a rule (until)");
             }
+            scenarios = List.copyOf(scenarios);
+        }
+
+        /** A rule over the one scenario it names, without a budget. */
+        public Repetitions(int min, int max, StopRule until) {
+            this(
+                    min,
+                    max,
+                    until,
+                    until == null || until.scenario() == null ? List.of() : List.of(until.scenario()),
+                    null);
         }
 
         public static Repetitions fixed(int count) {
             return new Repetitions(count, count, null);
+        }
+
+        /** True when the repetitions run within a time budget. */
+        public boolean budgeted() {
+            return budget != null;
         }
 
         /** True when the number of repetitions depends on what was measured. */
@@ -155,9 +176,22 @@ public record Suite(
             return until != null;
         }
 
-        /** "6", or "3 to 12 (until json rps CI within 5%)". */
+        /** "6", "3 to 12 (until json rps CI within 5%)", or "3 or more within 8 min (until every scenario's rps clear)". */
         public String describe() {
-            return adaptive() ? min + " to " + max + " (until " + until.describe() + ")" : String.valueOf(min);
+            if (!adaptive()) {
+                return String.valueOf(min);
+            }
+            return budgeted()
+                    ? min + " or more within " + words(budget) + " (until " + until.describe() + ")"
+                    : min + " to " + max + " (until " + until.describe() + ")";
+        }
+
+        /** "8 min", "6 min 30 s", "45 s". */
+        static String words(Duration length) {
+            long seconds = length.toSeconds();
+            return seconds < 60
+                    ? seconds + " s"
+                    : seconds / 60 + " min" + (seconds % 60 == 0 ? "" : " " + seconds % 60 + " s");
         }
     }
 

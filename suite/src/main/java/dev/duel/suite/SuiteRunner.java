@@ -299,10 +299,10 @@ public final class SuiteRunner {
                 previous = partner == null ? plan : partner;
             }
             if (repetitions.adaptive() && repetition >= repetitions.min()) {
-                RepetitionDecision decision = decide(plans, targets, repetition);
-                store.writeRepetitions(decision);
-                listener.message(decision.describe());
-                if (decision.stop() != RepetitionDecision.Stop.GOING_ON) {
+                List<RepetitionDecision> decisions = decide(plans, targets, repetition);
+                store.writeRepetitions(decisions);
+                decisions.forEach(decision -> listener.message(decision.describe()));
+                if (decisions.get(0).stop() != RepetitionDecision.Stop.GOING_ON) {
                     made = repetition;
                     break;
                 }
@@ -378,15 +378,23 @@ public final class SuiteRunner {
         ledger.endLeftoversWhileStopping();
     }
 
-    /** The rule's decision after {@code repetition}, from the final records on disk of repetitions 1 to it. */
-    private RepetitionDecision decide(List<RunPlan> plans, List<String> targets, int repetition) throws IOException {
+    /**
+     * The rule's decision after {@code repetition}, one per scenario it reads, from the final records on disk of
+     * repetitions 1 to it; with a budget, at the look its share of the budget gives.
+     */
+    private List<RepetitionDecision> decide(List<RunPlan> plans, List<String> targets, int repetition)
+            throws IOException {
         List<RunRecord> records = new ArrayList<>();
         for (RunPlan plan : plans) {
             if (plan.repetition() <= repetition && store.done(plan)) {
                 records.add(store.finalRecord(plan));
             }
         }
-        return RepetitionCheck.decide(suite.repetitions(), targets, repetition, records);
+        Suite.Repetitions rule = suite.repetitions();
+        RepetitionCheck.Look look = rule.budgeted()
+                ? dev.duel.suite.gate.BudgetClock.look(records, repetition, rule.min(), rule.budget())
+                : null;
+        return RepetitionCheck.decideAll(rule, targets, repetition, records, look);
     }
 
     /**

@@ -113,9 +113,8 @@ public final class Headline {
                 && c.steadyOnly().low() > 0) {
             labels.add(String.format(
                     Locale.ROOT,
-                    "clean runs only (%d v %d): %s, 95%% CI %s to %s",
-                    c.steadyOnly().runsA(),
-                    c.steadyOnly().runsB(),
+                    "%s: %s, 95%% CI %s to %s",
+                    c.steadyOnly().label(),
                     Format.change(c.steadyOnly().ratio()),
                     Format.change(c.steadyOnly().low()),
                     Format.change(c.steadyOnly().high())));

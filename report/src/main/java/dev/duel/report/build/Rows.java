@@ -184,7 +184,8 @@ final class Rows {
                                     0,
                                     lost,
                                     pairs.contains(null) ? List.of() : pairs,
-                                    List.of()));
+                                    List.of(),
+                                    false));
         }
         return new Report.Row(measure, cells);
     }
@@ -203,6 +204,7 @@ final class Rows {
             List<Report.MarkedRun> marked = new ArrayList<>();
             List<String> pairs = new ArrayList<>();
             List<Double> duet = new ArrayList<>();
+            boolean interleaved = false;
             Map<RunData, String> noValue = new LinkedHashMap<>();
             int failed = 0;
             List<RunData> counted = runs.countedRuns(target, scenario);
@@ -230,25 +232,20 @@ final class Rows {
                     }
                     value = steady.value();
                     steady.marks().forEach(m -> marks.add(mark(m)));
-                    // A clean run whose throughput the machine or the generator set measured them, not the target. Not
-                    // the machine in a duet: the two sides share their CPUs by design, what the machine took from
-                    // both cancels second by second, and what it took from one side only the duet's noise gate judged.
+                    // An ok run whose throughput the machine or the generator set: the repetitions rule's marks too.
                     if (run.status() == Status.OK) {
-                        switch (runs.bottleneck(run, scenario).kind()) {
-                            case MACHINE -> {
-                                if (run.record().duet() == null) {
-                                    marks.add(Report.Mark.MACHINE);
-                                }
-                            }
-                            case LOADGEN -> marks.add(Report.Mark.LOADGEN);
-                            default -> {}
-                        }
+                        SteadyValues.limits(
+                                        runs.bottleneck(run, scenario).kind(),
+                                        run.record().duet() != null)
+                                .forEach(m -> marks.add(mark(m)));
                     }
                 }
                 values.add(value);
                 pairs.add(runs.pairKey(run));
                 if (steadyMeasure == SteadyValues.Measure.REQUESTS_PER_SECOND) {
                     duet.add(runs.duetRatio(run, scenario));
+                    interleaved |=
+                            run.record().duet() != null && run.record().duet().interleaved();
                 }
                 if (!marks.isEmpty()) {
                     marked.add(new Report.MarkedRun(String.format(Locale.ROOT, "%03d", run.index()), value, marks));
@@ -275,7 +272,8 @@ final class Rows {
                                                     || duet.isEmpty()
                                                     || duet.stream().anyMatch(d -> d.isNaN())
                                             ? List.of()
-                                            : duet));
+                                            : duet,
+                                    interleaved));
         }
         return new Report.Row(measure, cells);
     }
@@ -322,6 +320,8 @@ final class Rows {
             case STEADY_INSIDE_MAIN -> Report.Mark.STEADY_INSIDE_MAIN;
             case LATENCY_MOVING -> Report.Mark.LATENCY_MOVING;
             case TOO_FEW_SAMPLES -> Report.Mark.THIN_SAMPLES;
+            case MACHINE -> Report.Mark.MACHINE;
+            case LOADGEN -> Report.Mark.LOADGEN;
         };
     }
 

@@ -127,6 +127,89 @@ public final class Runs {
     }
 
     /**
+     * The host's behaviour in one line, for the headline: "the host's speed flipped 7 times on CPU 0 during the loads
+     * (to 0.70x for 96 of 610 s); paired slices cancel it" (or, for runs made alone, "which alternating whole runs
+     * cannot cancel"), "the host's speed held steady on CPU 0 during the loads"; null where no run recorded it. Over every
+     * final run's load seconds, on the CPUs its target was pinned to (each CPU once).
+     */
+    public String hostLine() {
+        Map<String, int[]> byCpu = new LinkedHashMap<>(); // flips, slow seconds, seconds
+        Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        boolean interleaved = false;
+        boolean alone = false;
+        for (RunData run : finals) {
+            if (run.record().duet() != null && run.record().duet().interleaved()) {
+                if (run.record().duet().partnerIndex() < run.index()) {
+                    continue; // the pair's one host: counted with the run of it that came first
+                }
+                interleaved = true;
+            } else {
+                alone = true;
+            }
+            for (dev.duel.record.RunRecord.ScenarioResult result : run.record().results()) {
+                if (result.hostSpeed() == null || run.record().targetInfo() == null) {
+                    continue;
+                }
+                List<String> cpus = targetCpus(run, result);
+                for (String cpu : cpus) {
+                    int seconds = result.hostSpeed().of(cpu) == null
+                            ? 0
+                            : result.hostSpeed().of(cpu).size();
+                    dev.duel.analysis.HostFlips.Flips flips =
+                            dev.duel.analysis.HostFlips.of(result.hostSpeed(), cpu, 0, seconds);
+                    if (flips == null || flips.seconds() == 0) {
+                        continue;
+                    }
+                    int[] sum = byCpu.computeIfAbsent(cpu, c -> new int[3]);
+                    sum[0] += flips.count();
+                    sum[1] += flips.slowSeconds();
+                    sum[2] += flips.seconds();
+                    if (Double.isFinite(flips.slowToFast())) {
+                        ratios.computeIfAbsent(cpu, c -> new java.util.ArrayList<>())
+                                .add(flips.slowToFast());
+                    }
+                }
+            }
+        }
+        if (byCpu.isEmpty()) {
+            return null;
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        boolean moved = false;
+        for (Map.Entry<String, int[]> cpu : byCpu.entrySet()) {
+            int[] sum = cpu.getValue();
+            if (sum[1] == 0) {
+                parts.add("held steady on CPU " + cpu.getKey());
+                continue;
+            }
+            moved = true;
+            List<Double> slow = ratios.getOrDefault(cpu.getKey(), List.of());
+            double median = slow.isEmpty()
+                    ? Double.NaN
+                    : slow.stream().sorted().toList().get(slow.size() / 2);
+            parts.add(String.format(
+                    java.util.Locale.ROOT,
+                    "%s on CPU %s (to %.2fx for %d of %d s)",
+                    sum[0] == 0 ? "was slow at times" : sum[0] == 1 ? "flipped once" : "flipped " + sum[0] + " times",
+                    cpu.getKey(),
+                    median,
+                    sum[1],
+                    sum[2]));
+        }
+        String line = "the host's speed " + String.join(", ", parts) + " during the loads";
+        if (!moved) {
+            return line;
+        }
+        return line
+                + (interleaved && !alone
+                        ? "; paired slices cancel it"
+                        : alone && !interleaved
+                                ? "; alternating whole runs cannot cancel it (order: interleaved pairs each slice with its"
+                                        + " partner's)"
+                                : "");
+    }
+
+    /**
      * For each shown target paired in slices with the baseline in {@code scenario} ({@code order: interleaved}), each of
      * its pairs' block-by-block reading, in run order.
      */
@@ -147,7 +230,8 @@ public final class Runs {
                     ? null
                     : dev.duel.analysis.InterleavedRatio.of(run.record(), partner.record(), scenario);
             if (pair != null) {
-                pairs.computeIfAbsent(run.target(), t -> new java.util.ArrayList<>()).add(pair);
+                pairs.computeIfAbsent(run.target(), t -> new java.util.ArrayList<>())
+                        .add(pair);
             }
         }
         return pairs;
@@ -175,12 +259,7 @@ public final class Runs {
                     + load.settings().gapMillis();
             int from = (int) Math.ceil(mainStartMillis / 1_000);
             int to = (int) Math.floor((mainStartMillis + load.main().durationMillis()) / 1_000);
-            String cpuset = run.record().targetInfo().cpuset();
-            List<String> cpus = cpuset == null
-                    ? result.hostSpeed().cpus()
-                    : dev.duel.record.CpuList.parse(cpuset).stream()
-                            .map(String::valueOf)
-                            .toList();
+            List<String> cpus = targetCpus(run, result);
             List<dev.duel.analysis.HostFlips.Flips> seen = new java.util.ArrayList<>();
             for (String cpu : cpus) {
                 dev.duel.analysis.HostFlips.Flips flips =
@@ -389,5 +468,15 @@ public final class Runs {
      */
     List<RunData> side(String target, String scenario) {
         return scenario.equals(ScenarioKind.STARTUP_SECTION) ? startedRuns(target) : countedRuns(target, scenario);
+    }
+
+    /** The CPUs a run's target was let use (its cpuset), or, with none set, every CPU its host-speed series covers. */
+    private static List<String> targetCpus(RunData run, dev.duel.record.RunRecord.ScenarioResult result) {
+        String cpuset = run.record().targetInfo().cpuset();
+        return cpuset == null
+                ? result.hostSpeed().cpus()
+                : dev.duel.record.CpuList.parse(cpuset).stream()
+                        .map(String::valueOf)
+                        .toList();
     }
 }

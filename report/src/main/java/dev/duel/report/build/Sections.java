@@ -143,7 +143,9 @@ public final class Sections {
      * a tenth's share".
      */
     private String interleaved(String target, List<dev.duel.analysis.InterleavedRatio.Pair> pairs) {
-        int blocks = pairs.stream().mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocks).sum();
+        int blocks = pairs.stream()
+                .mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocks)
+                .sum();
         int cut = pairs.stream()
                 .mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocksCutByFlip)
                 .sum();
@@ -185,7 +187,11 @@ public final class Sections {
     private static String flippedInMain(Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped) {
         List<String> runs = new ArrayList<>();
         flipped.forEach((run, flips) -> runs.add(String.format(Locale.ROOT, "%03d", run.index()) + " ("
-                + String.join("; ", flips.stream().map(dev.duel.analysis.HostFlips.Flips::describe).toList()) + ")"));
+                + String.join(
+                        "; ",
+                        flips.stream()
+                                .map(dev.duel.analysis.HostFlips.Flips::describe)
+                                .toList()) + ")"));
         return "the host's speed flipped during main in run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", runs)
                 + ": their values mix two speeds of the host, which alternating whole runs cannot cancel (order:"
                 + " interleaved pairs each slice with its partner's)";
@@ -249,8 +255,11 @@ public final class Sections {
 
     /** The scenario's warm-up answer ({@link WarmupAnswer}), its rows compared with the baseline's. */
     private WarmupSection warmup(String name, List<String> shown, List<Report.Row> rows) {
-        WarmupAnswer answer =
-                new WarmupAnswer(shown, target -> runs.countedRuns(target, name), run -> runs.steady(run, name));
+        WarmupAnswer answer = new WarmupAnswer(
+                shown,
+                target -> runs.countedRuns(target, name),
+                run -> runs.steady(run, name),
+                run -> WarmupAnswer.relativeHostSpeed(run, name));
         WarmupSection warmup = answer.build(List.of());
         List<Report.Comparison> warmupComparisons = new ArrayList<>();
         for (String other : others(shown)) {

@@ -1,5 +1,6 @@
 package dev.duel.report.build;
 
+import dev.duel.analysis.DetectableChange;
 import dev.duel.analysis.RatioInterval;
 import dev.duel.analysis.RatioVerdict;
 import dev.duel.analysis.ShiftInterval;
@@ -90,25 +91,25 @@ final class Verdicts {
         RatioVerdict.Outcome outcome = RatioVerdict.of(side(a, sa), side(b, sb), confidence, sameWithin);
         RatioInterval.Interval all = outcome.all();
         RatioInterval.Interval steady = outcome.clean();
+        // Paired, the clean repetitions (a run of each side in each, neither marked) and their ratio: one clean
+        // repetition is one, whatever each side's clean runs number.
         Report.CleanResult clean = a.marked().isEmpty() && b.marked().isEmpty()
                 ? null
                 : steady == null
                         ? new Report.CleanResult(
-                                a.cleanValues().length, b.cleanValues().length, Double.NaN, 0, Double.POSITIVE_INFINITY)
-                        : steady.method() == RatioInterval.Method.PAIRED || steady.method() == RatioInterval.Method.DUET
-                                // Paired: the clean repetitions, a run of each side in each.
-                                ? new Report.CleanResult(
-                                        steady.freedom() + 1,
-                                        steady.freedom() + 1,
-                                        steady.ratio(),
-                                        steady.low(),
-                                        steady.high())
-                                : new Report.CleanResult(
-                                        a.cleanValues().length,
-                                        b.cleanValues().length,
-                                        steady.ratio(),
-                                        steady.low(),
-                                        steady.high());
+                                outcome.cleanA(),
+                                outcome.cleanB(),
+                                outcome.paired(),
+                                Double.NaN,
+                                0,
+                                Double.POSITIVE_INFINITY)
+                        : new Report.CleanResult(
+                                outcome.cleanA(),
+                                outcome.cleanB(),
+                                outcome.paired(),
+                                steady.ratio(),
+                                steady.low(),
+                                steady.high());
         return switch (outcome.kind()) {
             case NO_NOISE -> {
                 double ratio = sb.median() / sa.median();
@@ -156,6 +157,34 @@ final class Verdicts {
                 }
                 yield result.dependsOnMarked(label + ": no verdict: " + String.join("; ", why), clean);
             }
+            case TOO_FEW_CLEAN -> {
+                String few = outcome.paired()
+                        ? String.format(
+                                Locale.ROOT,
+                                outcome.cleanA() == 0
+                                        ? "none of %2$d repetitions is clean"
+                                        : "only %d of %d repetitions " + (outcome.cleanA() == 1 ? "is" : "are")
+                                                + " clean",
+                                outcome.cleanA(),
+                                all.freedom() + 1)
+                        : String.join(
+                                " and ",
+                                java.util.stream.Stream.of(
+                                                fewClean(baseline, a, outcome.cleanA()),
+                                                fewClean(other, b, outcome.cleanB()))
+                                        .flatMap(java.util.Optional::stream)
+                                        .toList());
+                yield result.dependsOnMarked(
+                        String.format(
+                                Locale.ROOT,
+                                "%s: no verdict: %s: a verdict with runs counted with a mark needs %d clean %s to"
+                                        + " check them against",
+                                label,
+                                few,
+                                RatioVerdict.MIN_CLEAN,
+                                outcome.paired() ? "repetitions" : "runs a side"),
+                        clean);
+            }
             case SAME ->
                 result.of(
                         all,
@@ -176,11 +205,11 @@ final class Verdicts {
                         Report.Verdict.CANNOT_TELL,
                         String.format(
                                 Locale.ROOT,
-                                "%s: cannot tell: %s (%s); these runs would detect a change of about %s or more",
+                                "%s: cannot tell: %s (%s); these runs would detect %s",
                                 label,
                                 Format.change(all.ratio()),
                                 ci(all),
-                                Format.margin(outcome.detectable())),
+                                detectable(outcome.detectable())),
                         clean);
             case HIGHER, LOWER -> {
                 boolean higher = outcome.kind() == RatioVerdict.Kind.HIGHER;
@@ -193,6 +222,35 @@ final class Verdicts {
                 yield result.of(all, verdict, words(measure, other, amount, higher) + " (" + ci(all) + ")", clean);
             }
         };
+    }
+
+    /**
+     * "a change of +109% or -52% or more (80% power; noise at its 80% upper bound, 2 df)": both ways, since "±109%"
+     * reads as a fall of 109%, and what it rests on.
+     */
+    static String detectable(DetectableChange change) {
+        return String.format(
+                Locale.ROOT,
+                "a change of %s or %s or more (%.0f%% power; noise at its %.0f%% upper bound, %d df)",
+                Format.change(1 + change.rise()),
+                Format.change(1 + change.fall()),
+                change.power() * 100,
+                DetectableChange.NOISE_CONFIDENCE * 100,
+                change.freedom());
+    }
+
+    /** "jdk25 has 1 clean run of 3", for a side with marked runs and too few clean ones; empty otherwise. */
+    private static java.util.Optional<String> fewClean(String target, Report.Cell cell, int clean) {
+        if (cell.marked().isEmpty() || clean >= RatioVerdict.MIN_CLEAN) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "%s has %d clean run%s of %d",
+                target,
+                clean,
+                clean == 1 ? "" : "s",
+                cell.summary().runs()));
     }
 
     /** A cell as the verdict reads it: every run's value, marked or not. */
@@ -212,7 +270,8 @@ final class Verdicts {
                         ? null
                         : cell.duetRatios().stream()
                                 .mapToDouble(Double::doubleValue)
-                                .toArray());
+                                .toArray(),
+                cell.interleaved() ? RatioInterval.Method.INTERLEAVED : RatioInterval.Method.DUET);
     }
 
     /**
@@ -424,7 +483,9 @@ final class Verdicts {
                     verdict,
                     sentence,
                     interval.method() == RatioInterval.Method.NONE ? "" : interval.label(),
-                    verdict == Report.Verdict.CANNOT_TELL ? interval.detectable(0.8) : Double.NaN,
+                    verdict == Report.Verdict.CANNOT_TELL
+                            ? interval.detectable(RatioVerdict.POWER).rise()
+                            : Double.NaN,
                     clean);
         }
 

@@ -29,6 +29,8 @@ final class WarmupAnswer {
     private final List<String> targets;
     private final Function<String, List<RunData>> runsOf;
     private final Function<RunData, RunSteadyState> steady;
+    /** A run's host speed in the scenario, by second of its load ({@link #relativeHostSpeed}); empty without one. */
+    private final Function<RunData, List<Double>> hostSpeed;
 
     /**
      * @param targets the scenario's targets, in column order
@@ -37,9 +39,59 @@ final class WarmupAnswer {
      */
     WarmupAnswer(
             List<String> targets, Function<String, List<RunData>> runsOf, Function<RunData, RunSteadyState> steady) {
+        this(targets, runsOf, steady, run -> List.of());
+    }
+
+    /** @param hostSpeed a run's host speed over its fast level, by second of its load; empty where not recorded */
+    WarmupAnswer(
+            List<String> targets,
+            Function<String, List<RunData>> runsOf,
+            Function<RunData, RunSteadyState> steady,
+            Function<RunData, List<Double>> hostSpeed) {
         this.targets = List.copyOf(targets);
         this.runsOf = runsOf;
         this.steady = steady;
+        this.hostSpeed = hostSpeed;
+    }
+
+    /**
+     * The host's speed on the run's target CPUs (their mean), by second of its load, over the fast level of that
+     * series (its 90th percentile, {@link dev.duel.analysis.HostFlips}); empty where the run recorded none.
+     */
+    static List<Double> relativeHostSpeed(RunData run, String scenario) {
+        dev.duel.record.RunRecord.ScenarioResult result = run.record().result(scenario);
+        if (result == null || result.hostSpeed() == null || run.record().targetInfo() == null) {
+            return List.of();
+        }
+        dev.duel.record.HostSpeed speed = result.hostSpeed();
+        String cpuset = run.record().targetInfo().cpuset();
+        List<String> cpus = cpuset == null
+                ? speed.cpus()
+                : dev.duel.record.CpuList.parse(cpuset).stream()
+                        .map(String::valueOf)
+                        .filter(speed.cpus()::contains)
+                        .toList();
+        if (cpus.isEmpty()) {
+            return List.of();
+        }
+        int seconds = speed.of(cpus.get(0)).size();
+        List<Double> mean = new ArrayList<>();
+        for (int s = 0; s < seconds; s++) {
+            double sum = 0;
+            int count = 0;
+            for (String cpu : cpus) {
+                Double value = speed.of(cpu).get(s);
+                if (value != null) {
+                    sum += value;
+                    count++;
+                }
+            }
+            mean.add(count == 0 ? null : sum / count);
+        }
+        double fast = dev.duel.analysis.HostFlips.fastLevel(mean);
+        return mean.stream()
+                .map(v -> v == null || !(fast > 0) ? Double.NaN : v / fast)
+                .toList();
     }
 
     WarmupSection build(List<Report.Comparison> comparisons) {
@@ -48,7 +100,11 @@ final class WarmupAnswer {
         all.sort((x, y) -> Integer.compare(x.index(), y.index()));
         List<WarmupRun> runs = new ArrayList<>();
         for (RunData run : all) {
-            runs.add(warmupRun(String.format(Locale.ROOT, "%03d", run.index()), run.target(), steady.apply(run)));
+            runs.add(warmupRun(
+                    String.format(Locale.ROOT, "%03d", run.index()),
+                    run.target(),
+                    steady.apply(run),
+                    hostSpeed.apply(run)));
         }
         List<Report.Row> rows = List.of(
                 row(TIME_TO_STEADY, RunSteadyState::secondsToSteady),
@@ -57,7 +113,17 @@ final class WarmupAnswer {
     }
 
     static WarmupRun warmupRun(String label, String target, RunSteadyState run) {
+        return warmupRun(label, target, run, List.of());
+    }
+
+    /** @param loadHostSpeed the host's relative speed by second of the run's load; empty without one */
+    static WarmupRun warmupRun(String label, String target, RunSteadyState run, List<Double> loadHostSpeed) {
         int[] seconds = run.seconds();
+        List<Double> hostSpeed = loadHostSpeed.isEmpty()
+                ? List.of()
+                : Arrays.stream(seconds)
+                        .mapToObj(s -> s < loadHostSpeed.size() ? loadHostSpeed.get(s) : Double.NaN)
+                        .toList();
         int first = seconds.length == 0 ? 0 : seconds[0];
         List<Report.Segment> segments = run.segments().stream()
                 .map(s -> new Report.Segment(s.fromSecond() - first, s.toSecond() - first, s.mean()))
@@ -80,7 +146,8 @@ final class WarmupAnswer {
                         .toList(),
                 run.mainStartSecond() < 0 ? -1 : run.mainStartSecond() - first,
                 run.levels(),
-                run.levels() == null ? null : run.mainInterval());
+                run.levels() == null ? null : run.mainInterval(),
+                hostSpeed);
     }
 
     private Report.Row row(Measure measure, java.util.function.ToDoubleFunction<RunSteadyState> read) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -215,6 +216,9 @@ public record Report(
      * @param duetRatios for each value, in its order, its run's value against its duet partner's (the other target's run
      *                   of the same repetition, measured at the same instants), second by second; empty for runs made
      *                   alone and for rows a duet is not compared on
+     * @param interleaved true when {@code duetRatios} are of interleaved pairs (each the mean of its blocks' log ratios
+     *                   of alternating slices) rather than of a duet's simultaneous seconds: it names the interval's
+     *                   method
      */
     public record Cell(
             Summary summary,
@@ -224,7 +228,8 @@ public record Report(
             int censoredRuns,
             List<LostRun> lost,
             List<String> pairs,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> duetRatios) {
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> duetRatios,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean interleaved) {
         public Cell {
             marked = List.copyOf(marked);
             lost = List.copyOf(lost);
@@ -247,7 +252,7 @@ public record Report(
                 int failedRuns,
                 int censoredRuns,
                 List<LostRun> lost) {
-            this(summary, missing, marked, failedRuns, censoredRuns, lost, List.of(), List.of());
+            this(summary, missing, marked, failedRuns, censoredRuns, lost, List.of(), List.of(), false);
         }
 
         /** A cell whose runs are all clean, or one without a value. */
@@ -396,8 +401,8 @@ public record Report(
      *                   difference and its interval in percentage points ({@code ratio} is then NaN); null for the
      *                   others, and left out of summary.json
      * @param sameWithin the margin of the row's equivalence test (0.05 = ±5%); NaN for rows without one
-     * @param detectable the smallest change these runs would have detected (0.08 = 8%), said when the verdict is
-     *                   "cannot tell"; NaN otherwise
+     * @param detectable the smallest rise these runs would have detected (0.08 = +8%; the fall is 1 / (1 + this) − 1,
+     *                   -7.4%), said when the verdict is "cannot tell"; NaN otherwise
      * @param steadyOnly the result from the clean runs alone, when some runs were counted with a mark; null otherwise
      */
     public record Comparison(
@@ -460,13 +465,22 @@ public record Report(
     /**
      * The clean runs' result beside a verdict from every run (issue 22: no silent survivorship, and none hidden either).
      *
-     * @param runsA  the baseline's clean runs
-     * @param runsB  the other's clean runs
+     * @param runsA  the baseline's clean runs; paired, the clean repetitions
+     * @param runsB  the other's clean runs; paired, the clean repetitions (as {@code runsA})
+     * @param paired true when the runs were compared by repetition: the result is over the repetitions in which
+     *               neither side's run was marked, and its ratio is theirs (not the ratio of each side's clean runs)
      * @param ratio  B / A over them; NaN with none
      * @param low    its 95% interval's lower bound (0 when unbounded)
      * @param high   its upper bound (infinity when unbounded)
      */
-    public record CleanResult(int runsA, int runsB, double ratio, double low, double high) {}
+    public record CleanResult(int runsA, int runsB, boolean paired, double ratio, double low, double high) {
+        /** "clean runs only (2 v 3)", "clean repetitions only (1)". */
+        public String label() {
+            return paired
+                    ? String.format(Locale.ROOT, "clean repetitions only (%d)", runsA)
+                    : String.format(Locale.ROOT, "clean runs only (%d v %d)", runsA, runsB);
+        }
+    }
 
     /**
      * B - A for a share, in percentage points (4.2 = B's median share is 4.2 points above A's).

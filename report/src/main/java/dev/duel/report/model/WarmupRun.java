@@ -29,6 +29,9 @@ import java.util.List;
  *                                Levels}); null (and left out of summary.json) when they did not
  * @param mainInterval            with levels: main's mean requests/s with an interval that allows for them ({@link
  *                                MeanInterval}); null (and left out) without
+ * @param hostSpeed               the host's speed on the run's target CPUs in each of {@link #seconds}, over its fast
+ *                                level (1.0; a flip reads about 0.7): NaN in a second without a reading; empty (and
+ *                                left out) where the run recorded none
  */
 public record WarmupRun(
         String run,
@@ -45,11 +48,13 @@ public record WarmupRun(
         List<Double> p99Millis,
         int mainStartSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Levels.Alternation levels,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MeanInterval.Interval mainInterval) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MeanInterval.Interval mainInterval,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> hostSpeed) {
     public WarmupRun {
         seconds = List.copyOf(seconds);
         requestsPerSecond = List.copyOf(requestsPerSecond);
         segments = List.copyOf(segments);
         p99Millis = List.copyOf(p99Millis);
+        hostSpeed = List.copyOf(hostSpeed);
     }
 }

@@ -117,7 +117,16 @@ public final class ResultsReader {
             if (Files.exists(repetitionsFile)) {
                 try {
                     String text = Files.readString(repetitionsFile);
-                    repetitions.add(RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class));
+                    if (text.stripLeading().startsWith("[")) {
+                        // A rule over several scenarios writes each one's decision.
+                        for (com.fasterxml.jackson.databind.JsonNode decision :
+                                new com.fasterxml.jackson.databind.ObjectMapper().readTree(text)) {
+                            repetitions.add(RecordJson.read(
+                                    decision.toString(), repetitionsFile.toString(), RepetitionDecision.class));
+                        }
+                    } else {
+                        repetitions.add(RecordJson.read(text, repetitionsFile.toString(), RepetitionDecision.class));
+                    }
                 } catch (IOException | RecordException e) { // why the suite stopped repeating: the runs remain
                     skipped.add(new Skipped(repetitionsFile, reason(repetitionsFile, e)));
                 }

@@ -111,6 +111,9 @@ public final class Charts {
                     if (!runs.isEmpty()) {
                         specs.add(series(scenario, target, runs, slug));
                     }
+                    if (runs.stream().anyMatch(r -> !r.hostSpeed().isEmpty())) {
+                        specs.add(hostSpeed(scenario, target, runs, slug));
+                    }
                 }
             }
             if (!scenario.duet().isEmpty()) {
@@ -219,6 +222,41 @@ public final class Charts {
                 scenario.name() + ": " + target + " requests/s per second of each run (lines: segments)",
                 "seconds since the first correct answer (gap left out)",
                 "requests/s",
+                List.of(),
+                series);
+    }
+
+    /**
+     * The host's speed under one target's runs, on the same seconds as their requests/s: each run's speed on its
+     * target's CPUs over that series' fast level, so that a flip shows as a step to about 0.7 at the second it came.
+     */
+    private static Spec hostSpeed(Report.ScenarioReport scenario, String target, List<WarmupRun> runs, String slug) {
+        List<Series> series = new ArrayList<>();
+        for (WarmupRun run : runs) {
+            if (run.hostSpeed().isEmpty()) {
+                continue;
+            }
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int i = 0; i < run.seconds().size(); i++) {
+                double value = run.hostSpeed().get(i);
+                if (Double.isFinite(value)) {
+                    x.add(run.seconds().get(i).doubleValue());
+                    y.add(value);
+                }
+            }
+            series.add(new Series(
+                    run.run(),
+                    x.stream().mapToDouble(Double::doubleValue).toArray(),
+                    y.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        return new Spec(
+                "host-" + slug + "-" + slug(target) + ".png",
+                scenario.name(),
+                Kind.SERIES,
+                scenario.name() + ": " + target + " runs: the host's speed on the target's CPUs per second (1 = fast)",
+                "seconds since the first correct answer (gap left out)",
+                "host speed",
                 List.of(),
                 series);
     }

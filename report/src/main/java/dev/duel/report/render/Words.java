@@ -38,9 +38,10 @@ final class Words {
         return "Each cell is the median over the runs of a target, then (min to max, spread = (max - min) / median), "
                 + "and the runs counted with a mark in brackets. Every run counts: a run that never settled gives main's "
                 + "mean, one with thin samples its percentiles, an invalid or failed one its values, each marked; a row "
-                + "shows the clean runs' result beside its verdict and gives none when the two disagree in direction or "
+                + "shows the clean runs' result beside its verdict and gives none when the two disagree in direction, "
                 + "a marked run lies outside what its side's clean runs predict for one more run (a 95% prediction "
-                + "interval on logs). Requests/s counts correct responses only. "
+                + "interval on logs), or fewer than 3 runs (paired: repetitions) are clean to check the marked ones "
+                + "against. Requests/s counts correct responses only. "
                 + "Comparisons are the ratio of geometric means against the baseline " + report.baseline()
                 + " (shares: the difference in points): " + report.method() + ". A row gives no verdict where a "
                 + "reason undermines it (runs lost, the target throttled above the bound, limits not enforced, the "
@@ -223,20 +224,22 @@ final class Words {
         return text.toString();
     }
 
-    /** "clean runs only (2 v 3): -19%, 95% CI -30% to -6%", or null when every run was clean. */
+    /**
+     * "clean runs only (2 v 3): -19%, CI -30% to -6%", "clean repetitions only (1): -0.5%, no interval", or null when
+     * every run was clean.
+     */
     static String clean(Report.Comparison c) {
         Report.CleanResult clean = c.steadyOnly();
         if (clean == null || c.verdict() == Report.Verdict.NOT_COMPARABLE && Double.isNaN(clean.ratio())) {
             return null;
         }
         if (Double.isNaN(clean.ratio())) {
-            return String.format(Locale.ROOT, "clean runs only (%d v %d): no ratio", clean.runsA(), clean.runsB());
+            return clean.label() + ": no ratio";
         }
         return String.format(
                 Locale.ROOT,
-                "clean runs only (%d v %d): %s%s",
-                clean.runsA(),
-                clean.runsB(),
+                "%s: %s%s",
+                clean.label(),
                 Format.change(clean.ratio()),
                 clean.low() > 0 && Double.isFinite(clean.high())
                         ? ", CI " + Format.change(clean.low()) + " to " + Format.change(clean.high())

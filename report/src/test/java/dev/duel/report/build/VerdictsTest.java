@@ -3,6 +3,7 @@ package dev.duel.report.build;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.duel.report.model.Format;
 import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
@@ -88,34 +89,134 @@ class VerdictsTest {
         Report.Comparison c = compared(RPS, cell(1000, 1150, 870), cell(1060, 910, 1130));
         assertEquals(Report.Verdict.CANNOT_TELL, c.verdict(), c.sentence());
         assertTrue(c.sentence().startsWith("requests/s: cannot tell: +"), c.sentence());
-        assertTrue(c.sentence().contains("these runs would detect a change of about ±"), c.sentence());
+        assertTrue(
+                c.sentence()
+                        .matches(
+                                ".*; these runs would detect a change of \\+\\d+% or -\\d+% or more \\(80% power; noise"
+                                        + " at its 80% upper bound, 2 df\\)"),
+                c.sentence());
         assertTrue(c.detectable() > 0.1, "detectable " + c.detectable());
+        String fall = Format.change(1 / (1 + c.detectable()));
+        assertTrue(c.sentence().contains(" or " + fall + " or more"), "both ways, " + fall + ": " + c.sentence());
     }
 
     /**
      * Every run counts: a run that never settled gives main's mean, marked; the verdict stands on every run, the clean
-     * runs' result beside it; a marked run outside its side's clean range takes the verdict away.
+     * runs' result beside it; a marked run outside what its side's clean runs predict takes the verdict away.
      */
     @Test
     void runsCountedWithAMarkKeepTheVerdictUnlessTheyDecideIt() {
         Report.Cell steadyA = cell(1000, 1010, 990);
         Report.MarkedRun never = new Report.MarkedRun("004", 1205, List.of(Report.Mark.NEVER_STEADY));
-        Report.Cell inside = new Report.Cell(Summary.of(new double[] {1200, 1205, 1210}), null, List.of(never), 0);
+        Report.Cell inside =
+                new Report.Cell(Summary.of(new double[] {1200, 1205, 1210, 1195}), null, List.of(never), 0);
         Report.Comparison kept = compared(RPS, steadyA, inside);
         assertEquals(Report.Verdict.BETTER, kept.verdict(), kept.sentence());
         assertEquals(3, kept.steadyOnly().runsA());
-        assertEquals(2, kept.steadyOnly().runsB());
+        assertEquals(3, kept.steadyOnly().runsB());
         assertEquals(1.2, kept.steadyOnly().ratio(), 0.01);
 
         Report.MarkedRun low = new Report.MarkedRun("004", 900, List.of(Report.Mark.NEVER_STEADY));
-        Report.Cell outside = new Report.Cell(Summary.of(new double[] {1200, 900, 1210}), null, List.of(low), 0);
+        Report.Cell outside = new Report.Cell(Summary.of(new double[] {1200, 900, 1210, 1195}), null, List.of(low), 0);
         Report.Comparison depends = compared(RPS, steadyA, outside);
         assertEquals(Report.Verdict.NOT_COMPARABLE, depends.verdict(), depends.sentence());
         assertEquals(
-                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside what its 2 clean runs predict"
-                        + " (1,100 to 1,320)",
+                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside what its 3 clean runs predict"
+                        + " (1,164 to 1,240)",
                 depends.sentence());
         assertTrue(Double.isNaN(depends.ratio()), "no signed change beside a verdict taken away");
+    }
+
+    /**
+     * With a marked run and two clean ones on its side, what the clean runs predict lets nearly anything through (mean
+     * ± 12.7 · s · √1.5): no verdict rests on the marked run, and the row says why (issue 31, item 7).
+     */
+    @Test
+    void withFewerThanThreeCleanRunsAMarkedRunTakesTheVerdictAway() {
+        Report.MarkedRun never = new Report.MarkedRun("004", 1205, List.of(Report.Mark.NEVER_STEADY));
+        Report.Cell b = new Report.Cell(Summary.of(new double[] {1200, 1205, 1210}), null, List.of(never), 0);
+        Report.Comparison c = compared(RPS, cell(1000, 1010, 990), b);
+        assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
+        assertEquals(
+                "requests/s: no verdict: jdk25 has 2 clean runs of 3: a verdict with runs counted with a mark needs 3"
+                        + " clean runs a side to check them against",
+                c.sentence());
+        assertTrue(Double.isNaN(c.ratio()), "no signed change beside a verdict taken away");
+        assertEquals("clean runs only (3 v 2)", c.steadyOnly().label());
+    }
+
+    /**
+     * Paired by repetition, the clean result is over the repetitions in which neither run was marked: one clean
+     * repetition is one, -0.5%, not "2 v 1" (whose ratio, jdk25's one clean run over jdk17's two, would be +9.8%).
+     */
+    /** Interleaved pairs' ratios are read as the duet's are, and the interval says which design it came from. */
+    @Test
+    void anInterleavedPairsIntervalIsNamedForIt() {
+        List<String> repetitions = List.of("1", "2", "3");
+        Report.Cell a = new Report.Cell(
+                Summary.of(new double[] {1000, 1010, 990}),
+                null,
+                List.of(),
+                0,
+                0,
+                List.of(),
+                repetitions,
+                List.of(),
+                false);
+        for (boolean interleaved : new boolean[] {true, false}) {
+            Report.Cell b = new Report.Cell(
+                    Summary.of(new double[] {1100, 1105, 1090}),
+                    null,
+                    List.of(),
+                    0,
+                    0,
+                    List.of(),
+                    repetitions,
+                    List.of(1.10, 1.11, 1.09),
+                    interleaved);
+            Report.Comparison c = compared(RPS, a, b);
+            assertEquals(Report.Verdict.BETTER, c.verdict(), c.sentence());
+            assertTrue(
+                    c.method().startsWith(interleaved ? "interleaved: t on per-pair ratios" : "duet: t on"),
+                    c.method());
+        }
+    }
+
+    @Test
+    void pairedTheCleanResultCountsCleanRepetitions() {
+        List<String> repetitions = List.of("1", "2", "3");
+        Report.Cell a = new Report.Cell(
+                Summary.of(new double[] {1000, 822, 1010}),
+                null,
+                List.of(new Report.MarkedRun("005", 1010, List.of(Report.Mark.NEVER_STEADY))),
+                0,
+                0,
+                List.of(),
+                repetitions,
+                List.of(),
+                false);
+        Report.Cell b = new Report.Cell(
+                Summary.of(new double[] {995, 830, 1001}),
+                null,
+                List.of(
+                        new Report.MarkedRun("004", 830, List.of(Report.Mark.NEVER_STEADY)),
+                        new Report.MarkedRun("006", 1001, List.of(Report.Mark.NEVER_STEADY))),
+                0,
+                0,
+                List.of(),
+                repetitions,
+                List.of(),
+                false);
+        Report.Comparison c = compared(RPS, a, b);
+        assertEquals(Report.Verdict.NOT_COMPARABLE, c.verdict(), c.sentence());
+        assertEquals(1, c.steadyOnly().runsA(), "one clean repetition");
+        assertEquals(1, c.steadyOnly().runsB(), "one clean repetition");
+        assertEquals(0.995, c.steadyOnly().ratio(), 1e-9);
+        assertEquals("clean repetitions only (1)", c.steadyOnly().label());
+        assertEquals(
+                "requests/s: no verdict: only 1 of 3 repetitions is clean: a verdict with runs counted with a mark"
+                        + " needs 3 clean repetitions to check them against",
+                c.sentence());
     }
 
     @Test

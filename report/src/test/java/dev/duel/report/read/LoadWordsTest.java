@@ -39,7 +39,8 @@ class LoadWordsTest {
                 s.transport(),
                 WarmupMode.AUTO,
                 maxWarmupMillis,
-                minWarmupMillis, null);
+                minWarmupMillis,
+                null);
     }
 
     @Test

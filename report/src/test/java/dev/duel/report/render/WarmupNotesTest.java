@@ -33,7 +33,8 @@ class WarmupNotesTest {
                 List.of(),
                 19,
                 levels,
-                levels == null ? null : new MeanInterval.Interval(4_750, 4_405, 0.95, 29, 10, 0.55));
+                levels == null ? null : new MeanInterval.Interval(4_750, 4_405, 0.95, 29, 10, 0.55),
+                java.util.List.of());
     }
 
     @Test

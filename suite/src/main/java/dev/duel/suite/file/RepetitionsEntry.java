@@ -11,19 +11,23 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param min   the mapping's min, or null when not written
  * @param max   the mapping's max, or null when not written
  * @param until the mapping's rule, or null when not written
+ * @param budget the mapping's time budget as written ("8m"), or null when not written
  */
-public record RepetitionsEntry(Integer count, Integer min, Integer max, String until) {
+public record RepetitionsEntry(Integer count, Integer min, Integer max, String until, String budget) {
 
-    /** The mapping form; only these three keys are known to the parser. */
+    /** The mapping form; only these four keys are known to the parser. */
     @JsonCreator
     public static RepetitionsEntry range(
-            @JsonProperty("min") Integer min, @JsonProperty("max") Integer max, @JsonProperty("until") String until) {
-        return new RepetitionsEntry(null, min, max, until);
+            @JsonProperty("min") Integer min,
+            @JsonProperty("max") Integer max,
+            @JsonProperty("until") String until,
+            @JsonProperty("budget") String budget) {
+        return new RepetitionsEntry(null, min, max, until, budget);
     }
 
     /** The plain form: {@code repetitions: 6}. */
     @JsonCreator
     public static RepetitionsEntry of(int count) {
-        return new RepetitionsEntry(count, null, null, null);
+        return new RepetitionsEntry(count, null, null, null, null);
     }
 }

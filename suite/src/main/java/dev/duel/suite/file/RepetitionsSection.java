@@ -26,13 +26,22 @@ final class RepetitionsSection {
             }
             return Suite.Repetitions.fixed(r.count());
         }
-        String missing = r.min() == null ? "min" : r.max() == null ? "max" : r.until() == null ? "until" : null;
+        java.time.Duration budget = r.budget() == null ? null : Values.duration("repetitions.budget", r.budget(), null);
+        if (budget != null && budget.compareTo(java.time.Duration.ofSeconds(10)) < 0) {
+            throw new Problem("repetitions.budget", "is a time of 10 s or more, e.g. 8m, got " + r.budget());
+        }
+        // With a budget, min and max may be left out: 3 (an interval and its check on marked runs need three), and a
+        // cap far past what any budget here fits.
+        Integer min = r.min() == null && budget != null ? Integer.valueOf(BUDGET_MIN) : r.min();
+        Integer max = r.max() == null && budget != null ? Integer.valueOf(BUDGET_MAX) : r.max();
+        String missing = min == null ? "min" : max == null ? "max" : r.until() == null ? "until" : null;
         if (missing != null) {
             throw new Problem(
                     "repetitions",
-                    missing + " is missing: write {min: 3, max: 12, until: 'rps ci within 5%'}, or a plain number"
-                            + " of repetitions");
+                    missing + " is missing: write {min: 3, max: 12, until: 'rps ci within 5%'}, {budget: 8m, until:"
+                            + " 'rps clear'}, or a plain number of repetitions");
         }
+        r = new RepetitionsEntry(null, min, max, r.until(), r.budget());
         if (r.min() < 2) {
             throw new Problem(
                     "repetitions.min", "at least 2 (an interval needs two runs of each target), got " + r.min());
@@ -48,18 +57,24 @@ final class RepetitionsSection {
         }
         List<String> names = scenarios.stream().map(Scenario::name).toList();
         String scenario = rule.scenario();
-        if (scenario == null) {
-            if (scenarios.size() > 1) {
-                throw new Problem(
-                        "repetitions.until",
-                        "the suite has several scenarios " + names + ": name the one to read, e.g. '" + names.get(0)
-                                + ": " + r.until().trim() + "'");
-            }
-            scenario = names.get(0);
-        } else if (!names.contains(scenario)) {
+        // A rule that names no scenario reads every scenario with a main phase (each must be met).
+        List<String> read = scenario == null
+                ? scenarios.stream()
+                        .filter(s -> s.kind() != ScenarioKind.STARTUP && s.kind() != ScenarioKind.WARMUP_CURVE)
+                        .map(Scenario::name)
+                        .toList()
+                : List.of(scenario);
+        if (scenario != null && !names.contains(scenario)) {
             throw new Problem("repetitions.until", "no scenario is named '" + scenario + "'; scenarios are " + names);
         }
-        ScenarioKind kind = ScenariosSection.kindOf(scenarios, scenario);
+        if (scenario == null && read.isEmpty()) {
+            throw new Problem(
+                    "repetitions.until",
+                    "no scenario of the suite has a main phase to read "
+                            + rule.measure().key() + " from (startup and"
+                            + " warm-up curves have none): add a load, latency or throughput scenario");
+        }
+        ScenarioKind kind = scenario == null ? ScenarioKind.LOAD : ScenariosSection.kindOf(scenarios, scenario);
         if (kind == ScenarioKind.STARTUP || kind == ScenarioKind.WARMUP_CURVE) {
             throw new Problem(
                     "repetitions.until",
@@ -80,7 +95,36 @@ final class RepetitionsSection {
         }
         if (rule.clear() && !r.until().contains("within")) {
             rule = new StopRule(rule.text(), rule.scenario(), rule.measure(), true, sameWithin * 100);
+        } else if (rule.clear() && Math.abs(rule.withinPercent() - sameWithin * 100) > 1e-9) {
+            // One margin: a rule that stopped on "the same within ±10%" while the report says it within ±5% would end
+            // the suite on an answer the report then withholds.
+            String written = percent(rule.withinPercent());
+            throw new Problem(
+                    "repetitions.until",
+                    "the rule's margin (±" + written + "%) is not the report's (sameWithin: "
+                            + percent(sameWithin * 100)
+                            + "%), so the suite could stop on an answer the report withholds: write 'sameWithin: "
+                            + written + "%' and leave 'within' out of the rule, e.g. '"
+                            + r.until()
+                                    .replaceFirst("\\s+within\\s+[0-9.]+\\s*%", "")
+                                    .trim() + "'");
         }
-        return new Suite.Repetitions(r.min(), r.max(), rule.about(scenario));
+        if (read.size() == 1) {
+            rule = rule.about(read.get(0));
+        }
+        return new Suite.Repetitions(r.min(), r.max(), rule, read, budget);
+    }
+
+    /** With a budget and no min: an interval needs two repetitions, and its check on marked runs three. */
+    static final int BUDGET_MIN = 3;
+
+    /** With a budget and no max: far past what a budget fits; the budget is the cap. */
+    static final int BUDGET_MAX = 100;
+
+    /** "5", "2.5": a percentage as written. */
+    private static String percent(double percent) {
+        return new java.math.BigDecimal(String.valueOf(percent))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

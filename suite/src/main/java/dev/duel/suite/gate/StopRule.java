@@ -158,14 +158,11 @@ public record StopRule(String text, String scenario, Measure measure, boolean cl
         String percent = new BigDecimal(String.valueOf(withinPercent))
                 .stripTrailingZeros()
                 .toPlainString();
+        String where = scenario == null ? "every scenario's" : scenario;
         return clear
                 ? String.format(
-                        Locale.ROOT,
-                        "%s %s clear (a change, or the same within ±%s%%)",
-                        scenario,
-                        measure.key(),
-                        percent)
-                : String.format(Locale.ROOT, "%s %s CI within %s%%", scenario, measure.key(), percent);
+                        Locale.ROOT, "%s %s clear (a change, or the same within ±%s%%)", where, measure.key(), percent)
+                : String.format(Locale.ROOT, "%s %s CI within %s%%", where, measure.key(), percent);
     }
 
     private static String keys() {

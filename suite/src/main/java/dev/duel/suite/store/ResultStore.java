@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -167,6 +168,15 @@ public final class ResultStore {
      */
     public void writeRepetitions(RepetitionDecision decision) throws IOException {
         AtomicJson.write(directory.resolve(REPETITIONS), decision);
+    }
+
+    /** As above, the decisions of a rule that reads several scenarios as a list (one alone as itself). */
+    public void writeRepetitions(List<RepetitionDecision> decisions) throws IOException {
+        if (decisions.size() == 1) {
+            writeRepetitions(decisions.get(0));
+        } else {
+            AtomicJson.write(directory.resolve(REPETITIONS), decisions);
+        }
     }
 
     /** The attempts already discarded for noise, so that numbering goes on after a resume. */

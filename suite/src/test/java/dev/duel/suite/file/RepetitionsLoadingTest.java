@@ -70,6 +70,23 @@ class RepetitionsLoadingTest {
     }
 
     @Test
+    void aRuleThatNamesNoScenarioReadsEveryOneWithAMainPhaseAndABudgetNeedsNoRange() throws Exception {
+        Suite suite = loader.load(write(withRepetitions("repetitions: {budget: 8m, until: 'rps clear'}")));
+        Suite.Repetitions repetitions = suite.repetitions();
+        assertTrue(repetitions.adaptive() && repetitions.budgeted());
+        assertEquals(List.of("json", "products"), repetitions.scenarios(), "boot is a startup scenario: no main");
+        assertEquals(3, repetitions.min());
+        assertEquals(java.time.Duration.ofMinutes(8), repetitions.budget());
+        assertEquals(
+                "3 or more within 8 min (until every scenario's rps clear (a change, or the same within ±5%))",
+                repetitions.describe());
+        String tiny = withRepetitions("repetitions: {budget: 2s, until: 'rps clear'}");
+        assertEquals(
+                at(tiny, "repetitions:", "budget") + "repetitions.budget: is a time of 10 s or more, e.g. 8m, got 2s",
+                failure(tiny));
+    }
+
+    @Test
     void aRangeWithARulePlansUpToMaxWithIndexesThatDoNotDependOnTheStop() throws Exception {
         Suite suite = loader.load(write(withRepetitions("""
                 repetitions:
@@ -104,6 +121,27 @@ class RepetitionsLoadingTest {
         assertEquals(StopRule.Measure.P99, suite.repetitions().until().measure());
     }
 
+    /**
+     * One margin (issue 31, item 7): 'clear within 10%' would stop on "the same within ±10%" where the report, at the
+     * suite's sameWithin (5%), says "cannot tell". A margin the suite's sameWithin also says is accepted.
+     */
+    @Test
+    void aClearRuleTakesTheSuitesMarginOrNone() throws Exception {
+        String other = withRepetitions("repetitions: {min: 3, max: 12, until: 'json: rps clear within 10%'}");
+        assertEquals(
+                at(other, "repetitions:", "until")
+                        + "repetitions.until: the rule's margin (±10%) is not the report's (sameWithin: 5%), so the"
+                        + " suite could stop on an answer the report withholds: write 'sameWithin: 10%' and leave"
+                        + " 'within' out of the rule, e.g. 'json: rps clear'",
+                failure(other));
+        String same = "sameWithin: 10%\n"
+                + withRepetitions("repetitions: {min: 3, max: 12, until: 'json: rps clear within 10%'}");
+        assertEquals(10, loader.load(write(same)).repetitions().until().withinPercent(), 1e-9);
+        String unwritten =
+                "sameWithin: 2.5%\n" + withRepetitions("repetitions: {min: 3, max: 12, until: 'json: rps clear'}");
+        assertEquals(2.5, loader.load(write(unwritten)).repetitions().until().withinPercent(), 1e-9);
+    }
+
     @Test
     void aWrongRuleIsShownAtUntilWithWhatToWrite() throws IOException {
         String grammar = withRepetitions("repetitions: {min: 3, max: 12, until: 'rps narrower than 5%'}");
@@ -118,12 +156,6 @@ class RepetitionsLoadingTest {
                 at(measure, "repetitions:", "until")
                         + "repetitions.until: the measure is one of rps, p50, p90, p99, cpu, got 'p42'",
                 failure(measure));
-        String unnamed = withRepetitions("repetitions: {min: 3, max: 12, until: 'rps ci within 5%'}");
-        assertEquals(
-                at(unnamed, "repetitions:", "until")
-                        + "repetitions.until: the suite has several scenarios [json, products, boot]: name the one to"
-                        + " read, e.g. 'json: rps ci within 5%'",
-                failure(unnamed));
         String unknown = withRepetitions("repetitions: {min: 3, max: 12, until: 'jason: rps ci within 5%'}");
         assertEquals(
                 at(unknown, "repetitions:", "until")
@@ -149,8 +181,8 @@ class RepetitionsLoadingTest {
         String missing = withRepetitions("repetitions: {min: 3, until: 'json: rps ci within 5%'}");
         assertEquals(
                 at(missing, "repetitions:", "repetitions")
-                        + "repetitions: max is missing: write {min: 3, max: 12, until: 'rps ci within 5%'}, or a plain"
-                        + " number of repetitions",
+                        + "repetitions: max is missing: write {min: 3, max: 12, until: 'rps ci within 5%'}, {budget:"
+                        + " 8m, until: 'rps clear'}, or a plain number of repetitions",
                 failure(missing));
         String zero = withRepetitions("repetitions: 0");
         assertEquals(at(zero, "repetitions:", "repetitions") + "repetitions: at least 1, got 0", failure(zero));
@@ -162,7 +194,7 @@ class RepetitionsLoadingTest {
         String message = failure(unknownKey);
         assertTrue(
                 message.startsWith(at(unknownKey, "repetitions:", "most")
-                        + "unknown key 'most' in repetitions; expected one of: max, min, until"),
+                        + "unknown key 'most' in repetitions; expected one of: budget, max, min, until"),
                 message);
         String wrongType = withRepetitions("repetitions:\n  min: three\n  max: 12\n  until: 'json: rps ci within 5%'");
         String typeMessage = failure(wrongType);

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.duel.analysis.AlphaSpending;
 import dev.duel.analysis.PairedRuns;
 import dev.duel.analysis.RatioVerdict;
+import dev.duel.record.RepetitionDecision;
 import dev.duel.record.RunRecord;
+import dev.duel.suite.Suite;
 import dev.duel.suite.fixtures.FlippingHost;
 import dev.duel.suite.fixtures.InterleavedRecords;
 import java.util.ArrayList;
@@ -39,7 +41,10 @@ class InterleavedBudgetSimulationTest {
     /** How looks spend α: the spending function, the share interim looks may spend, or Bonferroni over looks. */
     record Looks(AlphaSpending.Shape shape, double interimShare, boolean bonferroni, boolean onlyLast) {}
 
-    static Looks looks = new Looks(AlphaSpending.Shape.OBRIEN_FLEMING, 0.25, false, false);
+    /** The suite's own looks: O'Brien-Fleming spending, interim looks held to a quarter of α. */
+    static final Looks SUITE_LOOKS = new Looks(AlphaSpending.Shape.OBRIEN_FLEMING, 0.25, false, false);
+
+    static Looks looks = SUITE_LOOKS;
 
     private static final InterleavedRecords.Shape EQUAL =
             new InterleavedRecords.Shape(20_000, 0, JVM_SIGMA, 0.05, 3, 2);
@@ -105,12 +110,24 @@ class InterleavedBudgetSimulationTest {
                 median(seconds));
     }
 
-    /** One comparison: pairs one after another, a look after each from the third, until an answer or the budget's end. */
+    /**
+     * One comparison as a suite with {@code repetitions: {budget: 8m, until: 'json: rps clear'}} makes it: pairs one
+     * after another, after each from the third the suite's own rule ({@link RepetitionCheck#decideAll} at the look
+     * {@link BudgetClock} reads off the records) until an answer or the budget's end; the answer is the rule's, the
+     * report's {@link RatioVerdict}. With other looks than the suite's (the table of {@link #main}), the same records
+     * through {@link #verdict}.
+     */
     static Ending interleaved(InterleavedRecords.Shape shape, Random random, AlphaSpending.Shape spending) {
-        // spending: the static looks decide; kept for the caller's words
         FlippingHost host = new FlippingHost(random, 2, 30, 0.53, BUDGET_SECONDS + 120);
         double pairSeconds = pairOverheadSeconds + shape.mainSeconds();
         int expectedLooks = (int) (BUDGET_SECONDS / pairSeconds) - 2;
+        boolean suites = looks.equals(SUITE_LOOKS);
+        Suite.Repetitions rule = new Suite.Repetitions(
+                3,
+                100,
+                StopRule.parse(InterleavedRecords.SCENARIO + ": rps clear").about(InterleavedRecords.SCENARIO),
+                List.of(InterleavedRecords.SCENARIO),
+                java.time.Duration.ofSeconds((long) BUDGET_SECONDS));
         List<RunRecord> records = new ArrayList<>();
         double used = 0;
         double previousShare = 0;
@@ -118,16 +135,30 @@ class InterleavedBudgetSimulationTest {
         int pairs = 0;
         while (used + pairSeconds <= BUDGET_SECONDS) {
             pairs++;
-            records.addAll(InterleavedRecords.pair(pairs, shape, host, used + pairOverheadSeconds, random));
+            records.addAll(InterleavedRecords.pair(pairs, shape, host, used, used + pairOverheadSeconds, random));
             used += pairSeconds;
             if (pairs < 3) {
                 continue;
             }
+            if (suites) {
+                RepetitionDecision decision = RepetitionCheck.decideAll(
+                                rule,
+                                List.of("a", "b"),
+                                pairs,
+                                records,
+                                BudgetClock.look(records, pairs, 3, rule.budget()))
+                        .get(0);
+                kind = kind(decision.comparisons().get(0).verdict());
+                if (decision.stop() != RepetitionDecision.Stop.GOING_ON) {
+                    break;
+                }
+                continue;
+            }
             boolean last = used + pairSeconds > BUDGET_SECONDS;
-            double share = used / BUDGET_SECONDS;
             if (looks.onlyLast() && !last) {
                 continue;
             }
+            double share = used / BUDGET_SECONDS;
             double lookAlpha = looks.bonferroni()
                     ? ALPHA / Math.max(1, expectedLooks)
                     : AlphaSpending.lookAlpha(looks.shape(), ALPHA, looks.interimShare(), previousShare, share, last);
@@ -138,6 +169,16 @@ class InterleavedBudgetSimulationTest {
             }
         }
         return new Ending(kind, pairs, used);
+    }
+
+    /** The rule's verdict word as the report's kind. */
+    private static RatioVerdict.Kind kind(String verdict) {
+        return switch (verdict) {
+            case "higher" -> RatioVerdict.Kind.HIGHER;
+            case "lower" -> RatioVerdict.Kind.LOWER;
+            case "the same" -> RatioVerdict.Kind.SAME;
+            default -> RatioVerdict.Kind.CANNOT_TELL;
+        };
     }
 
     /** b against a over the pairs so far, as the report's row reads them: each pair's ratio block by block. */
