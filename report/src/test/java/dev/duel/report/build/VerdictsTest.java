@@ -145,10 +145,6 @@ class VerdictsTest {
         assertEquals("clean runs only (3 v 2)", c.steadyOnly().label());
     }
 
-    /**
-     * Paired by repetition, the clean result is over the repetitions in which neither run was marked: one clean
-     * repetition is one, -0.5%, not "2 v 1" (whose ratio, jdk25's one clean run over jdk17's two, would be +9.8%).
-     */
     /** Interleaved pairs' ratios are read as the duet's are, and the interval says which design it came from. */
     @Test
     void anInterleavedPairsIntervalIsNamedForIt() {
@@ -182,6 +178,10 @@ class VerdictsTest {
         }
     }
 
+    /**
+     * Paired by repetition, the clean result is over the repetitions in which neither run was marked: one clean
+     * repetition is one, -0.5%, not "2 v 1" (whose ratio, jdk25's one clean run over jdk17's two, would be +9.8%).
+     */
     @Test
     void pairedTheCleanResultCountsCleanRepetitions() {
         List<String> repetitions = List.of("1", "2", "3");
