@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A process on one CPU that switches between busy and idle for tens of seconds at a time, seeded: the disturbance
-# issue 31 asks an interleaved comparison to survive (docs/methodology.md, "Interleaved pairs under a neighbour").
+# issue 31 asks an interleaved comparison to survive (docs/methodology.md, "Interleaved pairs", under interference).
 # Each spell's length is drawn uniformly from MIN..MAX seconds by a seeded generator, busy and idle alternating,
 # busy first; the busy spells spin a shell loop pinned with taskset (no working set: what it takes is the CPU's time).
 # Prints each spell as it begins (seconds since the start, busy or idle, its length), and stops after TOTAL seconds

@@ -1,5 +1,6 @@
 package dev.duel.record;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -278,15 +279,34 @@ public record RepetitionDecision(
                 "repetitions: stopped after " + repetitions + " (of " + range + "): the interval is narrow enough, "
                         + what + " (" + detail + ")";
             case MAXIMUM_REACHED ->
-                "repetitions: stopped at the maximum of " + max + " (of " + range + "): " + what + " was not met ("
-                        + detail + ")";
+                "repetitions: stopped at the maximum of " + max + " (of " + range + "): " + what
+                        + (met() ? " was met" : " was not met") + " (" + detail + ")";
             case ANSWER_CLEAR ->
                 "repetitions: stopped after " + repetitions + " (of " + range + "): the answer is clear, " + what + " ("
                         + detail + ")";
             case BUDGET_SPENT ->
                 "repetitions: stopped after " + repetitions + ", the time budget spent (" + used() + "): " + what
-                        + " was not met (" + detail + ")";
+                        + (met() ? " was met" : " was not met") + " (" + detail + ")";
         };
+    }
+
+    /**
+     * Whether this scenario's rule held at this look: for {@code clear}, every comparison a change or the same within
+     * the margin; for {@code ci within}, every interval narrow enough. A suite that stopped on its budget or its maximum
+     * reads every scenario, and one scenario's answer may be clear while another's held the suite up.
+     */
+    @JsonIgnore
+    public boolean met() {
+        if (comparisons.isEmpty()) {
+            return false;
+        }
+        if (rule.matches("(?s).*\\bclear\\b.*")) {
+            return comparisons.stream()
+                    .allMatch(c -> "the same".equals(c.verdict())
+                            || "higher".equals(c.verdict())
+                            || "lower".equals(c.verdict()));
+        }
+        return comparisons.stream().allMatch(c -> c.within(withinPercent));
     }
 
     /** "7:40 of 8:00 used"; "" without a budget. */

@@ -65,4 +65,51 @@ class RepetitionDecisionTest {
                         + " (1 and 12 runs; marked: 11 c never steady))",
                 AT_MAX.describe());
     }
+
+    /**
+     * A suite that stopped on its budget reads every scenario; one whose own answer was clear says so ("was met"),
+     * another that held the suite up says it was not (the A/A demo printed "was not met (... the same ...)").
+     */
+    @Test
+    void aScenarioWhoseAnswerWasClearWhenTheBudgetRanOutSaysItWasMet() {
+        RepetitionDecision.Comparison same = new RepetitionDecision.Comparison(
+                "jdk17", "jdk17b", 3, 3, 1.0, 0.966, 1.035, 3.4, "interleaved t, 2 df", List.of(), "the same");
+        RepetitionDecision.Comparison cannotTell = new RepetitionDecision.Comparison(
+                "jdk17", "jdk17b", 3, 3, 1.031, 0.91, 1.16, 12.0, "interleaved t, 2 df", List.of(), "cannot tell");
+        RepetitionDecision product = new RepetitionDecision(
+                "rps clear",
+                "product",
+                "rps",
+                5,
+                0.95,
+                3,
+                100,
+                3,
+                RepetitionDecision.Stop.BUDGET_SPENT,
+                List.of(same),
+                420.0,
+                428.0);
+        RepetitionDecision json = new RepetitionDecision(
+                "rps clear",
+                "json",
+                "rps",
+                5,
+                0.95,
+                3,
+                100,
+                3,
+                RepetitionDecision.Stop.BUDGET_SPENT,
+                List.of(cannotTell),
+                420.0,
+                428.0);
+        assertTrue(product.met());
+        assertTrue(!json.met());
+        assertTrue(
+                product.describe().contains("product rps clear (a change, or the same within ±5%) was met ("),
+                product.describe());
+        assertTrue(
+                json.describe().contains("json rps clear (a change, or the same within ±5%) was not met ("),
+                json.describe());
+        assertTrue(!AT_MAX.met(), "c has no interval");
+    }
 }

@@ -136,13 +136,19 @@ public final class Runs {
         Map<String, int[]> byCpu = new LinkedHashMap<>(); // flips, slow seconds, seconds
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
         boolean interleaved = false;
+        boolean simultaneous = false;
         boolean alone = false;
+        // The CPUs counted for each run of a pair: its partner's seconds on a CPU they share are the same seconds.
+        Map<Integer, java.util.Set<String>> countedCpus = new java.util.HashMap<>();
         for (RunData run : finals) {
-            if (run.record().duet() != null && run.record().duet().interleaved()) {
-                if (run.record().duet().partnerIndex() < run.index()) {
-                    continue; // the pair's one host: counted with the run of it that came first
+            java.util.Set<String> partnerCpus = java.util.Set.of();
+            if (run.record().duet() != null) {
+                partnerCpus = countedCpus.getOrDefault(run.record().duet().partnerIndex(), java.util.Set.of());
+                if (run.record().duet().interleaved()) {
+                    interleaved = true;
+                } else {
+                    simultaneous = true;
                 }
-                interleaved = true;
             } else {
                 alone = true;
             }
@@ -152,6 +158,12 @@ public final class Runs {
                 }
                 List<String> cpus = targetCpus(run, result);
                 for (String cpu : cpus) {
+                    if (partnerCpus.contains(cpu)) {
+                        continue; // the pair's one host: counted with the run of it that came first
+                    }
+                    countedCpus
+                            .computeIfAbsent(run.index(), i -> new java.util.HashSet<>())
+                            .add(cpu);
                     int seconds = result.hostSpeed().of(cpu) == null
                             ? 0
                             : result.hostSpeed().of(cpu).size();
@@ -200,13 +212,16 @@ public final class Runs {
         if (!moved) {
             return line;
         }
+        // A duet's sides ran at once: a flip meets both in the same second, as it meets both slices of a block.
         return line
-                + (interleaved && !alone
+                + (interleaved && !alone && !simultaneous
                         ? "; paired slices cancel it"
-                        : alone && !interleaved
-                                ? "; alternating whole runs cannot cancel it (order: interleaved pairs each slice with its"
-                                        + " partner's)"
-                                : "");
+                        : simultaneous && !alone && !interleaved
+                                ? "; the duet's simultaneous seconds cancel it"
+                                : alone && !interleaved && !simultaneous
+                                        ? "; alternating whole runs cannot cancel it (order: interleaved pairs each"
+                                                + " slice with its partner's)"
+                                        : "");
     }
 
     /**

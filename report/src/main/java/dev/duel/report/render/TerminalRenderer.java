@@ -4,9 +4,11 @@ import dev.duel.report.model.Report;
 import dev.duel.report.model.SectionKind;
 import dev.duel.report.model.WarmupSection;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The report as plain aligned text for a terminal or a CI log. Stateless. */
@@ -110,20 +112,25 @@ public final class TerminalRenderer {
                     .append('\n');
         }
         Set<String> shownWarnings = new LinkedHashSet<>();
-        String runs = null;
+        // The measures that rest on the same runs under one "runs used" line, in the order each set first appears:
+        // a line per change of runs said the same set again for every measure between two others (issue 32: "said
+        // three times"), and the demo's brief has a screen to fit in.
+        Map<String, List<Report.Comparison>> byRuns = new LinkedHashMap<>();
         for (Report.Comparison c : pair) {
-            if (!c.runs().equals(runs)) {
-                runs = c.runs();
-                out.append("    runs used of planned: ").append(runs).append('\n');
-            }
-            out.append("    ")
-                    .append(marker(c.verdict()))
-                    .append(' ')
-                    .append(Words.sentence(c, reasons))
-                    .append('\n');
-            for (String warning : c.warnings()) {
-                if (shownWarnings.add(warning)) {
-                    out.append("        ! ").append(warning).append('\n');
+            byRuns.computeIfAbsent(c.runs(), r -> new ArrayList<>()).add(c);
+        }
+        for (Map.Entry<String, List<Report.Comparison>> group : byRuns.entrySet()) {
+            out.append("    runs used of planned: ").append(group.getKey()).append('\n');
+            for (Report.Comparison c : group.getValue()) {
+                out.append("    ")
+                        .append(marker(c.verdict()))
+                        .append(' ')
+                        .append(Words.sentence(c, reasons))
+                        .append('\n');
+                for (String warning : c.warnings()) {
+                    if (shownWarnings.add(warning)) {
+                        out.append("        ! ").append(warning).append('\n');
+                    }
                 }
             }
         }

@@ -185,6 +185,24 @@ class NotComparableGoldenTest {
         golden("summary.json", new SummaryJsonRenderer().render(report));
     }
 
+    /** The measures that rest on the same runs share one "runs used" line per pair: none is said twice. */
+    @Test
+    void eachPairSaysEachSetOfRunsOnce() {
+        String rendered = new TerminalRenderer().render(report);
+        List<String> block = new java.util.ArrayList<>();
+        int pairs = 0;
+        for (String line : (rendered + "\n").split("\n", -1)) {
+            if (line.startsWith("  ") && !line.startsWith("   ") && line.endsWith(":") && line.contains(" against ")) {
+                pairs++;
+                block.clear();
+            } else if (line.startsWith("    runs used of planned: ")) {
+                assertTrue(!block.contains(line), "said twice in one pair: " + line);
+                block.add(line);
+            }
+        }
+        assertTrue(pairs >= 2, "pairs rendered: " + pairs);
+    }
+
     @Test
     void terminal() throws Exception {
         golden("report.txt", new TerminalRenderer().render(report));

@@ -293,7 +293,14 @@ class InterleavedBudgetSimulationTest {
                 new Looks(null, 1, true, false),
                 new Looks(null, 1, false, true));
         double jvm = Double.parseDouble(args.length > 1 ? args[1] : "0.03");
-        for (double overhead : new double[] {2 * 1.5 + 2 * 8 + 2.5, 2 * 2.5 + 2 * 12 + 3, 2 * 3 + 2 * 28 + 3}) {
+        // Each pair's cost besides its main: a small service's, a larger one's, and (the third argument, seconds,
+        // comma-separated) any other, e.g. the demo's measured 125 s (two scenarios' warm-ups in turns).
+        double[] overheads = args.length > 2
+                ? java.util.Arrays.stream(args[2].split(","))
+                        .mapToDouble(Double::parseDouble)
+                        .toArray()
+                : new double[] {2 * 1.5 + 2 * 8 + 2.5, 2 * 2.5 + 2 * 12 + 3, 2 * 3 + 2 * 28 + 3};
+        for (double overhead : overheads) {
             for (int blocks : new int[] {2, 3}) {
                 for (Looks design : designs) {
                     pairOverheadSeconds = overhead;
