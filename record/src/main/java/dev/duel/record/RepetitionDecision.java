@@ -264,7 +264,7 @@ public record RepetitionDecision(
         String percent = new BigDecimal(String.valueOf(withinPercent))
                 .stripTrailingZeros()
                 .toPlainString();
-        String what = rule.matches("(?s).*\\bclear\\b.*")
+        String what = clearRule()
                 ? String.format(
                         Locale.ROOT, "%s %s clear (a change, or the same within ±%s%%)", scenario, measure, percent)
                 : String.format(Locale.ROOT, "%s %s CI within %s%%", scenario, measure, percent);
@@ -300,13 +300,18 @@ public record RepetitionDecision(
         if (comparisons.isEmpty()) {
             return false;
         }
-        if (rule.matches("(?s).*\\bclear\\b.*")) {
+        if (clearRule()) {
             return comparisons.stream()
                     .allMatch(c -> "the same".equals(c.verdict())
                             || "higher".equals(c.verdict())
                             || "lower".equals(c.verdict()));
         }
         return comparisons.stream().allMatch(c -> c.within(withinPercent));
+    }
+
+    /** A {@code clear} rule (a change, or the same within the margin), not {@code ci within}. */
+    private boolean clearRule() {
+        return rule.matches("(?s).*\\bclear\\b.*");
     }
 
     /** "7:40 of 8:00 used"; "" without a budget. */
