@@ -24,6 +24,15 @@ import java.util.Map;
  * from the host, not from either side, so leaving its blocks out leans neither way. Without the host's speed every
  * block is used.
  *
+ * <p>Another process that takes the targets' CPUs (a neighbour that starts and stops, a build beside the run) does to
+ * a block what a flip of the host does: while it runs alike all through a block, both sides' slices meet it alike and
+ * the block's ratio holds (each side gets the same share of the CPU beside it); where it starts or stops inside a
+ * block, one side's slices met it and the other's did not. The noise gate's windows of main (a second each, {@link
+ * #mainWindows}) give the CPU busy outside duel: a block whose two sides' slices met outside CPU that differs by more
+ * than {@link #OTHER_CORES} is cut by it, left out of both sides alike and counted, so a pair survives a neighbour that
+ * came and went instead of being discarded whole; the suite keeps such a pair while at least half of each scenario's
+ * blocks are whole ({@link #blocks}).
+ *
  * <p>The pair's own standard error is the spread of its blocks (blocks − 1 degrees of freedom): how well this pair of
  * JVMs was measured, for planning how long a pair's main should be. It is no interval of the comparison: it says
  * nothing of how another pair would come out (each fresh JVM compiles its own way), and a flip that costs the two sides
@@ -42,6 +51,15 @@ public final class InterleavedRatio {
      */
     public static final double FLIP_SHARE = 0.15;
 
+    /**
+     * A block whose two sides' slices met CPU busy outside duel that differs by more than this, cores, is cut by another
+     * process: its ratio is left out. A difference of it costs a CPU-bound side about 5% in one block of a pair's
+     * several. Measured here (the records of issue 31's runs): in quiet interleaved runs 8 of 336 blocks differed by
+     * more (a brief process outside duel), 95% of them by under 0.02; under a neighbour spinning on CPU 0 in spells of
+     * 10-40 s (bench/cpu0-interference.sh), 14 of 96 blocks did (up to 0.14 cores), half of them by under 0.01.
+     */
+    public static final double OTHER_CORES = 0.05;
+
     /** Fewer blocks than this give no within-pair standard error: 2 degrees of freedom is the least that means much. */
     public static final int MIN_BLOCKS = 3;
 
@@ -56,6 +74,9 @@ public final class InterleavedRatio {
      * @param blocks            the blocks used
      * @param blocksCutByFlip   blocks the host's speed flipped inside: left out, unless every block was (then the pair
      *                          has no other, and they are used, {@code cutBlocksUsed})
+     * @param blocksCutByOther  blocks in which another process took more of the targets' CPUs in one side's slices than
+     *                          in the other's (the noise gate's windows of main: {@link #OTHER_CORES}): left out of both
+     *                          sides
      * @param blocksIncomplete  blocks left out because a slice was missing, cut short by the run's end, or served
      *                          nothing
      * @param sliceMillis       the slices' length, milliseconds
@@ -72,6 +93,7 @@ public final class InterleavedRatio {
             double logStandardError,
             int blocks,
             int blocksCutByFlip,
+            int blocksCutByOther,
             int blocksIncomplete,
             double sliceMillis,
             double firstTenthShare,
@@ -101,6 +123,9 @@ public final class InterleavedRatio {
             }
             if (blocksCutByFlip > 0) {
                 out.add(blocksCutByFlip + " cut by a flip of the host");
+            }
+            if (blocksCutByOther > 0) {
+                out.add(blocksCutByOther + " cut by another process");
             }
             if (blocksIncomplete > 0) {
                 out.add(blocksIncomplete + " incomplete");
@@ -135,14 +160,29 @@ public final class InterleavedRatio {
         }
         HostSpeed speed = own.hostSpeed() != null ? own.hostSpeed() : other.hostSpeed();
         List<String> cpus = targetCpus(run, partner, speed);
-        return of(otherLoad.slices(), ownLoad.slices(), speed, cpus);
+        List<List<double[]>> windows = List.of(
+                mainWindows(run, scenario, ownLoad.slices()), mainWindows(partner, scenario, otherLoad.slices()));
+        return of(otherLoad.slices(), ownLoad.slices(), speed, cpus, windows);
+    }
+
+    /** As {@link #of(List, List, HostSpeed, List, List)} without the noise gate's windows. */
+    public static Pair of(List<SliceResult> a, List<SliceResult> b, HostSpeed speed, List<String> cpus) {
+        return of(a, b, speed, cpus, List.of());
     }
 
     /**
      * One pair from A's and B's slices (each side's own, on the shared axis of slice indices) and, where known, the
-     * host's speed per second of the load on {@code cpus} (the targets' CPUs; null or empty: no block is judged cut).
+     * host's speed per second of the load on {@code cpus} (the targets' CPUs; null or empty: no block is judged cut),
+     * leaving out the blocks that another process cut: those whose two sides' slices met outside CPU that differs by
+     * more than {@link #OTHER_CORES} in any of {@code windows} (each a list of main's noise windows, one list per record,
+     * as {@link #mainWindows} gives them).
      */
-    public static Pair of(List<SliceResult> a, List<SliceResult> b, HostSpeed speed, List<String> cpus) {
+    public static Pair of(
+            List<SliceResult> a,
+            List<SliceResult> b,
+            HostSpeed speed,
+            List<String> cpus,
+            List<List<double[]>> windows) {
         Map<Long, SliceResult> bySlice = new HashMap<>();
         Map<Long, Integer> side = new HashMap<>();
         double sliceMillis = 0;
@@ -163,6 +203,7 @@ public final class InterleavedRatio {
         List<Double> cutLogRatios = new ArrayList<>();
         List<Double> cutStarts = new ArrayList<>();
         int cut = 0;
+        int otherCut = 0;
         int incomplete = 0;
         long firstTenths = 0;
         long allOk = 0;
@@ -188,6 +229,10 @@ public final class InterleavedRatio {
                 continue;
             }
             double logRatio = Math.log(sum[1] / count[1]) - Math.log(sum[0] / count[0]);
+            if (cutByOther(slices, side, windows)) {
+                otherCut++;
+                continue;
+            }
             if (cutByFlip(slices, speed, cpus)) {
                 cut++;
                 cutLogRatios.add(logRatio);
@@ -210,11 +255,7 @@ public final class InterleavedRatio {
         }
         int n = logRatios.size();
         List<Double> ratios = logRatios.stream().map(Math::exp).toList();
-        if (n == 0) {
-            return new Pair(
-                    Double.NaN, Double.NaN, 0, cut, incomplete, sliceMillis, firstTenthShare, starts, ratios, false);
-        }
-        double mean = logRatios.stream().mapToDouble(Double::doubleValue).sum() / n;
+        double mean = n == 0 ? Double.NaN : logRatios.stream().mapToDouble(Double::doubleValue).sum() / n;
         double standardError = Double.NaN;
         if (n >= MIN_BLOCKS) {
             double squares = 0;
@@ -224,8 +265,129 @@ public final class InterleavedRatio {
             double se = Math.sqrt(squares / (n - 1) / n);
             standardError = se > 0 ? se : Double.NaN;
         }
-        return new Pair(mean, standardError, n, cut, incomplete, sliceMillis, firstTenthShare, starts, ratios, cutUsed);
+        return new Pair(
+                mean,
+                standardError,
+                n,
+                cut,
+                otherCut,
+                incomplete,
+                sliceMillis,
+                firstTenthShare,
+                starts,
+                ratios,
+                cutUsed);
     }
+
+    /**
+     * Main's noise windows of {@code run} in {@code scenario} on the load's axis, each {start, end, cores busy outside
+     * duel}, milliseconds and cores. Main's windows are timed from main's start, which the slices give: slice k began k
+     * slices after it. Empty for a record without windows.
+     */
+    public static List<double[]> mainWindows(RunRecord run, String scenario, List<SliceResult> ownSlices) {
+        if (run.gates() == null || run.gates().noiseWindows() == null || ownSlices.isEmpty()) {
+            return List.of();
+        }
+        return mainWindows(run.gates().noiseWindows(), scenario, mainStartMillis(ownSlices));
+    }
+
+    /** As above from the windows themselves and main's start on the load's axis, milliseconds. */
+    public static List<double[]> mainWindows(
+            List<RunRecord.NoiseWindow> windows, String scenario, double mainStartMillis) {
+        List<double[]> spans = new ArrayList<>();
+        for (RunRecord.NoiseWindow window : windows) {
+            if (window.phase() == dev.duel.record.Phase.MAIN && !window.start() && scenario.equals(window.scenario())) {
+                double start = mainStartMillis + window.startSeconds() * 1_000;
+                spans.add(new double[] {start, start + window.seconds() * 1_000, window.outsideCores()});
+            }
+        }
+        return spans;
+    }
+
+    /** Main's start on the load's axis, milliseconds, from any of its slices (slice k begins k slices in). */
+    public static double mainStartMillis(List<SliceResult> slices) {
+        SliceResult first = slices.get(0);
+        return first.startMillis() - first.slice() * first.lengthMillis();
+    }
+
+    /**
+     * One side's blocks of main and how many another process cut (its slices and the other side's met outside CPU that
+     * differs by more than {@link #OTHER_CORES}), from its own slices and windows alone (a block's four slices follow
+     * one another, two of them this side's, so a side knows when the other's ran): what the suite's noise gate keeps or
+     * discards an interleaved pair on, without its partner's record.
+     *
+     * @return {blocks, cut}
+     */
+    public static int[] blocks(List<SliceResult> ownSlices, List<double[]> windows) {
+        Map<Long, List<SliceResult>> byBlock = new java.util.TreeMap<>();
+        for (SliceResult slice : ownSlices) {
+            byBlock.computeIfAbsent(Math.floorDiv(slice.slice(), SLICES_PER_BLOCK), k -> new ArrayList<>())
+                    .add(slice);
+        }
+        int cut = 0;
+        for (Map.Entry<Long, List<SliceResult>> block : byBlock.entrySet()) {
+            double length = block.getValue().get(0).lengthMillis();
+            double blockStart = mainStartMillis(block.getValue()) + block.getKey() * SLICES_PER_BLOCK * length;
+            java.util.Set<Long> own = new java.util.HashSet<>();
+            block.getValue().forEach(slice -> own.add(slice.slice()));
+            double[] sum = new double[2];
+            int[] count = new int[2];
+            for (int i = 0; i < SLICES_PER_BLOCK; i++) {
+                double outside = outsideOver(blockStart + i * length, length, windows);
+                if (Double.isNaN(outside)) {
+                    continue;
+                }
+                int s = own.contains(block.getKey() * SLICES_PER_BLOCK + i) ? 0 : 1;
+                sum[s] += outside;
+                count[s]++;
+            }
+            if (count[0] > 0 && count[1] > 0 && Math.abs(sum[0] / count[0] - sum[1] / count[1]) > OTHER_CORES) {
+                cut++;
+            }
+        }
+        return new int[] {byBlock.size(), cut};
+    }
+
+    /** Whether, in any record's windows, the block's two sides' slices met outside CPU more than OTHER_CORES apart. */
+    private static boolean cutByOther(List<SliceResult> slices, Map<Long, Integer> side, List<List<double[]>> windows) {
+        for (List<double[]> record : windows) {
+            double[] sum = new double[2];
+            int[] count = new int[2];
+            for (SliceResult slice : slices) {
+                double outside = outsideOver(slice.startMillis(), slice.lengthMillis(), record);
+                if (Double.isNaN(outside)) {
+                    continue;
+                }
+                int s = side.get(slice.slice());
+                sum[s] += outside;
+                count[s]++;
+            }
+            if (count[0] > 0 && count[1] > 0 && Math.abs(sum[0] / count[0] - sum[1] / count[1]) > OTHER_CORES) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The cores busy outside duel over [start, start + length) ms: the windows' readings weighted by how much of the
+     * span each covers; NaN where no window covers it.
+     */
+    private static double outsideOver(double startMillis, double lengthMillis, List<double[]> windows) {
+        double weighted = 0;
+        double covered = 0;
+        for (double[] window : windows) {
+            double overlap = Math.min(startMillis + lengthMillis, window[1]) - Math.max(startMillis, window[0]);
+            if (overlap > 0) {
+                weighted += overlap * window[2];
+                covered += overlap;
+            }
+        }
+        return covered < EDGE_MILLIS ? Double.NaN : weighted / covered;
+    }
+
+    /** A slice covered by windows for less than this, milliseconds, has no reading of its own ({@link #outsideOver}). */
+    private static final double EDGE_MILLIS = 100;
 
     /**
      * A slice's correct responses per second with its first tenth left out, as every slice's is: its first moments

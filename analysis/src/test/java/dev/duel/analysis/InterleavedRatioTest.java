@@ -56,6 +56,63 @@ class InterleavedRatioTest {
     }
 
     @Test
+    void blocksANeighbourStartedOrStoppedInAreLeftOutOfBothSidesAndThoseItRanThroughKept() {
+        // Main from 10 s, blocks of 8 s; from main's 30 s to its 50 s another process takes 40% of the CPU from
+        // whichever side holds the load, and the noise gate's windows of main show it busy outside duel, second by
+        // second. It starts inside block 3 ([24, 32) s) and stops inside block 6 ([48, 56) s): there one side's slices
+        // met it and the other's did not. Blocks 4 and 5 it ran all through: both sides met it alike, their ratio
+        // holds.
+        int biased = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            List<List<SliceResult>> sides = slices(40, seed, (slice, side) -> {
+                double mainSeconds = slice * SLICE_MILLIS / 1_000;
+                boolean neighbour = mainSeconds >= 30 && mainSeconds < 50;
+                return 20_000 * (neighbour ? 0.6 : 1.0) * (side == 1 ? 1.1 : 1.0);
+            });
+            List<dev.duel.record.RunRecord.NoiseWindow> windows = new ArrayList<>();
+            for (int second = 0; second < 80; second++) {
+                boolean busy = second >= 30 && second < 50;
+                windows.add(new dev.duel.record.RunRecord.NoiseWindow(
+                        "json",
+                        false,
+                        dev.duel.record.Phase.MAIN,
+                        second + 0.004,
+                        1.0,
+                        busy ? 0.4 : 0.01,
+                        0,
+                        busy ? 0.6 : 1.0,
+                        0,
+                        1.0,
+                        false,
+                        busy));
+            }
+            double mainStart = InterleavedRatio.mainStartMillis(sides.get(1));
+            assertEquals(10_000, mainStart, 1e-9);
+            List<double[]> main = InterleavedRatio.mainWindows(windows, "json", mainStart);
+            assertEquals(80, main.size());
+            assertEquals(
+                    0,
+                    InterleavedRatio.mainWindows(windows, "product", mainStart).size());
+
+            InterleavedRatio.Pair blind = InterleavedRatio.of(sides.get(0), sides.get(1), null, null);
+            InterleavedRatio.Pair seeing = InterleavedRatio.of(sides.get(0), sides.get(1), null, null, List.of(main));
+            biased += Math.abs(blind.ratio() - 1.1) > 0.01 ? 1 : 0;
+            assertEquals(10, blind.blocks());
+            assertEquals(8, seeing.blocks(), seeing.describe());
+            assertEquals(2, seeing.blocksCutByOther());
+            assertEquals(1.1, seeing.ratio(), 0.002, "seed " + seed);
+            assertTrue(seeing.describe().contains("2 cut by another process"), seeing.describe());
+            // Each side alone sees the same blocks: the suite's gate keeps the pair on them.
+            for (List<SliceResult> side : sides) {
+                int[] counts = InterleavedRatio.blocks(side, main);
+                assertEquals(10, counts[0], "blocks");
+                assertEquals(2, counts[1], "cut");
+            }
+        }
+        assertTrue(biased >= 10, "blind to the windows, the neighbour leans the ratio in most draws: " + biased);
+    }
+
+    @Test
     void aBlockTheHostFlipsInsideIsLeftOutOfBothSidesAndCounted() {
         // Main from 10 s; the host on CPU 0 runs at half speed from 29 s to 45 s: it flips inside block 2 ([26, 34) s)
         // and block 4 ([42, 50) s), each time in the middle of a slice, and block 3 ([34, 42) s) lies wholly in the

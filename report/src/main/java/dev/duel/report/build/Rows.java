@@ -239,6 +239,12 @@ final class Rows {
                                         run.record().duet() != null)
                                 .forEach(m -> marks.add(mark(m)));
                     }
+                    // An interleaved pair's requests/s leaves out the blocks another process cut; main's latency and
+                    // CPU counters hold every disturbed second.
+                    if (steadyMeasure != SteadyValues.Measure.REQUESTS_PER_SECOND
+                            && runs.interleavedMainDisturbed(run, scenario)) {
+                        marks.add(Report.Mark.DISTURBED_IN_PART);
+                    }
                 }
                 values.add(value);
                 pairs.add(runs.pairKey(run));

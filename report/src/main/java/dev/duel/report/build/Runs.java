@@ -349,6 +349,27 @@ public final class Runs {
                 : dev.duel.record.CpuList.parse(run.record().targetInfo().cpuset());
     }
 
+    /**
+     * Whether the noise gate saw another process disturb any second of an interleaved side's main in {@code scenario}:
+     * its requests/s leaves out the blocks that process started or stopped in, and the blocks it ran all through met
+     * both sides alike, but its latency and CPU per request hold every second of main. False for a run made alone or a
+     * duet's (their disturbed runs are discarded).
+     */
+    boolean interleavedMainDisturbed(RunData run, String scenario) {
+        dev.duel.record.RunRecord.Duet duet = run.record().duet();
+        if (duet == null || !duet.interleaved() || run.record().gates() == null) {
+            return false;
+        }
+        List<dev.duel.record.RunRecord.NoiseWindow> windows =
+                run.record().gates().noiseWindows();
+        return windows != null
+                && windows.stream()
+                        .anyMatch(w -> !w.start()
+                                && w.phase() == dev.duel.record.Phase.MAIN
+                                && scenario.equals(w.scenario())
+                                && w.disturbed());
+    }
+
     /** A duet run's partner in its session (its last attempt), or null for a run made alone or a partner missing. */
     private RunData partner(RunData run) {
         dev.duel.record.RunRecord.Duet duet = run.record().duet();

@@ -149,6 +149,9 @@ public final class Sections {
         int cut = pairs.stream()
                 .mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocksCutByFlip)
                 .sum();
+        int cutByOther = pairs.stream()
+                .mapToInt(dev.duel.analysis.InterleavedRatio.Pair::blocksCutByOther)
+                .sum();
         long allCut = pairs.stream()
                 .filter(dev.duel.analysis.InterleavedRatio.Pair::cutBlocksUsed)
                 .count();
@@ -161,7 +164,7 @@ public final class Sections {
         return String.format(
                 Locale.ROOT,
                 "interleaved: %s and %s took turns holding the whole load, slices of %s s in blocks drawn ABBA or BAAB;"
-                        + " each pair's ratio is the mean of its blocks' (%d pair%s, %d block%s%s)%s",
+                        + " each pair's ratio is the mean of its blocks' (%d pair%s, %d block%s%s%s)%s",
                 target,
                 baseline,
                 slice == Math.rint(slice) ? String.valueOf((long) slice) : String.format(Locale.ROOT, "%.1f", slice),
@@ -173,6 +176,10 @@ public final class Sections {
                         ? ""
                         : "; " + cut + " block" + (cut == 1 ? "" : "s") + " the host flipped inside left out of both"
                                 + " sides" + (allCut == 0 ? "" : ", but for " + allCut + " pair(s) that had no other"),
+                cutByOther == 0
+                        ? ""
+                        : "; " + cutByOther + " block" + (cutByOther == 1 ? "" : "s") + " another process cut, taking"
+                                + " more CPU in one side's slices, left out of both sides",
                 Double.isFinite(first)
                         ? String.format(
                                 Locale.ROOT, "; a slice's first tenth served %.0f%% of a tenth's share", first * 100)

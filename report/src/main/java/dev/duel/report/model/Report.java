@@ -306,6 +306,11 @@ public record Report(
         STEADY_INSIDE_MAIN("steady only inside main"),
         LATENCY_MOVING("p99 moved over main"),
         THIN_SAMPLES("thin samples"),
+        /**
+         * One side of an interleaved pair whose main another process disturbed in some seconds: requests/s leaves out
+         * the blocks it started or stopped in, but the side's latency and CPU per request are main's whole.
+         */
+        DISTURBED_IN_PART("main disturbed in part"),
         INVALID("invalid"),
         FAILED("failed"),
         DISCARDED("disturbed, no clean repeat");

@@ -1,5 +1,6 @@
 package dev.duel.suite.gate;
 
+import dev.duel.analysis.InterleavedRatio;
 import dev.duel.load.LagLimit;
 import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
@@ -10,6 +11,7 @@ import dev.duel.record.load.FailureExample;
 import dev.duel.record.load.LatencySummary;
 import dev.duel.record.load.LoadResult;
 import dev.duel.record.load.PhaseResult;
+import dev.duel.record.load.SliceResult;
 import dev.duel.record.load.WarmupEnd;
 import dev.duel.record.load.WarmupMode;
 import dev.duel.suite.Scenario;
@@ -169,6 +171,24 @@ public record RunVerdict(Status status, String reason) {
             List<NoiseWindow> windows,
             Map<String, WarmupEnd> warmupEnds,
             Suite.Gates gates) {
+        return ofRun(scenarios, windows, warmupEnds, Map.of(), gates);
+    }
+
+    /**
+     * As above, with the scenarios this run held as one side of an interleaved pair ({@code interleavedSlices}: its
+     * own slices of main, by scenario name) judged block by block instead: their answer is the pair's blocks of four
+     * slices, and another process that ran alike all through a block met both sides alike, while a block whose two
+     * sides' slices met different CPU outside duel (it started or stopped inside) is left out of both sides by the
+     * comparison ({@link InterleavedRatio#blocks}). So the run is kept
+     * while at least half of each such scenario's blocks are whole, and discarded when more than half were cut. Their
+     * warm-up seconds feed no value of the pair.
+     */
+    public static RunVerdict ofRun(
+            List<RunVerdict> scenarios,
+            List<NoiseWindow> windows,
+            Map<String, WarmupEnd> warmupEnds,
+            Map<String, List<SliceResult>> interleavedSlices,
+            Suite.Gates gates) {
         RunVerdict verdict = scenarios.stream()
                 .filter(v -> v.status == Status.FAILED)
                 .findFirst()
@@ -176,11 +196,55 @@ public record RunVerdict(Status status, String reason) {
                         .filter(v -> v.status == Status.INVALID)
                         .findFirst())
                 .orElse(OK);
-        String noise = noise(counted(windows, warmupEnds), gates);
+        List<NoiseWindow> bySecond = counted(windows, warmupEnds).stream()
+                .filter(w -> w.start() || !interleavedSlices.containsKey(w.scenario()))
+                .toList();
+        String noise = noise(bySecond, gates);
+        if (noise == null) {
+            noise = blockNoise(windows, interleavedSlices, gates);
+        }
         if (verdict.status != Status.FAILED && noise != null) {
             return new RunVerdict(Status.DISCARDED, noise);
         }
         return verdict;
+    }
+
+    /**
+     * Why an interleaved side's blocks say the run was disturbed (more than half of a scenario's blocks of main cut by
+     * another process, {@link InterleavedRatio#OTHER_CORES}); null when they do not.
+     */
+    static String blockNoise(
+            List<NoiseWindow> windows, Map<String, List<SliceResult>> interleavedSlices, Suite.Gates gates) {
+        for (Map.Entry<String, List<SliceResult>> entry : new java.util.TreeMap<>(interleavedSlices).entrySet()) {
+            List<SliceResult> slices = entry.getValue();
+            if (slices.isEmpty()) {
+                continue;
+            }
+            String scenario = entry.getKey();
+            int[] blocks = InterleavedRatio.blocks(
+                    slices, InterleavedRatio.mainWindows(windows, scenario, InterleavedRatio.mainStartMillis(slices)));
+            if (blocks[1] * 2 > blocks[0]) {
+                List<NoiseWindow> disturbed = windows.stream()
+                        .filter(w ->
+                                !w.start() && w.phase() == Phase.MAIN && scenario.equals(w.scenario()) && w.disturbed())
+                        .toList();
+                String seen = noise(disturbed, gates);
+                return String.format(
+                                Locale.ROOT,
+                                "noise: another process took more of the CPU in one side's slices than in the other's in"
+                                        + " %d of the %d blocks of %s's main, more than half (a pair keeps its whole"
+                                        + " blocks while they are at least half)",
+                                blocks[1],
+                                blocks[0],
+                                scenario)
+                        + (seen == null
+                                ? ""
+                                : "; "
+                                        + seen.substring(seen.indexOf(':', "noise: ".length()) + 1)
+                                                .trim());
+            }
+        }
+        return null;
     }
 
     /**

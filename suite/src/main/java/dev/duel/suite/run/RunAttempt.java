@@ -687,7 +687,12 @@ public final class RunAttempt {
         measured.results.stream()
                 .filter(r -> r.load() != null && r.load().warmupEnd() != null)
                 .forEach(r -> warmupEnds.put(r.scenario(), r.load().warmupEnd()));
-        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, suite.gates());
+        // An interleaved side's scenarios are judged by main's blocks, which a disturbance leaves out of both sides.
+        Map<String, List<dev.duel.record.load.SliceResult>> slices = new java.util.HashMap<>();
+        measured.results.stream()
+                .filter(r -> r.load() != null && r.load().interleaved())
+                .forEach(r -> slices.put(r.scenario(), r.load().slices()));
+        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, slices, suite.gates());
     }
 
     /** Where each process of the run may run, read while the target (and its database connections) still live. */

@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Test;
  * <p>{@link #main} prints the table of docs/methodology.md (other costs, block counts, spending rules).
  */
 class InterleavedBudgetSimulationTest {
-    private static final double BUDGET_SECONDS = 8 * 60;
+    /** The suite's time budget, seconds: the demo's 8 minutes (the table of {@link #main} tries others). */
+    static double budgetSeconds = 8 * 60;
+
     private static final double SAME_WITHIN = 0.05;
     private static final double ALPHA = 0.05;
     /** Start of both sides (1.5 s each), their warm-up in turns (8 s of each's own), the gap, the gates and probes. */
@@ -73,9 +75,10 @@ class InterleavedBudgetSimulationTest {
     private static String line(String design, Rates equal, Rates tenPercent) {
         return String.format(
                 Locale.ROOT,
-                "%s, 8 min: equal called different %.1f%%, the same within 5%% %.1f%% (median %.0f pairs, %.1f min);"
+                "%s, %.0f min: equal called different %.1f%%, the same within 5%% %.1f%% (median %.0f pairs, %.1f min);"
                         + " a true +10%% found %.1f%% (median %.1f min)",
                 design,
+                budgetSeconds / 60,
                 equal.different() * 100,
                 equal.same() * 100,
                 equal.medianPairs(),
@@ -118,22 +121,22 @@ class InterleavedBudgetSimulationTest {
      * through {@link #verdict}.
      */
     static Ending interleaved(InterleavedRecords.Shape shape, Random random, AlphaSpending.Shape spending) {
-        FlippingHost host = new FlippingHost(random, 2, 30, 0.53, BUDGET_SECONDS + 120);
+        FlippingHost host = new FlippingHost(random, 2, 30, 0.53, budgetSeconds + 120);
         double pairSeconds = pairOverheadSeconds + shape.mainSeconds();
-        int expectedLooks = (int) (BUDGET_SECONDS / pairSeconds) - 2;
+        int expectedLooks = (int) (budgetSeconds / pairSeconds) - 2;
         boolean suites = looks.equals(SUITE_LOOKS);
         Suite.Repetitions rule = new Suite.Repetitions(
                 3,
                 100,
                 StopRule.parse(InterleavedRecords.SCENARIO + ": rps clear").about(InterleavedRecords.SCENARIO),
                 List.of(InterleavedRecords.SCENARIO),
-                java.time.Duration.ofSeconds((long) BUDGET_SECONDS));
+                java.time.Duration.ofSeconds((long) budgetSeconds));
         List<RunRecord> records = new ArrayList<>();
         double used = 0;
         double previousShare = 0;
         RatioVerdict.Kind kind = RatioVerdict.Kind.TOO_FEW_RUNS;
         int pairs = 0;
-        while (used + pairSeconds <= BUDGET_SECONDS) {
+        while (used + pairSeconds <= budgetSeconds) {
             pairs++;
             records.addAll(InterleavedRecords.pair(pairs, shape, host, used, used + pairOverheadSeconds, random));
             used += pairSeconds;
@@ -154,11 +157,11 @@ class InterleavedBudgetSimulationTest {
                 }
                 continue;
             }
-            boolean last = used + pairSeconds > BUDGET_SECONDS;
+            boolean last = used + pairSeconds > budgetSeconds;
             if (looks.onlyLast() && !last) {
                 continue;
             }
-            double share = used / BUDGET_SECONDS;
+            double share = used / budgetSeconds;
             double lookAlpha = looks.bonferroni()
                     ? ALPHA / Math.max(1, expectedLooks)
                     : AlphaSpending.lookAlpha(looks.shape(), ALPHA, looks.interimShare(), previousShare, share, last);
@@ -215,10 +218,10 @@ class InterleavedBudgetSimulationTest {
         // s).
         double runSeconds = 1.5 + 8 + 1 + 24 + 1.5;
         int min = 3;
-        int max = (int) (BUDGET_SECONDS / (2 * runSeconds));
+        int max = (int) (budgetSeconds / (2 * runSeconds));
         for (int trial = 0; trial < trials; trial++) {
             Random random = new Random(seed * 1_000_003L + trial);
-            FlippingHost host = new FlippingHost(random, 2, 30, 0.53, BUDGET_SECONDS + 120);
+            FlippingHost host = new FlippingHost(random, 2, 30, 0.53, budgetSeconds + 120);
             List<Double> a = new ArrayList<>();
             List<Double> b = new ArrayList<>();
             double used = 0;
@@ -300,16 +303,29 @@ class InterleavedBudgetSimulationTest {
                         .mapToDouble(Double::parseDouble)
                         .toArray()
                 : new double[] {2 * 1.5 + 2 * 8 + 2.5, 2 * 2.5 + 2 * 12 + 3, 2 * 3 + 2 * 28 + 3};
-        for (double overhead : overheads) {
-            for (int blocks : new int[] {2, 3}) {
-                for (Looks design : designs) {
-                    pairOverheadSeconds = overhead;
-                    looks = design;
-                    InterleavedRecords.Shape equal = new InterleavedRecords.Shape(20_000, 0, jvm, 0.05, blocks, 2);
-                    InterleavedRecords.Shape ten =
-                            new InterleavedRecords.Shape(20_000, Math.log(1.10), jvm, 0.05, blocks, 2);
-                    System.out.println(String.format(Locale.ROOT, "overhead %.1f s, %d block(s): ", overhead, blocks)
-                            + line(String.valueOf(design), rates(equal, trials, 1, null), rates(ten, trials, 2, null)));
+        // The fourth argument: budgets in minutes, comma-separated (8 where none is given).
+        double[] budgets = args.length > 3
+                ? java.util.Arrays.stream(args[3].split(","))
+                        .mapToDouble(Double::parseDouble)
+                        .toArray()
+                : new double[] {8};
+        for (double budget : budgets) {
+            budgetSeconds = budget * 60;
+            for (double overhead : overheads) {
+                for (int blocks : new int[] {2, 3}) {
+                    for (Looks design : designs) {
+                        pairOverheadSeconds = overhead;
+                        looks = design;
+                        InterleavedRecords.Shape equal = new InterleavedRecords.Shape(20_000, 0, jvm, 0.05, blocks, 2);
+                        InterleavedRecords.Shape ten =
+                                new InterleavedRecords.Shape(20_000, Math.log(1.10), jvm, 0.05, blocks, 2);
+                        System.out.println(
+                                String.format(Locale.ROOT, "overhead %.1f s, %d block(s): ", overhead, blocks)
+                                        + line(
+                                                String.valueOf(design),
+                                                rates(equal, trials, 1, null),
+                                                rates(ten, trials, 2, null)));
+                    }
                 }
             }
         }

@@ -472,4 +472,85 @@ class RunVerdictTest {
         assertThrows(IllegalArgumentException.class, () -> new RunVerdict(Status.OK, "but"));
         assertThrows(IllegalArgumentException.class, () -> new RunVerdict(Status.FAILED, ""));
     }
+
+    /** One side's slices of an interleaved main: {@code blocks} blocks of four 1.5 s slices from 76 s, two its own. */
+    private static List<dev.duel.record.load.SliceResult> ownSlices(int blocks) {
+        List<dev.duel.record.load.SliceResult> own = new java.util.ArrayList<>();
+        for (long slice = 0; slice < blocks * 4L; slice++) {
+            if (slice % 4 == 0 || slice % 4 == 3) { // ABBA: A holds the outer two
+                own.add(new dev.duel.record.load.SliceResult(
+                        slice, 76_000 + slice * 1_500.0, 1_500, 30_000, 0, java.util.Collections.nCopies(10, 3_000L)));
+            }
+        }
+        return own;
+    }
+
+    /** Main's windows of a 48 s interleaved main, interfered in the seconds {@code busy} says. */
+    private static List<RunRecord.NoiseWindow> interleavedMain(java.util.function.IntPredicate busy) {
+        return IntStream.range(0, 48)
+                .mapToObj(i -> new RunRecord.NoiseWindow(
+                        "json",
+                        false,
+                        Phase.MAIN,
+                        i + 0.003,
+                        1,
+                        busy.test(i) ? 0.3 : 0.01,
+                        0.02,
+                        busy.test(i) ? 0.6 : 1.0,
+                        0,
+                        0.98,
+                        false,
+                        busy.test(i)))
+                .toList();
+    }
+
+    @Test
+    void anInterleavedPairKeepsItsWholeBlocksWhenANeighbourCameAndWent() {
+        // 12 s of interference (main's 10-22 s, 0.3 cores outside duel) in a 48 s main of eight 6 s blocks: judged by
+        // seconds the run is discarded; by blocks, the neighbour starts inside block 1 and stops inside block 3 (one
+        // side's slices met more of it: left out of both sides), runs all through block 2 (both sides met it alike),
+        // and five blocks never saw it.
+        List<RunRecord.NoiseWindow> windows = interleavedMain(i -> i >= 10 && i < 22);
+        assertEquals(
+                Status.DISCARDED,
+                RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of(), GATES)
+                        .status(),
+                "by seconds");
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of(), Map.of("json", ownSlices(8)), GATES));
+        // A neighbour busy through the whole of main met both sides alike in every block.
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(
+                        List.of(RunVerdict.OK),
+                        interleavedMain(i -> true),
+                        Map.of(),
+                        Map.of("json", ownSlices(8)),
+                        GATES));
+    }
+
+    @Test
+    void anInterleavedPairMostOfWhoseBlocksANeighbourCutIsDiscardedAndSaysHowMany() {
+        // Busy 2 s, idle 4 s, over and over, each spell from a block's start: A's first slice meets it whole, B's
+        // first a third of it, A's last none: the sides met 0.15 and 0.05 cores outside duel in every block.
+        RunVerdict verdict = RunVerdict.ofRun(
+                List.of(RunVerdict.OK), interleavedMain(i -> i % 6 < 2), Map.of(), Map.of("json", ownSlices(8)), GATES);
+        assertEquals(Status.DISCARDED, verdict.status());
+        assertTrue(
+                verdict.reason()
+                        .startsWith("noise: another process took more of the CPU in one side's slices than in the"
+                                + " other's in 8 of the 8 blocks of json's main, more than half"),
+                verdict.reason());
+        assertTrue(verdict.reason().contains("interference: 16.0 s"), verdict.reason());
+        // Half of them cut (the same spells in blocks 0 to 3 only) still keeps the pair.
+        assertEquals(
+                RunVerdict.OK,
+                RunVerdict.ofRun(
+                        List.of(RunVerdict.OK),
+                        interleavedMain(i -> i < 24 && i % 6 < 2),
+                        Map.of(),
+                        Map.of("json", ownSlices(8)),
+                        GATES));
+    }
 }
