@@ -255,7 +255,9 @@ public final class InterleavedRatio {
         }
         int n = logRatios.size();
         List<Double> ratios = logRatios.stream().map(Math::exp).toList();
-        double mean = n == 0 ? Double.NaN : logRatios.stream().mapToDouble(Double::doubleValue).sum() / n;
+        double mean = n == 0
+                ? Double.NaN
+                : logRatios.stream().mapToDouble(Double::doubleValue).sum() / n;
         double standardError = Double.NaN;
         if (n >= MIN_BLOCKS) {
             double squares = 0;

@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 /** {@code duel agent}: a load agent that another duel drives (duel load --agents, a suite's loadgen agents). */
 @Command(
         name = "agent",
+        header = "Serve as a load agent of another duel (duel load --agents).",
         description = {
             "Runs a load agent: the same load engine, driven over HTTP+JSON by another duel (duel load --agents, a"
                     + " suite's loadgen: {agents: [...]}), which splits a plan between its agents and merges their"
@@ -21,7 +22,14 @@ import picocli.CommandLine.Option;
                     + " holds the agent (its lease lapses after 30 s unused). Prints where it listens first, logs to"
                     + " standard error, and runs until SIGTERM or Ctrl-C, which stop its run."
         },
-        footer = {"", ExitCodes.HELP},
+        footer = {
+            "",
+            "Examples:",
+            "  duel agent --port 9400 --token-file /etc/duel/agent-token",
+            "  duel agent --port 0 --token-file token.txt --bind 10.0.0.5 --allow-targets",
+            "",
+            ExitCodes.HELP
+        },
         sortOptions = false,
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)

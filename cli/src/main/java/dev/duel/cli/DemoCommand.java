@@ -24,13 +24,22 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "demo",
+        header = "Compare the reference API on two JDKs in about 8 minutes.",
         description = {
             "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
             "compares the reference API on two JDKs (or, with one JDK, its two implementations) in interleaved pairs:",
             "both fresh under 1 CPU / 512 MiB, the load handed between them in 1.5 s slices, pairs added within 7 minutes",
             "until the answers are clear; then prints the report and where report.html is."
         },
-        footer = {"", ExitCodes.HELP},
+        footer = {
+            "",
+            "Examples:",
+            "  duel demo",
+            "  duel demo --frameworks",
+            "  duel demo --alternate --results results/demo-alternating",
+            "",
+            ExitCodes.HELP
+        },
         sortOptions = false,
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)

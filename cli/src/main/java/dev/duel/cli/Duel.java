@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 /** The {@code duel} command: is B faster than A, by how much, and is that beyond noise? */
 @Command(
         name = "duel",
-        description = "Measures HTTP APIs honestly: load, compare, and say when a difference is only noise.",
+        description = "Measures HTTP APIs: is B faster than A, by how much, and is that beyond noise?",
         subcommands = {
             LoadCommand.class,
             RunCommand.class,
@@ -26,16 +26,18 @@ import picocli.CommandLine.Option;
         footer = {"", ExitCodes.HELP},
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)
-public final class Duel implements Runnable {
+public final class Duel implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "show stack traces of errors")
     boolean verbose;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Bare {@code duel}: the help, on standard error, and a usage error's exit: no command was given, nothing ran. */
     @Override
-    public void run() {
+    public Integer call() {
         spec.commandLine().usage(System.err);
+        return ExitCodes.USAGE;
     }
 
     public static void main(String[] args) {
@@ -69,18 +71,27 @@ public final class Duel implements Runnable {
     /** As {@link #execute(String...)}, with commands made by {@code factory} (tests give fakes to their collaborators). */
     static int execute(CommandLine.IFactory factory, String... args) {
         CommandLine commandLine = new CommandLine(new Duel(), factory);
+        List<String> visible = commandLine.getSubcommands().entrySet().stream()
+                .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
+                .map(java.util.Map.Entry::getKey)
+                .toList();
         Optional<String> unknown =
-                UnknownCommand.check(List.of(args), commandLine.getSubcommands().keySet());
+                UnknownCommand.check(List.of(args), commandLine.getSubcommands().keySet(), visible);
         if (unknown.isPresent()) {
             commandLine.getErr().println("duel: " + unknown.get());
             return ExitCodes.USAGE;
         }
+        // A bad option or value: one line, the fix named, no usage dump (the help is one --help away).
+        commandLine.setParameterExceptionHandler((exception, arguments) -> {
+            CommandLine line = exception.getCommandLine();
+            line.getErr().println(UsageError.line(exception));
+            return ExitCodes.USAGE;
+        });
         commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
             boolean verboseRequested = parseResult.hasMatchedOption("--verbose")
                     || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
             if (exception instanceof CommandLine.ParameterException parameter) {
-                line.getErr().println("duel: " + parameter.getMessage());
-                line.getErr().println("Run 'duel " + line.getCommandName() + " --help' for the options.");
+                line.getErr().println(UsageError.line(parameter));
                 return ExitCodes.USAGE;
             }
             if (exception instanceof IllegalArgumentException) {

@@ -27,14 +27,14 @@ public final class ExitCodes {
     static final String HELP = """
             Exit codes:
               0  ok
-              1  checks failed on more requests than --max-error-rate allows; duel report, run, demo: a threshold failed
-              2  usage error (a bad option or value, or results that cannot be read); nothing more was run
-              3  target unreachable; nothing was measured
-              4  internal error (run with --verbose and report it)
-              5  duel run, demo, smoke: the suite finished, but some runs failed, were invalid or stayed noisy;
-                 duel load --agents: a load agent was lost, so the merged result is not the whole plan
-              6  duel run, demo, smoke: the suite stopped early; completed runs are kept, run it again to resume
-              7  duel load: measured, but --out, --hdr-log or the summary could not be written (disk full, read-only)""";
+              1  checks failed beyond --max-error-rate, or a threshold failed
+              2  usage error (a bad option or value, or unreadable results): nothing ran
+              3  the target could not be reached: nothing was measured
+              4  internal error: run again with --verbose and report it
+              5  some runs failed, were invalid or stayed noisy (or a load agent was lost)
+              6  the suite stopped early (a wrong target, a service that would not
+                 start): completed runs are kept; fix the cause, then run it again
+              7  measured, but --out, --hdr-log or the summary could not be written""";
 
     private ExitCodes() {}
 }

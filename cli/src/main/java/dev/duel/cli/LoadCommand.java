@@ -42,6 +42,7 @@ import picocli.CommandLine.Parameters;
 /** {@code duel load URL}: one load run against one target, with a live progress line and a summary. */
 @Command(
         name = "load",
+        header = "Send HTTP/1.1 load to one URL; print throughput and latency.",
         description = {
             "Sends HTTP/1.1 load to one target and reports throughput and latency.",
             "Closed model (--vus): N users loop request -> response -> request on keep-alive connections.",
@@ -52,8 +53,10 @@ import picocli.CommandLine.Parameters;
             "",
             "Examples:",
             "  duel load http://127.0.0.1:8080/json --vus 32 --duration 30s --warmup 10s",
-            "  duel load http://127.0.0.1:8080/json --vus 32 --duration 20s --warmup auto --max-warmup 120s --gap 2s",
-            "  duel load http://127.0.0.1:8080/products/$${id} --var id=seq:1..10000 --check 'json:/id == $${id}' --rate 2000",
+            "  duel load http://127.0.0.1:8080/json --vus 32 --duration 20s \\",
+            "      --warmup auto --max-warmup 120s --gap 2s",
+            "  duel load 'http://127.0.0.1:8080/products/$${id}' --var id=seq:1..10000 \\",
+            "      --check 'json:/id == $${id}' --rate 2000",
             "",
             ExitCodes.HELP
         },

@@ -29,6 +29,7 @@ import picocli.CommandLine.Parameters;
 /** {@code duel micro}: the JMH benchmarks jar on two or more JDKs, forks alternating, compared like HTTP runs. */
 @Command(
         name = "micro",
+        header = "Run JMH benchmarks on each JDK in alternating forks.",
         description = {
             "Runs the JMH benchmarks jar (reference/micro/target/benchmarks.jar, built by ./duel) on each JDK named by",
             "--jdk or a MICRO.yaml file, one JMH child process per fork (-f 1 -prof gc -rf json), forks alternating",
@@ -40,6 +41,10 @@ import picocli.CommandLine.Parameters;
             "reference/micro on two JDKs in under 10 minutes on 2 cores."
         },
         footer = {
+            "",
+            "Examples:",
+            "  duel micro --jdk 17 --jdk 25",
+            "  duel micro --jdk 17 --jdk 25 --benchmark 'Json.*' --forks 5 --results results/micro-json",
             "",
             "MICRO.yaml: jdks: {jdk17: 17, jdk25: 25}  jar: PATH  benchmarks: [REGEX...]  forks: 3",
             "  warmup: {iterations: 2, time: 1s}  measurement: {iterations: 3, time: 1s}  params: {app: [minimal]}",

@@ -25,6 +25,7 @@ import picocli.CommandLine.Parameters;
 /** {@code duel report}: statistics, comparisons and thresholds over the records of one or more results folders. */
 @Command(
         name = "report",
+        header = "Compare the targets in results folders, with verdicts.",
         description = {
             "Reads the run records in RESULTS folders (written by duel run) and prints, per scenario,",
             "the median, range and spread of every measure per target, each target against the baseline with",
@@ -32,6 +33,11 @@ import picocli.CommandLine.Parameters;
             "Writes report.md, report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."
         },
         footer = {
+            "",
+            "Examples:",
+            "  duel report results/demo-jdk17-vs-jdk25",
+            "  duel report results/jdk17-vs-jdk25 --baseline jdk17 \\",
+            "      --threshold 'jdk25.rps >= 0.95 * jdk17.rps' --junit report-junit.xml",
             "",
             "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
             "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",

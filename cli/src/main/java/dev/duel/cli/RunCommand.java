@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 /** {@code duel run SUITE.yaml}: every run of a suite, alternating, gated, one record per run, resumable; then its report. */
 @Command(
         name = "run",
+        header = "Run a suite file: fresh targets, every run gated and recorded.",
         description = {
             "Runs a suite: each target started fresh under its limits, the targets in alternation, every run",
             "gated (a quiet machine, a load generator with headroom, the right target), one JSON record per run;",

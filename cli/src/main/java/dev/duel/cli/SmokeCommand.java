@@ -29,11 +29,12 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "smoke",
+        header = "Check the whole pipeline on this machine in about a minute.",
         description = {
             "Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps",
             "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."
         },
-        footer = {"", ExitCodes.HELP},
+        footer = {"", "Examples:", "  duel smoke", "  duel smoke --results /tmp/duel-smoke", "", ExitCodes.HELP},
         sortOptions = false,
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)

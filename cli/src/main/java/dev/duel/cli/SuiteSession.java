@@ -263,6 +263,50 @@ final class SuiteSession {
         return code;
     }
 
+    /**
+     * "ready when GET /health answers 200 (within 120 s); identity on /health: /app == "minimal", /db == "ok"": what a
+     * start waits for and checks, so that a suite written for another app shows its mismatch before an hour of runs.
+     */
+    static String readiness(TargetSpec target) {
+        dev.duel.targets.ReadySpec ready = target.ready() == null ? dev.duel.targets.ReadySpec.DEFAULT : target.ready();
+        return String.format(
+                        Locale.ROOT,
+                        "ready when GET %s answers %d (within %d s); ",
+                        ready.path(),
+                        ready.status(),
+                        ready.timeout().toSeconds())
+                + (target.identity().isEmpty()
+                        ? "no identity checked"
+                        : "identity on " + ready.path() + ": "
+                                + String.join(
+                                        ", ",
+                                        target.identity().stream()
+                                                .map(Object::toString)
+                                                .toList()));
+    }
+
+    /**
+     * "port: a free one, passed as PORT=${port}": where the target learns the port duel connects to; a suite that passes
+     * it nowhere is said so (a Spring Boot app reads SERVER_PORT, not PORT).
+     */
+    static String port(TargetSpec target) {
+        if (target.port() != null) {
+            return "port: " + target.port() + " (fixed)";
+        }
+        List<String> passed = new java.util.ArrayList<>();
+        target.env().forEach((name, value) -> {
+            if (value.contains("${port}")) {
+                passed.add(name + "=" + value);
+            }
+        });
+        target.jvmArgs().stream().filter(a -> a.contains("${port}")).forEach(passed::add);
+        target.command().stream().filter(a -> a.contains("${port}")).forEach(passed::add);
+        return passed.isEmpty()
+                ? "port: a free one, but passed nowhere: no env, argument or command uses ${port} (a Spring Boot app"
+                        + " reads SERVER_PORT, others PORT or -Dserver.port)"
+                : "port: a free one, passed as " + String.join(", ", passed);
+    }
+
     /** The runs in order, the targets' JDKs and limits (the mechanism read, no group made), the time it should take. */
     void printPlan(Suite suite, Path directory) {
         out.printf(
@@ -297,6 +341,8 @@ final class SuiteSession {
                     "",
                     target.limits(),
                     cgroups.mechanismFor(target.limits()));
+            out.printf(Locale.ROOT, "  %-14s %s%n", "", readiness(target));
+            out.printf(Locale.ROOT, "  %-14s %s%n", "", port(target));
             if (suite.aotCache(target.name()) != null) {
                 out.printf(
                         Locale.ROOT,

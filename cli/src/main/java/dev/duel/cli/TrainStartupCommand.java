@@ -16,8 +16,10 @@ import picocli.CommandLine.Command;
  */
 @Command(
         name = "train-startup",
+        header = "Exercise start-up paths once, for a class-data archive.",
         hidden = true,
-        description = "Exercises start-up paths once, for a class-data archive.")
+        description = "Exercises start-up paths once, for a class-data archive.",
+        mixinStandardHelpOptions = true)
 final class TrainStartupCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {

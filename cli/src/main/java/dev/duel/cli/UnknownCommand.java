@@ -1,5 +1,6 @@
 package dev.duel.cli;
 
+import dev.duel.report.model.Spelling;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -11,18 +12,16 @@ import java.util.Optional;
  * options take no values, so every other word starting with '-' is one of them. Stateless.
  */
 final class UnknownCommand {
-    /** A suggestion further away than this many edits is no longer "the one you meant". */
-    private static final int MAX_SUGGESTION_EDITS = 2;
-
     private UnknownCommand() {}
 
     /**
-     * @param args  the command line
-     * @param known the commands' names
+     * @param args    the command line
+     * @param known   the commands' names, hidden ones too (they are accepted, never offered)
+     * @param visible the commands' names the help lists: the ones suggested and listed
      * @return the message naming the unknown command and the nearest known one, or empty when the
      *         command is known or there is none
      */
-    static Optional<String> check(List<String> args, Collection<String> known) {
+    static Optional<String> check(List<String> args, Collection<String> known, Collection<String> visible) {
         for (String arg : args) {
             if (arg.equals("--")) {
                 return Optional.empty();
@@ -33,45 +32,21 @@ final class UnknownCommand {
             if (known.contains(arg)) {
                 return Optional.empty();
             }
-            String nearest = nearest(arg, known);
+            String nearest = nearest(arg, visible);
             String suggestion = nearest == null ? "" : "; did you mean '" + nearest + "'?";
-            return Optional.of("unknown command '" + arg + "'" + suggestion + "\nThe commands are "
-                    + String.join(", ", known) + "; run 'duel --help' for what each does.");
+            return Optional.of("unknown command '" + arg + "'" + suggestion + " (the commands are "
+                    + String.join(", ", visible) + "; 'duel --help' says what each does)");
         }
         return Optional.empty();
     }
 
-    /** The known name fewest edits away, if within {@link #MAX_SUGGESTION_EDITS}; the first such on ties. */
+    /** The known name fewest edits away, if within {@link Spelling#MAX_EDITS}; the first such on ties. */
     static String nearest(String word, Collection<String> known) {
-        String best = null;
-        int bestDistance = MAX_SUGGESTION_EDITS + 1;
-        for (String candidate : known) {
-            int distance = editDistance(word, candidate);
-            if (distance < bestDistance) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        return best;
+        return Spelling.nearest(word, known);
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+    /** Levenshtein distance ({@link Spelling#editDistance}). */
     static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return Spelling.editDistance(a, b);
     }
 }

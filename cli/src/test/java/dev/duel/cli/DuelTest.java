@@ -14,12 +14,15 @@ class DuelTest {
         Captured bench = Captured.duel("bench", "--help");
         assertEquals(ExitCodes.USAGE, bench.exitCode(), bench.out() + bench.err());
         assertTrue(bench.err().startsWith("duel: unknown command 'bench'"), bench.err());
-        assertTrue(bench.err().contains("The commands are load, run, report"), bench.err());
+        assertTrue(bench.err().contains("(the commands are load, run, report"), bench.err());
+        assertFalse(bench.err().contains("train-startup"), "a hidden command is never offered: " + bench.err());
+        assertEquals(1, bench.err().lines().count(), bench.err());
         assertFalse(bench.out().contains("Usage:"), "no top-level help as if all was well: " + bench.out());
 
         Captured bare = Captured.duel("bench");
         assertEquals(ExitCodes.USAGE, bare.exitCode());
-        assertTrue(bare.err().startsWith("duel: unknown command 'bench'\n"), "nothing is near 'bench': " + bare.err());
+        assertTrue(
+                bare.err().startsWith("duel: unknown command 'bench' (the"), "nothing is near 'bench': " + bare.err());
     }
 
     @Test
@@ -27,7 +30,7 @@ class DuelTest {
         Captured typo = Captured.duel("--verbose", "lod", "http://127.0.0.1:1/");
         assertEquals(ExitCodes.USAGE, typo.exitCode());
         assertTrue(typo.err().startsWith("duel: unknown command 'lod'; did you mean 'load'?"), typo.err());
-        assertTrue(Captured.duel("reprot").err().contains("did you mean 'report'?"), "a swapped pair is two edits");
+        assertTrue(Captured.duel("reprot").err().contains("did you mean 'report'?"), "a swapped pair is one edit");
     }
 
     @Test
@@ -50,9 +53,68 @@ class DuelTest {
         assertEquals(0, UnknownCommand.editDistance("load", "load"));
         assertEquals(1, UnknownCommand.editDistance("lod", "load"));
         assertEquals(1, UnknownCommand.editDistance("loads", "load"));
-        assertEquals(2, UnknownCommand.editDistance("laod", "load"), "a swapped pair is two substitutions");
+        assertEquals(1, UnknownCommand.editDistance("laod", "load"), "a swapped pair is one edit, as a typist sees it");
         assertEquals(4, UnknownCommand.editDistance("", "demo"));
         assertEquals("env", UnknownCommand.nearest("evn", List.of("load", "env", "run")));
         assertEquals(null, UnknownCommand.nearest("micro", List.of("load", "env", "run", "demo", "smoke")));
+    }
+
+    @Test
+    void bareDuelPrintsTheHelpAndIsAUsageError() {
+        Captured bare = Captured.duel();
+        assertEquals(ExitCodes.USAGE, bare.exitCode());
+        assertTrue(bare.err().contains("Usage: duel"), bare.err());
+    }
+
+    @Test
+    void theTopLevelHelpFitsThirtyLinesOfEightyColumnsWithOneSentenceACommand() {
+        String help = Captured.duel("--help").out();
+        List<String> lines = help.lines().toList();
+        assertTrue(lines.size() <= 30, lines.size() + " lines:\n" + help);
+        for (String line : lines) {
+            assertTrue(line.length() <= 80, "over 80 columns: " + line);
+        }
+        // Each command's summary: one line, one sentence, whole (no summary cut mid-sentence).
+        int commands = lines.indexOf("Commands:");
+        assertTrue(commands > 0, help);
+        for (String line : lines.subList(commands + 1, lines.size())) {
+            if (line.isBlank()) {
+                break;
+            }
+            assertTrue(
+                    line.matches("  [a-z-]+ +[A-Z].*\\.$") || line.matches("  help +.*\\.$"),
+                    "a whole sentence: " + line);
+        }
+        assertFalse(help.contains("train-startup"), help);
+        // The hidden command still answers --help, for whoever reads the launcher.
+        assertEquals(ExitCodes.OK, Captured.duel("train-startup", "--help").exitCode());
+    }
+
+    @Test
+    void everyUsageErrorIsOneLineStartingDuelThatNamesTheFixAndExitsTwo() {
+        record Case(String[] args, String says) {}
+        List<Case> cases = List.of(
+                new Case(new String[] {"load", "http://127.0.0.1:1/json", "--duration", "1x"}, "--duration"),
+                new Case(
+                        new String[] {"load", "http://127.0.0.1:1/json", "--duraton", "1s"},
+                        "unknown option '--duraton'; did you mean '--duration'?"),
+                new Case(
+                        new String[] {"load", "http://127.0.0.1:1/json", "--body", "@/nonexistent/body.json"},
+                        "cannot read the file"),
+                new Case(new String[] {"report"}, "RESULTS"),
+                new Case(new String[] {"run", "a.yaml", "b.yaml"}, "unexpected argument 'b.yaml'"),
+                new Case(
+                        new String[] {"demo", "--alternat"},
+                        "unknown option '--alternat'; did you mean '--alternate'?"));
+        for (Case c : cases) {
+            Captured outcome = Captured.duel(c.args());
+            String all = String.join(" ", c.args()) + ": " + outcome.err();
+            assertEquals(ExitCodes.USAGE, outcome.exitCode(), all);
+            assertEquals(1, outcome.err().lines().count(), all);
+            assertTrue(outcome.err().startsWith("duel: "), all);
+            assertTrue(outcome.err().contains(c.says()), all);
+            assertTrue(outcome.err().strip().endsWith(" --help')"), "the fix named: " + all);
+            assertFalse(outcome.out().contains("Usage:"), "no usage dump: " + outcome.out());
+        }
     }
 }

@@ -357,7 +357,7 @@ class LoadCommandTest {
     void helpDocumentsTheExitCodes() {
         Captured help = Captured.duel("load", "--help");
         assertEquals(0, help.exitCode());
-        assertTrue(help.out().contains("3  target unreachable"), help.out());
+        assertTrue(help.out().contains("3  the target could not be reached"), help.out());
     }
 
     @Test

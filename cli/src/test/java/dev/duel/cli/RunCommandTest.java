@@ -85,7 +85,24 @@ class RunCommandTest {
                                     && line.contains("dev.duel.targets.fixtures.FixtureServer")),
                     out);
         }
+        // Issue 32: what each start waits for and checks, and where the target learns its port, before any run.
+        assertTrue(
+                out.contains("ready when GET /health answers 200 (within 20 s); identity on /health: /app == \"a\""),
+                out);
+        assertTrue(out.contains("port: a free one, passed as ${port}\n"), out);
         assertFalse(Files.exists(temp.resolve("r")));
+    }
+
+    @Test
+    void dryRunSaysWhenASuitePassesThePortNowhere() throws Exception {
+        Path file = suite(fixture("a", "a", "a").replace(", '${port}']", "]") + fixture("b", "b", "b"), 1);
+        Captured outcome = Captured.duel(
+                "run", file.toString(), "--results", temp.resolve("r").toString(), "--dry-run");
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
+        assertTrue(
+                outcome.out()
+                        .contains("port: a free one, but passed nowhere: no env, argument or command uses ${port}"),
+                outcome.out());
     }
 
     @Test

@@ -27,8 +27,13 @@ public final class Headline {
                 if (c.measure().equals(Metric.RPS.key())) {
                     String times = times(scenario, baseline, c.other());
                     String limited = limited(scenario, baseline, c.other());
-                    // When neither side settled, the verdict's reasons already say so.
-                    lines.add(scenario.name() + ": " + verdict(c, scenario) + (limited == null ? "" : "; " + limited)
+                    // When neither side settled, the verdict's reasons already say so. A verdict whose sentence does
+                    // not say what it measured, and which way round ("cannot tell: -3.9%"), is told both first.
+                    String verdict = verdict(c, scenario);
+                    String what = verdict.contains("requests/s")
+                            ? ""
+                            : "requests/s, " + c.other() + " against " + c.baseline() + ": ";
+                    lines.add(scenario.name() + ": " + what + verdict + (limited == null ? "" : "; " + limited)
                             + (times == null ? "" : "; " + times));
                     String why = runtimeDifference(scenario, c.other());
                     if (why != null) {
@@ -151,7 +156,8 @@ public final class Headline {
             }
             for (Report.MarkedRun run : row.cells().get(column).marked()) {
                 runs.add(target + " " + run.run() + " " + run.why() + " "
-                        + Format.value(run.value(), row.measure().unit()));
+                        + Format.value(run.value(), row.measure().unit())
+                        + (row.measure().unit() == Metric.Unit.RATE ? " req/s" : ""));
             }
         }
         return runs.isEmpty() ? null : "every run counted, " + String.join(", ", runs);

@@ -2,6 +2,7 @@ package dev.duel.report.build;
 
 import dev.duel.report.ReportException;
 import dev.duel.report.model.Format;
+import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
 import java.util.ArrayList;
@@ -252,9 +253,37 @@ public final class Thresholds {
                 .orElse(null);
     }
 
+    /**
+     * A measure's name that is none of the load measures' but a letter or two from one ("rsp", "p95"): the ones it may
+     * have meant (the nearest, every one on a tie); empty for a known name, or one of the names a report's runs may add
+     * (a service's "postgres.cores", an error kind's "errors.timeout", the runtime's "runtime.jit.share": all with a
+     * dot), which only the runs can confirm.
+     */
+    static List<String> misspelt(String key) {
+        java.util.Set<String> known = new java.util.LinkedHashSet<>();
+        for (Metric metric : Metric.values()) {
+            known.add(metric.key());
+        }
+        known.add(Measure.STARTUP.key());
+        known.add("trend");
+        if (known.contains(key) || key.contains(".")) {
+            return List.of();
+        }
+        return dev.duel.report.model.Spelling.nearestAll(key, known);
+    }
+
     /** What a constant written with {@code written} is multiplied by to be in {@code unit}. */
     private static double scale(String expression, String written, Metric.Unit unit) throws ReportException {
         if (written == null) {
+            String example = switch (unit) {
+                case MICROS, MILLIS -> "50ms, 800us or 2s";
+                case BYTES -> "512MiB or 64KiB";
+                default -> null;
+            };
+            if (example != null) {
+                throw new ReportException("threshold '" + expression + "': a number without a unit, for a measure in "
+                        + unit.name().toLowerCase(Locale.ROOT) + "; write it with one (" + example + ")");
+            }
             return 1;
         }
         double factor = switch (unit) {
@@ -297,7 +326,13 @@ public final class Thresholds {
                 throw new ReportException("threshold '" + expression + "': no target is named '" + reference.group(2)
                         + "'; targets are " + String.join(", ", targets) + " (or * for each)");
             }
-            return new Operand(factor, reference.group(2), reference.group(3), null, null);
+            String key = reference.group(3);
+            List<String> meant = misspelt(key);
+            if (!meant.isEmpty()) {
+                throw new ReportException("threshold '" + expression + "': no measure is named '" + key
+                        + "'; did you mean '" + String.join("' or '", meant) + "'?");
+            }
+            return new Operand(factor, reference.group(2), key, null, null);
         }
         Matcher constant = CONSTANT.matcher(text);
         if (constant.matches()) {

@@ -99,6 +99,10 @@ public final class ResultsReader {
         List<Skipped> skipped = new ArrayList<>();
         for (Path directory : directories) {
             Path runsFolder = directory.resolve("runs");
+            if (!Files.exists(directory)) {
+                throw new ReportException(directory + " does not exist: give the results folder that `duel run` wrote"
+                        + " (e.g. results/jdk17-vs-jdk25)");
+            }
             if (!Files.isDirectory(runsFolder)) {
                 throw new ReportException(
                         directory + " holds no runs/ folder: give the results folder that `duel run` wrote "

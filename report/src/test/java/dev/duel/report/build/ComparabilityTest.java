@@ -354,7 +354,7 @@ class ComparabilityTest {
                             .anyMatch(n -> n.startsWith("b: " + unsettled + " of 4 runs never reached steady state")),
                     report.scenarios().get(0).notes().toString());
             assertTrue(
-                    report.headline().get(0).startsWith("s: no verdict: " + why),
+                    report.headline().get(0).startsWith("s: requests/s, b against a: no verdict: " + why),
                     report.headline().toString());
         }
     }

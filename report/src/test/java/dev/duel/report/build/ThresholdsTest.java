@@ -74,4 +74,28 @@ class ThresholdsTest {
         assertTrue(unit.getMessage().contains("the unit 'ms' does not fit"), unit.getMessage());
         assertThrows(ReportException.class, () -> evaluate("fast please"));
     }
+
+    @Test
+    void aMisspeltMeasureAndABareNumberForATimeAreRefusedBeforeAnyReport() {
+        // Caught where the suite's thresholds are checked too, before a run: no report, no "FAIL ... matched nothing".
+        ReportException misspelt = assertThrows(
+                ReportException.class, () -> ReportBuilder.checkThresholds(List.of("b.rsp > 1"), List.of("a", "b")));
+        assertEquals(
+                "threshold 'b.rsp > 1': no measure is named 'rsp'; did you mean 'rps' or 'rss'?",
+                misspelt.getMessage());
+        ReportException p95 = assertThrows(
+                ReportException.class, () -> ReportBuilder.checkThresholds(List.of("*.p95 < 5ms"), List.of("a")));
+        assertTrue(
+                p95.getMessage().contains("no measure is named 'p95'; did you mean 'p90' or 'p99'?"), p95.getMessage());
+        ReportException bare = assertThrows(ReportException.class, () -> evaluate("*.p99 < 50"));
+        assertEquals(
+                "threshold '*.p99 < 50': a number without a unit, for a measure in micros; write it with one (50ms,"
+                        + " 800us or 2s)",
+                bare.getMessage());
+        assertThrows(ReportException.class, () -> evaluate("*.anon < 400"));
+        // Names a report's runs may add, and counts and rates, are not second-guessed.
+        assertEquals(List.of(), Thresholds.misspelt("postgres.cores"));
+        assertEquals(List.of(), Thresholds.misspelt("errors.timeout"));
+        assertEquals(List.of(), Thresholds.misspelt("cpu"));
+    }
 }

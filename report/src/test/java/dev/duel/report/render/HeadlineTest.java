@@ -68,8 +68,10 @@ class HeadlineTest {
         Report report = report(B, 2);
         String line = report.headline().get(0);
         assertTrue(
-                line.startsWith("json: no verdict: only 2 of 4 repetitions are clean: a verdict with runs counted with"
-                        + " a mark needs 3 clean repetitions to check them against; clean repetitions only (2): +"),
+                line.startsWith(
+                        "json: requests/s, jdk25 against jdk17: no verdict: only 2 of 4 repetitions are clean: a"
+                                + " verdict with runs counted with"
+                                + " a mark needs 3 clean repetitions to check them against; clean repetitions only (2): +"),
                 line);
         assertTrue(
                 line.endsWith(
@@ -85,7 +87,9 @@ class HeadlineTest {
     void whenNoRunOfASideSettledThereIsNoVerdict() throws Exception {
         Report report = report(B, 4);
         String line = report.headline().get(0);
-        assertTrue(line.startsWith("json: no verdict: none of 4 repetitions is clean: "), line);
+        assertTrue(
+                line.startsWith("json: requests/s, jdk25 against jdk17: no verdict: none of 4 repetitions is clean: "),
+                line);
         assertTrue(line.endsWith("; jdk17 reaches steady state in 15 s, jdk25 never did (median)"), line);
     }
 }
