@@ -214,9 +214,9 @@ final class DemoCommand implements Callable<Integer> {
                     "duel demo: done in %s. Open %s%n",
                     SuiteProgress.clock(System.nanoTime() - startNanos),
                     directory.resolve("report.html").toAbsolutePath());
-            out.println("The full suite (6 repetitions, longer phases): ./duel run suites/"
-                    + (twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers")
-                    + ".yaml, then ./duel report results/<suite>");
+            String full = twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers";
+            out.println("The full suite (6 repetitions, longer phases; its report in results/" + full + "): ./duel run"
+                    + " suites/" + full + ".yaml");
         }
         return result.exitCode();
     }

@@ -212,7 +212,13 @@ class RunCommandTest {
             assertEquals(ExitCodes.CHECKS_FAILED, failing.exitCode(), failing.out());
             assertTrue(failing.out().contains("FAIL *.errors > 0  ->  health: a.errors 0 > 0"), failing.out());
         }
-        Captured wrong = Captured.duel("report", temp.resolve("nothing-here").toString());
+        Captured missing = Captured.duel("report", temp.resolve("nothing-here").toString());
+        assertEquals(ExitCodes.USAGE, missing.exitCode());
+        assertTrue(
+                missing.err().contains("nothing-here does not exist: give the results folder that `duel run` wrote"),
+                missing.err());
+        Files.createDirectories(temp.resolve("no-runs"));
+        Captured wrong = Captured.duel("report", temp.resolve("no-runs").toString());
         assertEquals(ExitCodes.USAGE, wrong.exitCode());
         assertTrue(
                 wrong.err().contains("holds no runs/ folder: give the results folder that `duel run` wrote"),
