@@ -117,6 +117,11 @@ public final class Thresholds {
                         throw new ReportException("threshold '" + expression + "': " + left.key + " and " + right.key
                                 + " are in different units; compare like with like");
                     }
+                    Report.ThresholdResult onRatio = onRatio(expression, where, scenario, left, right, op, a, b);
+                    if (onRatio != null) {
+                        results.add(onRatio);
+                        continue;
+                    }
                 }
                 if (l.missing != null || r.missing != null) {
                     results.add(new Report.ThresholdResult(
@@ -227,6 +232,82 @@ public final class Thresholds {
                 : trim(operand.factor) + " x " + name + " " + shown + " = "
                         + Format.value(operand.factor * median, row.measure().unit());
         return new Value(operand.factor * median, text, null);
+    }
+
+    /**
+     * A threshold between two targets' values of one measure ({@code fa x a.key OP fb x b.key}) where the report compares
+     * them: judged on the comparison's ratio and its interval, as the verdict beside it is, never on the medians (which
+     * can point the other way from a paired ratio). a / b's whole interval on the passing side of fb / fa passes it,
+     * wholly on the other side fails it; an interval that straddles the bound, or a comparison the report calls "cannot
+     * tell", leaves it not judged (and a threshold not judged fails). Null where the report has no such comparison, or
+     * for == and !=, which are judged on the medians.
+     */
+    private static Report.ThresholdResult onRatio(
+            String expression,
+            String where,
+            Report.ScenarioReport scenario,
+            Operand left,
+            Operand right,
+            String op,
+            String a,
+            String b) {
+        if (a.equals(b) || op.equals("==") || op.equals("!=") || !(left.factor > 0) || !(right.factor > 0)) {
+            return null;
+        }
+        Report.Comparison c = scenario.comparisons().stream()
+                .filter(x -> x.measure().equals(left.key)
+                        && ((x.baseline().equals(a) && x.other().equals(b))
+                                || (x.baseline().equals(b) && x.other().equals(a))))
+                .findFirst()
+                .orElse(null);
+        if (c == null || c.shift() != null || !Double.isFinite(c.ratio())) {
+            return null;
+        }
+        // The comparison's ratio is other / baseline; the threshold reads a / b.
+        boolean aIsOther = c.other().equals(a);
+        double ratio = aIsOther ? c.ratio() : 1 / c.ratio();
+        double low = aIsOther ? c.low() : 1 / c.high();
+        double high = aIsOther ? c.high() : 1 / c.low();
+        double bound = right.factor / left.factor;
+        String shown = String.format(
+                Locale.ROOT,
+                "%s.%s / %s.%s = %s (CI %s to %s) %s %s",
+                a,
+                left.key,
+                b,
+                left.key,
+                ratioText(ratio),
+                ratioText(low),
+                ratioText(high),
+                op,
+                trim(bound));
+        if (c.verdict() == Report.Verdict.CANNOT_TELL) {
+            return new Report.ThresholdResult(
+                    expression,
+                    false,
+                    where + "not judged: the report cannot tell " + a + " from " + b + " on " + left.key + ": " + shown,
+                    scenario.name(),
+                    null,
+                    false);
+        }
+        boolean greater = op.startsWith(">");
+        boolean strict = op.length() == 1;
+        boolean allPass = greater ? (strict ? low > bound : low >= bound) : (strict ? high < bound : high <= bound);
+        boolean allFail = greater ? (strict ? high <= bound : high < bound) : (strict ? low >= bound : low > bound);
+        if (!allPass && !allFail) {
+            return new Report.ThresholdResult(
+                    expression,
+                    false,
+                    where + "not judged: the interval straddles " + trim(bound) + ": " + shown,
+                    scenario.name(),
+                    null,
+                    false);
+        }
+        return new Report.ThresholdResult(expression, allPass, where + shown, scenario.name(), null, true);
+    }
+
+    private static String ratioText(double ratio) {
+        return String.format(Locale.ROOT, "%.3f", ratio);
     }
 
     /**

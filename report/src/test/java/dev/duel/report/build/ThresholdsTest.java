@@ -41,12 +41,32 @@ class ThresholdsTest {
     }
 
     @Test
-    void ratiosOfTwoTargetsShowBothMedians() throws Exception {
+    void aThresholdBetweenTwoTargetsIsJudgedOnTheComparisonsRatioAndInterval() throws Exception {
         Report.ThresholdResult passed = evaluate("b.rps >= 0.95 * a.rps").get(0);
-        assertTrue(passed.passed(), passed.detail());
+        assertTrue(passed.passed() && passed.judged(), passed.detail());
         assertTrue(
-                passed.detail().matches("s: b\\.rps 1,\\d{3} >= 0\\.95 x a\\.rps [\\d,]+ = \\d{3}"), passed.detail());
-        assertFalse(evaluate("a.rps >= 0.95 * b.rps").get(0).passed());
+                passed.detail()
+                        .matches("s: b\\.rps / a\\.rps = 1\\.\\d{3} \\(CI 1\\.\\d{3} to 1\\.\\d{3}\\) >= 0\\.95"),
+                passed.detail());
+        // The other way round: a / b is the comparison's ratio inverted, its interval too.
+        Report.ThresholdResult failed = evaluate("a.rps >= 0.95 * b.rps").get(0);
+        assertFalse(failed.passed());
+        assertTrue(failed.judged(), failed.detail());
+        assertTrue(
+                failed.detail()
+                        .matches("s: a\\.rps / b\\.rps = 0\\.\\d{3} \\(CI 0\\.\\d{3} to 0\\.\\d{3}\\) >= 0\\.95"),
+                failed.detail());
+        // A bound inside the interval: the runs cannot say which side the ratio is on.
+        java.util.regex.Matcher interval =
+                java.util.regex.Pattern.compile("CI (\\S+) to (\\S+)\\)").matcher(passed.detail());
+        assertTrue(interval.find());
+        double middle = (Double.parseDouble(interval.group(1)) + Double.parseDouble(interval.group(2))) / 2;
+        Report.ThresholdResult straddles = evaluate(
+                        String.format(java.util.Locale.ROOT, "b.rps >= %.4f * a.rps", middle))
+                .get(0);
+        assertFalse(straddles.passed());
+        assertFalse(straddles.judged());
+        assertTrue(straddles.detail().startsWith("s: not judged: the interval straddles"), straddles.detail());
     }
 
     @Test
