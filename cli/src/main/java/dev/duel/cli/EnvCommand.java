@@ -106,6 +106,20 @@ final class EnvCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Whether a suite's CPU and memory limits would be enforced here, from the mechanism a limited target would get
+     * ({@link dev.duel.targets.Cgroups#mechanismFor}: read from the mounts and permissions, nothing created): "enforced
+     * here (cgroup v1)", or "not enforced (why) ..." and what would enforce them.
+     */
+    static String limits(String mechanism) {
+        if (mechanism.startsWith("cgroup")) {
+            return "a suite's CPU and memory limits are enforced here (" + mechanism + ")";
+        }
+        return "a suite's CPU and memory limits are " + mechanism
+                + "; run duel as root, or in a control group delegated"
+                + " to your user (systemd-run --user --scope -p Delegate=yes), to enforce them";
+    }
+
     static void print(PrintStream out, Environment e) {
         out.printf(
                 Locale.ROOT,
@@ -118,6 +132,11 @@ final class EnvCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "os         %s, kernel %s%n", e.os(), e.kernel());
         out.printf(Locale.ROOT, "governor   %s%n", e.governor());
         out.printf(Locale.ROOT, "cgroups    %s%n", e.cgroup());
+        out.printf(
+                Locale.ROOT,
+                "limits     %s%n",
+                limits(new dev.duel.targets.Cgroups()
+                        .mechanismFor(new dev.duel.targets.Limits(1.0, null, 512L << 20))));
         for (Environment.JdkInfo jdk : e.jdks()) {
             out.printf(
                     Locale.ROOT,

@@ -51,4 +51,16 @@ class EnvCommandTest {
     void withoutASuiteTheProbeRunsOnEveryOnlineCpu() {
         assertEquals(Arrays.asList((String) null), EnvCommand.cpusets(List.of()));
     }
+
+    @Test
+    void theLimitsLineSaysWhetherASuitesLimitsAreEnforcedAndHowToEnforceThem() {
+        assertEquals("a suite's CPU and memory limits are enforced here (cgroup v2)", EnvCommand.limits("cgroup v2"));
+        String not = EnvCommand.limits("not enforced (cgroup v2 at /sys/fs/cgroup is not writable; cgroup v1 lacks some"
+                + " of cpu, cpuacct, cpuset, memory); CPUs pinned with taskset and the JVM told its processor count,"
+                + " memory unlimited");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                not.startsWith("a suite's CPU and memory limits are not enforced (cgroup v2 at /sys/fs/cgroup is not"),
+                not);
+        org.junit.jupiter.api.Assertions.assertTrue(not.endsWith("Delegate=yes), to enforce them"), not);
+    }
 }
