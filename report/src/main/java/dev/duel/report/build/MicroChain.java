@@ -129,7 +129,8 @@ public final class MicroChain {
                 c.other() + " " + Format.change(c.ratio()).substring(1) + " faster (" + change + ci + thin + ")";
             case WORSE ->
                 c.other() + " " + Format.change(c.ratio()).substring(1) + " slower (" + change + ci + thin + ")";
-            case CANNOT_TELL, SAME -> c.other() + " within noise (" + change + ci + thin + ")";
+            case CANNOT_TELL -> c.other() + " cannot tell (" + change + ci + thin + ")";
+            case SAME -> c.other() + " the same (" + change + ci + thin + ")";
             default -> c.other() + " no verdict (" + change + ci + thin + ")";
         };
     }
@@ -157,7 +158,7 @@ public final class MicroChain {
             case SAME ->
                 other + " the same on requests/s within " + Format.margin(c.sameWithin()) + " (" + Format.ratio(c)
                         + ", " + ci + ")";
-            case CANNOT_TELL -> other + " within noise on requests/s (" + Format.ratio(c) + ", " + ci + ")";
+            case CANNOT_TELL -> other + " cannot tell on requests/s (" + Format.ratio(c) + ", " + ci + ")";
             default -> other + " " + Format.verdict(c) + " on requests/s (" + Format.ratio(c) + ", " + ci + ")";
         };
     }

@@ -164,7 +164,7 @@ public final class MicroReportBuilder {
         String sentence;
         if (interval.contains(1.0)) {
             verdict = Report.Verdict.CANNOT_TELL;
-            sentence = subject + " is within noise in-process (" + what + " " + Format.change(ratio) + ", " + ci + ")";
+            sentence = subject + ": cannot tell in-process (" + what + " " + Format.change(ratio) + ", " + ci + ")";
         } else {
             boolean faster = mode.higherIsFaster() == ratio > 1;
             verdict = faster ? Report.Verdict.BETTER : Report.Verdict.WORSE;
@@ -211,7 +211,7 @@ public final class MicroReportBuilder {
                 confidence * 100,
                 Format.change(interval.low()),
                 Format.change(interval.high()),
-                interval.contains(1.0) ? ": within noise" : "");
+                interval.contains(1.0) ? ": cannot tell" : "");
     }
 
     private static MicroReport.JdkRow jdkRow(String jdk, List<MicroRecord> records) {

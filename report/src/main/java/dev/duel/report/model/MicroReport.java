@@ -81,7 +81,7 @@ public record MicroReport(
      * @param low           lower bound of the 95% interval of the ratio, 0 when unbounded
      * @param high          upper bound, infinity when unbounded
      * @param method        the interval's method and coverage, "" without one
-     * @param verdict       BETTER = faster, WORSE = slower, NO_DIFFERENCE = within noise, TOO_FEW_RUNS, NOT_COMPARABLE
+     * @param verdict       BETTER = faster, WORSE = slower, NO_DIFFERENCE = cannot tell, TOO_FEW_RUNS, NOT_COMPARABLE
      * @param sentence      the comparison in words, e.g. "jdk25's HttpBenchmark.postQuote [app=minimal] is faster
      *                      in-process: 18% less time per operation (95% CI -25% to -11%; ...)"
      * @param thin          fewer than {@link dev.duel.report.build.MicroReportBuilder#THIN_FORKS} forks on a side: said in the sentence
