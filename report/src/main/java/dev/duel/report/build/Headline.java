@@ -156,8 +156,7 @@ public final class Headline {
             }
             for (Report.MarkedRun run : row.cells().get(column).marked()) {
                 runs.add(target + " " + run.run() + " " + run.why() + " "
-                        + Format.value(run.value(), row.measure().unit())
-                        + (row.measure().unit() == Metric.Unit.RATE ? " req/s" : ""));
+                        + Format.valueWithUnit(run.value(), row.measure().unit()));
             }
         }
         return runs.isEmpty() ? null : "every run counted, " + String.join(", ", runs);

@@ -300,7 +300,7 @@ final class Verdicts {
                             "run %s (%s) gave %s",
                             r.run(),
                             r.why(),
-                            Format.value(value, measure.unit()))));
+                            Format.valueWithUnit(value, measure.unit()))));
         }
         return java.util.Optional.of(String.format(
                 Locale.ROOT,
@@ -309,7 +309,7 @@ final class Verdicts {
                 String.join(", ", runs),
                 clean,
                 Format.value(predicted.low(), measure.unit()),
-                Format.value(predicted.high(), measure.unit())));
+                Format.valueWithUnit(predicted.high(), measure.unit())));
     }
 
     /**
@@ -370,7 +370,7 @@ final class Verdicts {
                 possessive(target),
                 run.run(),
                 run.why(),
-                Format.value(value, measure.unit()));
+                Format.valueWithUnit(value, measure.unit()));
     }
 
     private static Report.MarkedRun markedRun(Report.Cell cell, double value) {

@@ -33,6 +33,22 @@ public final class Format {
         };
     }
 
+    /**
+     * A value standing alone in a sentence, with its unit where {@link #value} leaves it to the column's header:
+     * "11,853 req/s", "0.42 cores"; the others as {@link #value} writes them.
+     */
+    public static String valueWithUnit(double value, Metric.Unit unit) {
+        String shown = value(value, unit);
+        if (Double.isNaN(value)) {
+            return shown;
+        }
+        return switch (unit) {
+            case RATE -> shown + " req/s";
+            case CORES -> shown + " cores";
+            default -> shown;
+        };
+    }
+
     public static String micros(double micros) {
         if (micros >= 1_000_000) {
             return String.format(Locale.ROOT, "%.2f s", micros / 1e6);

@@ -121,8 +121,8 @@ class VerdictsTest {
         Report.Comparison depends = compared(RPS, steadyA, outside);
         assertEquals(Report.Verdict.NOT_COMPARABLE, depends.verdict(), depends.sentence());
         assertEquals(
-                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900, outside what its 3 clean runs predict"
-                        + " (1,164 to 1,240)",
+                "requests/s: no verdict: jdk25's run 004 (never steady) gave 900 req/s, outside what its 3 clean runs"
+                        + " predict (1,164 to 1,240 req/s)",
                 depends.sentence());
         assertTrue(Double.isNaN(depends.ratio()), "no signed change beside a verdict taken away");
     }
