@@ -14,6 +14,11 @@ import java.util.Locale;
  * seconds; second-to-second noise at one level is about ±5%. Pure and stateless.
  */
 public final class HostFlips {
+    /** "flipped once", "flipped twice", "flipped 7 times": a count in words as a reader says it. */
+    public static String flipped(int count) {
+        return count == 1 ? "flipped once" : count == 2 ? "flipped twice" : "flipped " + count + " times";
+    }
+
     /** A second this much below the fast level is slow: well above the probe's own spread, well below a flip. */
     public static final double SHARE = 0.15;
 
@@ -48,7 +53,7 @@ public final class HostFlips {
             return String.format(
                     Locale.ROOT,
                     "%s on CPU %s (to %.2fx for %d of %d s)",
-                    count() == 0 ? "slow throughout" : count() == 1 ? "flipped once" : "flipped " + count() + " times",
+                    count() == 0 ? "slow throughout" : flipped(count()),
                     cpu,
                     slowToFast,
                     slowSeconds,

@@ -40,6 +40,15 @@ class HostFlipsTest {
     }
 
     @Test
+    void countsAreSaidAsAReaderSaysThem() {
+        assertEquals("flipped once", HostFlips.flipped(1));
+        assertEquals("flipped twice", HostFlips.flipped(2));
+        assertEquals("flipped 3 times", HostFlips.flipped(3));
+        HostFlips.Flips two = HostFlips.of(series(120, 9, 40, 70), "0", 0, 120);
+        assertTrue(two.describe().startsWith("flipped twice on CPU 0"), two.describe());
+    }
+
+    @Test
     void aSteadyHostHasNoFlipAndOneSlowSecondIsNoFlip() {
         for (long seed = 1; seed <= 50; seed++) {
             HostFlips.Flips steady = HostFlips.of(series(120, seed), "0", 0, 120);

@@ -236,7 +236,7 @@ final class SummaryFormatter {
             EngineUsage engine = share.result().engine();
             out.append(String.format(
                     Locale.ROOT,
-                    "  %-22s %,12d ok %,8d failed  p99 %s  %.2f us/request (%.0f%% of %d core(s))  on %s, %s%s%s%n",
+                    "  %-22s %,12d ok %,8d failed  p99 %s  %.2f µs/request (%.0f%% of %d core(s))  on %s, %s%s%s%n",
                     share.name(),
                     main.ok(),
                     main.failed() + main.connectFailures(),
@@ -263,7 +263,7 @@ final class SummaryFormatter {
                 .collect(Collectors.joining(" "));
         out.append(String.format(
                 Locale.ROOT,
-                "  engine       CPU %.2f s over %s (%.0f%% of %d core(s); loops busy %s), %.2f us/request, peak RSS %s%n",
+                "  engine       CPU %.2f s over %s (%.0f%% of %d core(s); loops busy %s), %.2f µs/request, peak RSS %s%n",
                 engine.cpuMillis() / 1000,
                 seconds(engine.wallMillis()),
                 engine.utilization() * 100,
@@ -293,15 +293,12 @@ final class SummaryFormatter {
                 millis(l.meanMicros()));
     }
 
-    /** Microseconds shown as milliseconds with 3 significant digits, or microseconds below 1 ms. */
+    /**
+     * Microseconds shown as milliseconds with 3 significant digits, or microseconds below 1 ms, written as the report
+     * writes them ("4.00 ms", "850 µs"), so that a progress line and the report beside it use one notation.
+     */
     static String millis(double micros) {
-        if (micros < 1_000) {
-            return String.format(Locale.ROOT, "%.0fus", micros);
-        }
-        double ms = micros / 1_000;
-        return ms < 10
-                ? String.format(Locale.ROOT, "%.2fms", ms)
-                : ms < 100 ? String.format(Locale.ROOT, "%.1fms", ms) : String.format(Locale.ROOT, "%.0fms", ms);
+        return dev.duel.report.model.Format.micros(micros);
     }
 
     /** Why an auto warm-up ended, after the warm-up's counts; "" for a fixed one. */
@@ -321,7 +318,7 @@ final class SummaryFormatter {
     }
 
     static String seconds(double millis) {
-        return millis < 0 ? "-" : String.format(Locale.ROOT, "%.1fs", millis / 1000);
+        return millis < 0 ? "-" : String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }
 
     static String number(double value) {

@@ -24,17 +24,17 @@ class ProgressDisplayTest {
     @Test
     void anAutoWarmUpSaysItWaitsForSteadyStateWithTheLastHalfWidth() {
         assertEquals(
-                "warmup  12/? s  waiting for steady state (±4.1%)  1,200 req/s  errors 0  p99 4.00ms",
+                "warmup  12/? s  waiting for steady state (±4.1%)  1,200 req/s  errors 0  p99 4.00 ms",
                 line(new RunStatus(Phase.WARMUP, 12_000, -1, 0, true, 0.0412)));
         assertEquals(
-                "warmup   2/? s  waiting for steady state  1,200 req/s  errors 0  p99 4.00ms",
+                "warmup   2/? s  waiting for steady state  1,200 req/s  errors 0  p99 4.00 ms",
                 line(new RunStatus(Phase.WARMUP, 2_000, -1, 0, true, null)));
     }
 
     @Test
     void aFixedWarmUpShowsItsLength() {
         assertEquals(
-                "warmup  12/20 s  1,200 req/s  errors 0  p99 4.00ms",
+                "warmup  12/20 s  1,200 req/s  errors 0  p99 4.00 ms",
                 line(new RunStatus(Phase.WARMUP, 12_000, 20_000, 0)));
     }
 }

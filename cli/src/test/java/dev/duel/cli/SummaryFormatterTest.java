@@ -272,14 +272,14 @@ class SummaryFormatterTest {
                                 false,
                                 new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.STEADY, 5_000, 2_000.0, 0.021)),
                         0);
-        assertTrue(steady.contains("warm-up auto 5.0s of at most 120.0s, gap 1.0s, main 10.0s"), steady);
-        assertTrue(steady.contains("interrupted; steady since 2.0s (requests/s ±2.1%)"), steady);
+        assertTrue(steady.contains("warm-up auto 5.0 s of at most 120.0 s, gap 1.0 s, main 10.0 s"), steady);
+        assertTrue(steady.contains("interrupted; steady since 2.0 s (requests/s ±2.1%)"), steady);
         String capped = new SummaryFormatter()
                 .format(
                         seededResult(
                                 42, false, new WarmupEnd(WarmupMode.AUTO, WarmupEnd.Reason.CAP, 5_000, null, 0.09)),
                         0);
-        assertTrue(capped.contains("interrupted; no steady state within 5.0s (requests/s ±9.0%)"), capped);
+        assertTrue(capped.contains("interrupted; no steady state within 5.0 s (requests/s ±9.0%)"), capped);
     }
 
     @Test
@@ -293,14 +293,15 @@ class SummaryFormatterTest {
                                 4_000.0),
                         0);
         assertTrue(
-                floored.contains("warm-up auto 5.0s of at most 120.0s (at least 4.0s), gap 1.0s, main 10.0s"), floored);
+                floored.contains("warm-up auto 5.0 s of at most 120.0 s (at least 4.0 s), gap 1.0 s, main 10.0 s"),
+                floored);
     }
 
     @Test
     void millisecondsAreShownWithSensibleDigits() {
-        assertEquals("850us", SummaryFormatter.millis(850));
-        assertEquals("1.23ms", SummaryFormatter.millis(1_234));
-        assertEquals("12.3ms", SummaryFormatter.millis(12_345));
-        assertEquals("123ms", SummaryFormatter.millis(123_456));
+        assertEquals("850 \u00b5s", SummaryFormatter.millis(850));
+        assertEquals("1.23 ms", SummaryFormatter.millis(1_234));
+        assertEquals("12.3 ms", SummaryFormatter.millis(12_345));
+        assertEquals("123 ms", SummaryFormatter.millis(123_456));
     }
 }

@@ -1,6 +1,7 @@
 package dev.duel.report.build;
 
 import dev.duel.analysis.Bottleneck;
+import dev.duel.analysis.HostFlips;
 import dev.duel.analysis.Repetitions;
 import dev.duel.analysis.RunSteadyState;
 import dev.duel.record.ScenarioKind;
@@ -167,8 +168,7 @@ public final class Runs {
                     int seconds = result.hostSpeed().of(cpu) == null
                             ? 0
                             : result.hostSpeed().of(cpu).size();
-                    dev.duel.analysis.HostFlips.Flips flips =
-                            dev.duel.analysis.HostFlips.of(result.hostSpeed(), cpu, 0, seconds);
+                    HostFlips.Flips flips = HostFlips.of(result.hostSpeed(), cpu, 0, seconds);
                     if (flips == null || flips.seconds() == 0) {
                         continue;
                     }
@@ -202,7 +202,7 @@ public final class Runs {
             parts.add(String.format(
                     java.util.Locale.ROOT,
                     "%s on CPU %s (to %.2fx for %d of %d s)",
-                    sum[0] == 0 ? "was slow at times" : sum[0] == 1 ? "flipped once" : "flipped " + sum[0] + " times",
+                    sum[0] == 0 ? "was slow at times" : HostFlips.flipped(sum[0]),
                     cpu.getKey(),
                     median,
                     sum[1],
@@ -257,8 +257,8 @@ public final class Runs {
      * value then mixes two speeds of the host, which alternating whole runs cannot cancel. In run order; runs of
      * interleaved pairs, whose blocks leave flips out, are not listed.
      */
-    Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipsInMain(String scenario, List<String> shown) {
-        Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = new LinkedHashMap<>();
+    Map<RunData, List<HostFlips.Flips>> flipsInMain(String scenario, List<String> shown) {
+        Map<RunData, List<HostFlips.Flips>> flipped = new LinkedHashMap<>();
         for (RunData run : finals) {
             dev.duel.record.RunRecord.ScenarioResult result = run.record().result(scenario);
             if (!shown.contains(run.target())
@@ -275,10 +275,9 @@ public final class Runs {
             int from = (int) Math.ceil(mainStartMillis / 1_000);
             int to = (int) Math.floor((mainStartMillis + load.main().durationMillis()) / 1_000);
             List<String> cpus = targetCpus(run, result);
-            List<dev.duel.analysis.HostFlips.Flips> seen = new java.util.ArrayList<>();
+            List<HostFlips.Flips> seen = new java.util.ArrayList<>();
             for (String cpu : cpus) {
-                dev.duel.analysis.HostFlips.Flips flips =
-                        dev.duel.analysis.HostFlips.of(result.hostSpeed(), cpu, from, to);
+                HostFlips.Flips flips = HostFlips.of(result.hostSpeed(), cpu, from, to);
                 if (flips != null && flips.count() > 0) {
                     seen.add(flips);
                 }
