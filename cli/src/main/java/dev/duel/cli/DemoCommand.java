@@ -1,6 +1,5 @@
 package dev.duel.cli;
 
-import dev.duel.report.render.TerminalRenderer;
 import dev.duel.targets.Jdk;
 import dev.duel.targets.JdkResolver;
 import java.io.PrintStream;
@@ -204,16 +203,7 @@ final class DemoCommand implements Callable<Integer> {
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .withBriefProgress()
                 .run(suiteFile, directory, dryRun);
-        if (result.markdown() != null && result.report() != null) {
-            out.println();
-            // The answer in brief (at most a screen): the full tables are in report.md, report.html and summary.json.
-            out.print(new TerminalRenderer().brief(result.report()));
-            out.println();
-            out.printf(
-                    Locale.ROOT,
-                    "duel demo: done in %s. Open %s%n",
-                    SuiteProgress.clock(System.nanoTime() - startNanos),
-                    directory.resolve("report.html").toAbsolutePath());
+        if (SuiteSession.printBrief(out, result, "demo", startNanos)) {
             String full = twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers";
             out.println("The full suite (6 repetitions, longer phases; its report in results/" + full + "): ./duel run"
                     + " suites/" + full + ".yaml");

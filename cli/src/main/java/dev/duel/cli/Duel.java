@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
         subcommands = {
             LoadCommand.class,
             RunCommand.class,
+            CompareCommand.class,
             ReportCommand.class,
             MicroCommand.class,
             SmokeCommand.class,

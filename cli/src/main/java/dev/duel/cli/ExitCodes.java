@@ -16,7 +16,7 @@ public final class ExitCodes {
      * --agents: a load agent was lost during the run, so the merged result is not the whole plan.
      */
     public static final int NOT_CLEAN = 5;
-    /** The suite stopped early (a wrong target, a service that would not start); completed runs are kept. */
+    /** The suite stopped early (a wrong target, one that would not start, a service that would not start); completed runs are kept. */
     public static final int STOPPED = 6;
     /**
      * duel load measured, but a file it was asked for (--out, --hdr-log) or the summary could not
@@ -32,7 +32,7 @@ public final class ExitCodes {
               3  the target could not be reached: nothing was measured
               4  internal error: run again with --verbose and report it
               5  some runs failed, were invalid or stayed noisy (or a load agent was lost)
-              6  the suite stopped early (a wrong target, a service that would not
+              6  the suite stopped early (a wrong target, a target or service that would not
                  start): completed runs are kept; fix the cause, then run it again
               7  measured, but --out, --hdr-log or the summary could not be written""";
 

@@ -82,6 +82,28 @@ final class SuiteSession {
     }
 
     /**
+     * After the runs of {@code duel demo} or {@code duel compare}: the answer in brief (at most a screen: the full
+     * tables are in report.md, report.html and summary.json), then how long it took and where report.html is.
+     *
+     * @return false when there was no report to print (a dry run, a stop)
+     */
+    static boolean printBrief(PrintStream out, Result result, String command, long startNanos) {
+        if (result.markdown() == null || result.report() == null) {
+            return false;
+        }
+        out.println();
+        out.print(new dev.duel.report.render.TerminalRenderer().brief(result.report()));
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "duel %s: done in %s. Open %s%n",
+                command,
+                SuiteProgress.clock(System.nanoTime() - startNanos),
+                result.directory().resolve("report.html").toAbsolutePath());
+        return true;
+    }
+
+    /**
      * @param suiteFile the suite
      * @param results   its results folder, or null for results/&lt;suite name&gt;
      * @param dryRun    print the plan and run nothing

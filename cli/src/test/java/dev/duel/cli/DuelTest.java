@@ -14,7 +14,7 @@ class DuelTest {
         Captured bench = Captured.duel("bench", "--help");
         assertEquals(ExitCodes.USAGE, bench.exitCode(), bench.out() + bench.err());
         assertTrue(bench.err().startsWith("duel: unknown command 'bench'"), bench.err());
-        assertTrue(bench.err().contains("(the commands are load, run, report"), bench.err());
+        assertTrue(bench.err().contains("(the commands are load, run, compare, report"), bench.err());
         assertFalse(bench.err().contains("train-startup"), "a hidden command is never offered: " + bench.err());
         assertEquals(1, bench.err().lines().count(), bench.err());
         assertFalse(bench.out().contains("Usage:"), "no top-level help as if all was well: " + bench.out());

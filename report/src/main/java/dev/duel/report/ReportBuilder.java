@@ -107,7 +107,10 @@ public final class ReportBuilder {
             }
         }
         thresholds.addAll(evaluator.evaluate(options.thresholds()));
-        List<String> headline = new ArrayList<>(Headline.of(scenarios, baseline));
+        List<String> headline = new ArrayList<>(Headline.of(scenarios, baseline, targets.size() >= 2));
+        if (headline.isEmpty() && scenarios.isEmpty() && targets.size() >= 2) {
+            headline.add("no answer: no run measured anything to compare (the runs below say why)");
+        }
         String host = runs.hostLine();
         if (host != null) {
             headline.add(host);

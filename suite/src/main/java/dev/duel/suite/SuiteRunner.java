@@ -11,6 +11,7 @@ import dev.duel.suite.agents.HostedTargetStarter;
 import dev.duel.suite.aot.AotCaches;
 import dev.duel.suite.gate.RepetitionCheck;
 import dev.duel.suite.gate.RunVerdict;
+import dev.duel.suite.gate.StartFailures;
 import dev.duel.suite.run.LiveTargets;
 import dev.duel.suite.run.Preflight;
 import dev.duel.suite.run.ProcessLedger;
@@ -30,6 +31,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -262,6 +264,7 @@ public final class SuiteRunner {
             throws SuiteException, InterruptedException, IOException {
         Map<Status, Integer> counts = new EnumMap<>(Status.class);
         List<String> problems = new ArrayList<>();
+        List<RunRecord> session = new ArrayList<>();
         List<String> targets = suite.targets().stream().map(t -> t.name()).toList();
         Suite.Repetitions repetitions = suite.repetitions();
         int made = repetitions.max();
@@ -296,6 +299,11 @@ public final class SuiteRunner {
                     throw new SuiteException(e.getMessage(), e);
                 }
                 records.forEach(record -> counts.merge(record.status(), 1, Integer::sum));
+                session.addAll(records);
+                Optional<String> cannotStart = StartFailures.stop(session);
+                if (cannotStart.isPresent()) {
+                    throw new SuiteException(cannotStart.get());
+                }
                 previous = partner == null ? plan : partner;
             }
             if (repetitions.adaptive() && repetition >= repetitions.min()) {

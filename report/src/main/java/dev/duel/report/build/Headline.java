@@ -17,10 +17,19 @@ import java.util.Locale;
 public final class Headline {
     private Headline() {}
 
-    public static List<String> of(List<Report.ScenarioReport> scenarios, String baseline) {
+    /** @param compared the report holds two targets or more, so a scenario without a comparison has no answer */
+    public static List<String> of(List<Report.ScenarioReport> scenarios, String baseline, boolean compared) {
         List<String> lines = new ArrayList<>();
         for (Report.ScenarioReport scenario : scenarios) {
             if (scenario.warmup() == null || scenario.curve() != null) {
+                continue;
+            }
+            if (compared
+                    && scenario.comparisons().stream()
+                            .noneMatch(c -> c.measure().equals(Metric.RPS.key()))) {
+                // Silence here would read as "nothing to say"; a scenario measured without an answer says so.
+                lines.add(scenario.name() + ": no answer: no requests/s of two targets to compare (the runs below"
+                        + " say why)");
                 continue;
             }
             for (Report.Comparison c : scenario.comparisons()) {
