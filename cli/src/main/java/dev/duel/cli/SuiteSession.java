@@ -266,8 +266,16 @@ final class SuiteSession {
         return report != null && report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
     }
 
-    /** How to go on after a stop: the same command for run; demo and smoke make a new folder unless told this one. */
+    /**
+     * How to go on after a stop: the same command for run; demo and smoke make a new folder unless told this one;
+     * compare's folder holds its suite file.
+     */
     private String resumeHint(Path directory) {
+        if (command.equals("compare")) {
+            // The comparison is the suite file beside its records: a changed command line is another comparison.
+            return "run duel run " + directory.resolve("suite.yaml") + " --results " + directory
+                    + " to resume (a fix on the command line is a new comparison: run duel compare again)";
+        }
         return command.equals("run")
                 ? "run the same command again to resume"
                 : "run duel " + command + " --results " + directory + " to resume";
