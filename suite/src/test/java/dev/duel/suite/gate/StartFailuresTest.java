@@ -81,6 +81,16 @@ class StartFailuresTest {
     }
 
     @Test
+    void anAotCacheThatFailsItsTargetsRunsLetsTheOthersGoOn() {
+        List<RunRecord> records = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            records.add(
+                    failedStart("cached", i, "AOT cache training failed: the training JVM exited (code 3)", List.of()));
+        }
+        assertEquals(Optional.empty(), StartFailures.stop(records));
+    }
+
+    @Test
     void theCauseIsTheLastCausedByElseAnExceptionElseTheLastLine() {
         assertEquals("Caused by: java.lang.OutOfMemoryError: Java heap space", StartFailures.cause(OOM_LOG));
         assertEquals(
