@@ -186,13 +186,15 @@ public final class Headline {
         String sentence;
         if (a != null && b != null) {
             sentence = baseline + " reaches steady state in " + a + ", " + other + " in " + b;
-            never.add(0, "medians");
+            String nameA = centralName(scenario, time, baseline);
+            String nameB = centralName(scenario, time, other);
+            never.add(0, nameA.equals(nameB) ? nameA + "s" : baseline + ": " + nameA + ", " + other + ": " + nameB);
         } else if (a != null) {
             sentence = baseline + " reaches steady state in " + a + ", " + other + " never did";
-            never.add(0, "median");
+            never.add(0, centralName(scenario, time, baseline));
         } else if (b != null) {
             sentence = baseline + " never reached steady state, " + other + " did in " + b;
-            never.add(0, "median");
+            never.add(0, centralName(scenario, time, other));
         } else {
             return null;
         }
@@ -214,7 +216,13 @@ public final class Headline {
                     cell.censoredRuns() + cell.runs(),
                     target));
         }
-        return seconds(cell.summary().median());
+        return seconds(row.measure().central(cell.summary()));
+    }
+
+    /** "geometric mean" or "median": the value the warm-up table shows for {@code target}, which a cell has. */
+    private static String centralName(Report.ScenarioReport scenario, Report.Row row, String target) {
+        return row.measure()
+                .centralName(row.cells().get(scenario.targets().indexOf(target)).summary());
     }
 
     private static String seconds(double seconds) {

@@ -68,14 +68,18 @@ final class RuntimeDifference {
             Double floor = FLOORS.get(row.measure().key());
             Summary sa = row.cells().get(ia).summary();
             Summary sb = row.cells().get(ib).summary();
-            if (floor == null || sa == null || sb == null || Math.max(sa.median(), sb.median()) < floor) {
+            if (floor == null
+                    || sa == null
+                    || sb == null
+                    || Math.max(row.measure().central(sa), row.measure().central(sb)) < floor) {
                 continue;
             }
             Report.Comparison comparison = comparisons.stream()
                     .filter(c -> c.measure().equals(row.measure().key()))
                     .findFirst()
                     .orElse(null);
-            Candidate candidate = new Candidate(row.measure(), sa.median(), sb.median(), comparison);
+            Candidate candidate = new Candidate(
+                    row.measure(), row.measure().central(sa), row.measure().central(sb), comparison);
             if (best == null || candidate.relative() > best.relative()) {
                 best = candidate;
             }
@@ -93,7 +97,8 @@ final class RuntimeDifference {
             String text = best == bestWithVerdict
                     ? "Largest runtime difference at steady state: " + bestWithVerdict.words(baseline, other)
                     : "Largest runtime difference at steady state that stands beyond noise: "
-                            + bestWithVerdict.words(baseline, other) + "; larger between medians, not a verdict: "
+                            + bestWithVerdict.words(baseline, other)
+                            + "; larger between the values the table shows, not a verdict: "
                             + best.words(baseline, other) + " ("
                             + (best.comparison() == null ? "not compared" : Format.verdict(best.comparison())) + ")";
             Report.Comparison chosen = bestWithVerdict.comparison();

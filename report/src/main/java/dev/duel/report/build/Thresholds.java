@@ -225,13 +225,14 @@ public final class Thresholds {
                             lost + cell.censoredRuns(),
                             losses.planned()));
         }
-        double median = cell.summary().median();
-        String shown = Format.value(median, row.measure().unit());
+        // The value the table shows for the target ({@link Measure#central}), so a threshold and a cell never differ.
+        double central = row.measure().central(cell.summary());
+        String shown = Format.value(central, row.measure().unit());
         String text = operand.factor == 1
                 ? name + " " + shown
                 : trim(operand.factor) + " x " + name + " " + shown + " = "
-                        + Format.value(operand.factor * median, row.measure().unit());
-        return new Value(operand.factor * median, text, null);
+                        + Format.value(operand.factor * central, row.measure().unit());
+        return new Value(operand.factor * central, text, null);
     }
 
     /**

@@ -74,22 +74,40 @@ final class Verdicts {
         }
         Summary sa = a.summary();
         Summary sb = b.summary();
-        String medians = baseline + " " + Format.value(sa.median(), measure.unit()) + ", " + other + " "
-                + Format.value(sb.median(), measure.unit());
+        // The values the table shows beside this row ({@link Measure#central}): every sentence that names the two sides
+        // names these, so no sentence and no cell point two ways.
+        String centres = baseline + " " + Format.value(measure.central(sa), measure.unit()) + ", " + other + " "
+                + Format.value(measure.central(sb), measure.unit());
         if (!row.reasons().isEmpty()) {
-            // No signed change beside reasons that undermine it: the medians, and every reason said.
-            return result.none(Report.Verdict.NOT_COMPARABLE, label + ": not comparable (" + medians + ")");
+            // No signed change beside reasons that undermine it: the two sides' values, and every reason said.
+            return result.none(Report.Verdict.NOT_COMPARABLE, label + ": not comparable (" + centres + ")");
         }
         if (measure.unit() == Metric.Unit.SHARE) {
             return shift(measure, sa, sb, other, result);
         }
         if (!measure.comparable() || sa.min() <= 0 || sb.min() <= 0) {
-            String sentence = label + ": " + medians + " (median per run"
-                    + (measure.comparable() ? "; zeros leave no ratio" : "") + ")";
+            String sentence = label + ": " + centres
+                    + (measure.comparable() ? " (" + zeros(baseline, sa, other, sb) + ")" : " (median per run)");
             return result.none(Report.Verdict.NOT_COMPARABLE, sentence);
         }
         RatioVerdict.Outcome outcome = RatioVerdict.of(side(a, sa), side(b, sb), confidence, sameWithin);
         RatioInterval.Interval all = outcome.all();
+        // Unpaired, and paired run against run, the ratio is exactly the ratio of the two geometric means the table
+        // shows. Paired slice against slice (a duet, interleaved pairs) it is not: whole runs met the host's speeds in
+        // other proportions than the paired slices did, and the two can point opposite ways. Then no direction is
+        // claimed, and a row without one says why its change and its cells disagree.
+        String against = against(measure, sa, sb, all.ratio());
+        if (against != null) {
+            if (outcome.kind() == RatioVerdict.Kind.HIGHER || outcome.kind() == RatioVerdict.Kind.LOWER) {
+                return result.none(
+                        Report.Verdict.NOT_COMPARABLE,
+                        label + ": no verdict: the paired slices give " + Format.change(all.ratio()) + " (" + ci(all)
+                                + "), " + against);
+            }
+            List<String> warnings = new ArrayList<>(row.warnings());
+            warnings.add(against);
+            result = new Result(measure, other, new RowContext(warnings, row.runs(), row.reasons()));
+        }
         RatioInterval.Interval steady = outcome.clean();
         // Paired, the clean repetitions (a run of each side in each, neither marked) and their ratio: one clean
         // repetition is one, whatever each side's clean runs number.
@@ -132,7 +150,7 @@ final class Verdicts {
                                 label,
                                 sa.runs(),
                                 sb.runs(),
-                                medians,
+                                centres,
                                 Format.change(all.ratio())),
                         null);
             case DEPENDS_ON_MARKED -> {
@@ -222,6 +240,37 @@ final class Verdicts {
                 yield result.of(all, verdict, words(measure, other, amount, higher) + " (" + ci(all) + ")", clean);
             }
         };
+    }
+
+    /** "jdk25 has a run at 0, which leaves no ratio; its median": why a ratio measure gives no ratio, and what is shown. */
+    private static String zeros(String baseline, Summary sa, String other, Summary sb) {
+        boolean zeroA = sa.min() <= 0;
+        boolean zeroB = sb.min() <= 0;
+        if (zeroA && zeroB) {
+            return "both have a run at 0, which leaves no ratio; medians";
+        }
+        return (zeroA ? baseline : other) + " has a run at 0, which leaves no ratio; its median, the other's geometric"
+                + " mean";
+    }
+
+    /**
+     * Why a ratio and the two sides' central values (the table's cells) point opposite ways, or null when they do not:
+     * "the runs' geometric means the other way (jdk17 20,100 req/s, jdk25 19,800 req/s): the host's speed moved between
+     * the pairs' slices and the rest of their runs".
+     */
+    static String against(Measure measure, Summary sa, Summary sb, double ratio) {
+        double centreA = measure.central(sa);
+        double centreB = measure.central(sb);
+        boolean opposite = ratio > 1 ? centreB < centreA : ratio < 1 && centreB > centreA;
+        if (!opposite || !Double.isFinite(ratio)) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "the runs' %ss point the other way (%s): the host's speed moved between the pairs' slices and the"
+                        + " rest of their runs",
+                measure.centralName(sa),
+                Format.change(centreB / centreA));
     }
 
     /**
@@ -427,7 +476,16 @@ final class Verdicts {
             return result.ofShift(
                     points, interval, Report.Verdict.CANNOT_TELL, label + ": no difference beyond noise (" + ci + ")");
         }
-        boolean higher = points > 0;
+        boolean higher = interval.low() > 0;
+        if (higher ? points <= 0 : points >= 0) {
+            // The medians the table shows and the pairwise shifts point different ways: no direction is claimed.
+            return result.ofShift(
+                    points,
+                    interval,
+                    Report.Verdict.NOT_COMPARABLE,
+                    label + ": no verdict: the medians differ by " + Format.points(points) + ", the runs pairwise ("
+                            + ci + ") the other way");
+        }
         Report.Verdict verdict = switch (measure.direction()) {
             case HIGHER -> higher ? Report.Verdict.BETTER : Report.Verdict.WORSE;
             case LOWER -> higher ? Report.Verdict.WORSE : Report.Verdict.BETTER;

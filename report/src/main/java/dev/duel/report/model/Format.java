@@ -102,14 +102,18 @@ public final class Format {
         return String.format(Locale.ROOT, share * 100 >= 10 ? "%.0f%%" : "%.1f%%", share * 100);
     }
 
-    /** "31,298 (29,870-32,100, spread 7.3%)"; a single run shows its value alone. */
-    public static String summary(Summary summary, Metric.Unit unit) {
+    /**
+     * "31,298 (29,870 to 32,100, spread 7.3%)": the measure's central value ({@link Measure#central}), then the range
+     * and spread; a single run shows its value alone.
+     */
+    public static String summary(Summary summary, Measure measure) {
+        Metric.Unit unit = measure.unit();
         if (summary.runs() == 1) {
             return value(summary.median(), unit) + " (1 run)";
         }
         String spread = Double.isNaN(summary.spread()) ? "-" : percent(summary.spread());
-        return value(summary.median(), unit) + " (" + value(summary.min(), unit) + " to " + value(summary.max(), unit)
-                + ", spread " + spread + ")";
+        return value(measure.central(summary), unit) + " (" + value(summary.min(), unit) + " to "
+                + value(summary.max(), unit) + ", spread " + spread + ")";
     }
 
     /** A table's cell: its summary in the row's unit and the runs counted with a mark, or why it has no value. */
@@ -117,7 +121,7 @@ public final class Format {
         if (cell.summary() == null) {
             return cell.missing() + (cell.censoredRuns() > 0 ? " [" + cell.censoredRuns() + " never steady]" : "");
         }
-        String text = summary(cell.summary(), row.measure().unit());
+        String text = summary(cell.summary(), row.measure());
         if (!cell.marked().isEmpty()) {
             text += " ["
                     + String.join(

@@ -1,5 +1,6 @@
 package dev.duel.report.render;
 
+import dev.duel.report.model.Measure;
 import dev.duel.report.model.Metric;
 import dev.duel.report.model.Report;
 import dev.duel.report.model.RuntimeRun;
@@ -32,6 +33,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * AWT in headless mode, which {@link #png} sets.
  */
 public final class Charts {
+    /** The name's end of a runs chart's series that draws a target's central value as a bar. */
+    private static final String CENTRAL_BAR = " geometric mean";
+
     static final Color[] COLORS = {
         new Color(0x1f77b4),
         new Color(0xd62728),
@@ -138,7 +142,10 @@ public final class Charts {
         return specs;
     }
 
-    /** Each run as a dot at its target's position (spread sideways in run order), the median as a short bar. */
+    /**
+     * Each run as a dot at its target's position (spread sideways in run order), the geometric mean the table shows as a
+     * short bar.
+     */
     private static Spec runs(Report.ScenarioReport scenario, Report.Row rps, String slug) {
         List<Series> series = new ArrayList<>();
         for (int t = 0; t < scenario.targets().size(); t++) {
@@ -152,15 +159,17 @@ public final class Charts {
                 x[i] = t + 1 + (values.length == 1 ? 0 : -0.15 + 0.3 * i / (values.length - 1));
             }
             series.add(new Series(scenario.targets().get(t), x, values));
-            series.add(new Series(scenario.targets().get(t) + " median", new double[] {t + 0.7, t + 1.3}, new double[] {
-                summary.median(), summary.median()
-            }));
+            double central = rps.measure().central(summary);
+            series.add(
+                    new Series(scenario.targets().get(t) + CENTRAL_BAR, new double[] {t + 0.7, t + 1.3}, new double[] {
+                        central, central
+                    }));
         }
         return new Spec(
                 "rps-" + slug + ".png",
                 scenario.name(),
                 Kind.RUNS,
-                scenario.name() + ": requests/s of each run (bar: median)",
+                scenario.name() + ": requests/s of each run (bar: geometric mean)",
                 "target",
                 "requests/s",
                 scenario.targets(),
@@ -344,7 +353,7 @@ public final class Charts {
                                 .get(column)
                                 .summary();
                 x[i] = i;
-                y[i] = summary == null ? 0 : summary.median();
+                y[i] = summary == null ? 0 : Measure.of(Metric.CPU_PER_REQUEST).central(summary);
             }
             series.add(new Series(target, x, y));
         }
@@ -352,7 +361,7 @@ public final class Charts {
                 "cpu-per-request.png",
                 null,
                 Kind.BARS,
-                "target CPU per request (median over runs)",
+                "target CPU per request (geometric mean over runs)",
                 "scenario",
                 "CPU microseconds per request",
                 scenarios,
@@ -390,7 +399,7 @@ public final class Charts {
         int color = 0;
         for (Series s : spec.series()) {
             XYSeries series = chart.addSeries(s.name(), s.x(), s.y());
-            boolean median = spec.kind() == Kind.RUNS && s.name().endsWith(" median");
+            boolean median = spec.kind() == Kind.RUNS && s.name().endsWith(CENTRAL_BAR);
             boolean segments = spec.kind() == Kind.SERIES && s.name().endsWith(" segments");
             Color c = COLORS[Math.floorMod(median || segments ? color - 1 : color, COLORS.length)];
             series.setLineColor(c);

@@ -35,7 +35,8 @@ final class Words {
     }
 
     static String howToRead(Report report) {
-        return "Each cell is the median over the runs of a target, then (min to max, spread = (max - min) / median), "
+        return "Each cell is the geometric mean over the runs of a target (the median for counts and shares), the value "
+                + "its verdict compares, then (min to max, spread = (max - min) / median), "
                 + "and the runs counted with a mark in brackets. Every run counts: a run that never settled gives main's "
                 + "mean, one with thin samples its percentiles, an invalid or failed one its values, each marked; a row "
                 + "shows the clean runs' result beside its verdict and gives none when the two disagree in direction, "

@@ -120,7 +120,7 @@ class RuntimeDifferenceTest {
                 List.of(row(RuntimeAnswer.GC_PAUSE_SHARE, 0.008, 0.024), row(RuntimeAnswer.ALLOCATION, 30_000, 33_000));
         assertEquals(
                 "Largest runtime difference at steady state that stands beyond noise: jdk25 allocates 1.1x as much per"
-                        + " request as jdk17 (32 KiB vs 29 KiB); larger between medians, not a verdict: jdk25 spends"
+                        + " request as jdk17 (32 KiB vs 29 KiB); larger between the values the table shows, not a verdict: jdk25 spends"
                         + " 3.0x the GC pause share of jdk17 (2.4% vs 0.8% of wall time) (cannot tell)",
                 largest(
                         rows,

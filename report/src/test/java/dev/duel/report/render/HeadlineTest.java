@@ -45,7 +45,7 @@ class HeadlineTest {
                 line.matches(
                         "json: at steady state jdk25 serves \\d+% more requests/s than jdk17 \\(95% CI \\+\\d+% to "
                                 + "\\+\\d+%\\); each at its CPU limit; jdk17 reaches steady state in 15 s, jdk25 in 15 s"
-                                + " \\(medians\\)"),
+                                + " \\(geometric means\\)"),
                 line);
         String terminal = new TerminalRenderer().render(report);
         assertEquals("  " + line, terminal.lines().skip(1).findFirst().orElseThrow(), "the second line of the report");
@@ -75,7 +75,7 @@ class HeadlineTest {
                 line);
         assertTrue(
                 line.endsWith(
-                        "jdk17 reaches steady state in 15 s, jdk25 in 15 s (medians; 2 of 4 jdk25 runs never did)"),
+                        "jdk17 reaches steady state in 15 s, jdk25 in 15 s (geometric means; 2 of 4 jdk25 runs never did)"),
                 line);
     }
 
@@ -90,6 +90,6 @@ class HeadlineTest {
         assertTrue(
                 line.startsWith("json: requests/s, jdk25 against jdk17: no verdict: none of 4 repetitions is clean: "),
                 line);
-        assertTrue(line.endsWith("; jdk17 reaches steady state in 15 s, jdk25 never did (median)"), line);
+        assertTrue(line.endsWith("; jdk17 reaches steady state in 15 s, jdk25 never did (geometric mean)"), line);
     }
 }
