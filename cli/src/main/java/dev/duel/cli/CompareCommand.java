@@ -135,8 +135,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--max-warmup",
             paramLabel = "TIME",
-            defaultValue = "75s",
-            description = "a path's warm-up cap; it ends earlier once both sides are steady (default: 75s)")
+            defaultValue = "150s",
+            description = "a path's warm-up cap; it ends earlier once both sides are steady (default: 150s)")
     String maxWarmup;
 
     @Option(
@@ -224,6 +224,13 @@ final class CompareCommand implements Callable<Integer> {
                 .run(suiteFile, directory, dryRun);
         if (SuiteSession.printBrief(out, result, "compare", startNanos)) {
             out.println("The suite it ran, to edit and run again: duel run " + suiteFile);
+            java.util.Optional<String> settle = dev.duel.cli.compare.SettleCommand.of(
+                    commandWords(),
+                    Converters.duration(maxWarmup),
+                    Converters.duration(budget),
+                    dev.duel.cli.compare.SettleCommand.answers(result.report(), comparison.paths()));
+            settle.ifPresent(command -> out.println("To settle it (the warm-up cap doubled where a side never"
+                    + " settled, the budget raised to the pairs the intervals need): " + command));
         }
         return result.exitCode();
     }
@@ -410,12 +417,17 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private String commandLine() {
+        return String.join(" ", commandWords());
+    }
+
+    /** The command line as run, "duel" first, each word quoted where a shell would split or expand it. */
+    private List<String> commandWords() {
         List<String> words = new ArrayList<>(List.of("duel"));
         for (String argument : spec.commandLine().getParseResult().originalArgs()) {
             words.add(
                     argument.matches("[A-Za-z0-9_./:=@%+,-]+") ? argument : "'" + argument.replace("'", "'\\''") + "'");
         }
-        return String.join(" ", words);
+        return words;
     }
 
     private static String differing(int twoJars, int twoJdks, int twoFlagSets) {

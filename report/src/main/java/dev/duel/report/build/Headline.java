@@ -226,7 +226,8 @@ public final class Headline {
     }
 
     private static String seconds(double seconds) {
-        return seconds == Math.rint(seconds)
+        // A mean of whole seconds rounds to a whole second when its tenth is 0: "15 s", never "15.0 s".
+        return Math.abs(seconds - Math.rint(seconds)) < 0.05
                 ? String.format(Locale.ROOT, "%.0f s", seconds)
                 : String.format(Locale.ROOT, "%.1f s", seconds);
     }

@@ -157,16 +157,7 @@ public final class Format {
 
     /** A verdict in a word: "better", "the same", "cannot tell", "-" (no verdict, the sentence says why). */
     public static String verdict(Report.Verdict verdict) {
-        return switch (verdict) {
-            case BETTER -> "better";
-            case WORSE -> "worse";
-            case DIFFERENT -> "different";
-            case SAME -> "the same";
-            case CANNOT_TELL -> "cannot tell";
-            case TOO_FEW_RUNS -> "too few runs";
-            case NOT_COMPARABLE -> "-";
-            case REFUSED -> "REFUSED";
-        };
+        return verdict.word();
     }
 
     /** The verdict column: "not comparable" when the row's own warnings or lost runs undermine a verdict. */

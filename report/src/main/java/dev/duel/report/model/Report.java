@@ -376,17 +376,78 @@ public record Report(
     /**
      * A row's verdict: better, worse or different beyond noise (the 95% interval excludes no change); the same within
      * the margin (the 90% interval lies inside ±m: two one-sided tests); cannot tell (neither); too few runs for an
-     * interval; not comparable (a reason in the row); refused (runs that must not be compared).
+     * interval; not comparable (a reason in the row); refused (runs that must not be compared). Each with the one
+     * word every renderer prints for it and what that word means: the glossary of verdict words ({@link #word},
+     * {@link #meaning}) that report.md's "How to read this" and docs/reports.md show, so no renderer or document words
+     * a verdict its own way.
      */
     public enum Verdict {
-        BETTER,
-        WORSE,
-        DIFFERENT,
-        SAME,
-        CANNOT_TELL,
-        TOO_FEW_RUNS,
-        NOT_COMPARABLE,
-        REFUSED
+        BETTER(
+                "better",
+                "the change's whole 95% interval lies on the better side of no change (more requests/s, less latency,"
+                        + " less CPU per request)"),
+        WORSE("worse", "the change's whole 95% interval lies on the worse side of no change"),
+        DIFFERENT(
+                "different",
+                "a measure with no better direction (cores used, a companion's CPU) moved: its 95% interval excludes no"
+                        + " change"),
+        SAME(
+                "the same",
+                "the same within the margin (±5% unless the suite or --same-within says): two one-sided tests put the"
+                        + " 90% interval inside it"),
+        CANNOT_TELL(
+                "cannot tell",
+                "the 95% interval holds no change but is too wide to call the two the same; the row says what change"
+                        + " these runs could have detected, and more repetitions narrow it"),
+        TOO_FEW_RUNS("too few runs", "fewer than 2 runs (paired: repetitions) a side: no interval, no verdict"),
+        NOT_COMPARABLE(
+                "-",
+                "no verdict: something undermines this row, and the row says what (runs marked against too few clean"
+                        + " ones, runs lost, throttling, limits not enforced, the host's speed drifting, runs and"
+                        + " paired slices pointing opposite ways); \"not comparable\" when the reason holds for the"
+                        + " whole pair"),
+        REFUSED(
+                "REFUSED",
+                "not compared: the two sides' runs came from different environments or limits, or too far apart in"
+                        + " time (--allow-distant compares them anyway, labelled COMPARED DESPITE)");
+
+        private final String word;
+        private final String meaning;
+
+        Verdict(String word, String meaning) {
+            this.word = word;
+            this.meaning = meaning;
+        }
+
+        /** The verdict column's word: "better", "the same", "cannot tell", "-". */
+        public String word() {
+            return word;
+        }
+
+        /** What the word means, one sentence, as the glossary gives it. */
+        public String meaning() {
+            return meaning;
+        }
+
+        /**
+         * The glossary's rows (word, meaning): each verdict's, then the words a headline uses without a row of its
+         * own. report.md and report.html print it under "How to read this"; docs/reports.md holds the same table.
+         */
+        public static java.util.List<java.util.List<String>> glossary() {
+            java.util.List<java.util.List<String>> rows = new java.util.ArrayList<>();
+            for (Verdict verdict : values()) {
+                rows.add(java.util.List.of(verdict.word, verdict.meaning));
+            }
+            rows.add(java.util.List.of(
+                    "no verdict",
+                    "the headline's words for \"-\" and \"too few runs\": the row's change and interval are not a"
+                            + " verdict, and the headline says why"));
+            rows.add(java.util.List.of(
+                    "no answer",
+                    "the headline's words for a scenario with no ratio at all between the targets (no run measured"
+                            + " one side): the runs' rows say why"));
+            return rows;
+        }
     }
 
     /**

@@ -157,7 +157,8 @@ public final class HtmlRenderer {
         }
         html.append("<h2>How to read this</h2>\n<p>")
                 .append(escape(Words.howToRead(report)))
-                .append("</p>\n");
+                .append("</p>\n<p>Verdict words:</p>\n");
+        table(html, List.of("word", "meaning"), Report.Verdict.glossary());
         if (!report.environment().isEmpty()) {
             html.append("<h2>Environment</h2>\n<ul>\n");
             report.environment()
@@ -229,6 +230,12 @@ public final class HtmlRenderer {
                         .append(escape(Words.pairReasonsText(comparisons, reasons)))
                         .append("</p>\n");
             }
+            String sharedRuns = Words.sharedRuns(comparisons);
+            if (sharedRuns != null) {
+                html.append("<p class=\"note\">Runs used of planned: ")
+                        .append(escape(sharedRuns))
+                        .append("</p>\n");
+            }
             html.append("<table>\n<tr>");
             for (String h : List.of(
                     "measure",
@@ -238,6 +245,9 @@ public final class HtmlRenderer {
                     "in words",
                     "runs used of planned",
                     "warnings")) {
+                if (sharedRuns != null && h.equals("runs used of planned")) {
+                    continue;
+                }
                 html.append("<th>").append(escape(h)).append("</th>");
             }
             html.append("</tr>\n");
@@ -245,14 +255,18 @@ public final class HtmlRenderer {
                 html.append("<tr class=\"")
                         .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'))
                         .append("\">");
-                for (String cell : List.of(
+                List<String> cells = new java.util.ArrayList<>(List.of(
                         Words.label(scenario, c),
                         Format.ratio(c),
                         Format.interval(c),
                         Format.verdict(c),
                         Words.sentence(c, reasons),
                         c.runs(),
-                        Words.warningRefs(c, warnings))) {
+                        Words.warningRefs(c, warnings)));
+                if (sharedRuns != null) {
+                    cells.remove(5);
+                }
+                for (String cell : cells) {
                     html.append("<td>").append(escape(cell)).append("</td>");
                 }
                 html.append("</tr>\n");

@@ -50,7 +50,8 @@ public final class MarkdownRenderer {
         thresholds(md, report);
         md.append("## How to read this\n\n")
                 .append(escape(Words.howToRead(report)))
-                .append("\n\n");
+                .append("\n\nVerdict words:\n\n");
+        table(md, List.of("word", "meaning"), Report.Verdict.glossary());
         if (!report.environment().isEmpty()) {
             md.append("## Environment\n\n");
             report.environment()
@@ -120,27 +121,39 @@ public final class MarkdownRenderer {
                     .append(escape(baseline))
                     .append("**\n\n");
             List<String> warnings = Words.distinctWarnings(comparisons);
+            // The runs behind the rows, said once when every row rests on the same ones.
+            String sharedRuns = Words.sharedRuns(comparisons);
+            if (sharedRuns != null) {
+                md.append("Runs used of planned: ").append(escape(sharedRuns)).append("\n\n");
+            }
+            List<String> header = new java.util.ArrayList<>(List.of(
+                    "measure", other + " vs " + baseline, "95% CI", "verdict", "runs used of planned", "warnings"));
+            if (sharedRuns != null) {
+                header.remove("runs used of planned");
+            }
+            List<Report.Comparison> tabled = comparisons.stream()
+                    .filter(c -> !Double.isNaN(c.ratio())
+                            || c.shift() != null
+                            || c.verdict() == Report.Verdict.REFUSED
+                            || !c.reasons().isEmpty())
+                    .toList();
             table(
                     md,
-                    List.of(
-                            "measure",
-                            other + " vs " + baseline,
-                            "95% CI",
-                            "verdict",
-                            "runs used of planned",
-                            "warnings"),
-                    comparisons.stream()
-                            .filter(c -> !Double.isNaN(c.ratio())
-                                    || c.shift() != null
-                                    || c.verdict() == Report.Verdict.REFUSED
-                                    || !c.reasons().isEmpty())
-                            .map(c -> List.of(
-                                    Words.label(scenario, c),
-                                    Format.ratio(c),
-                                    Format.interval(c),
-                                    Format.verdict(c),
-                                    c.runs(),
-                                    Words.warningRefs(c, warnings)))
+                    header,
+                    tabled.stream()
+                            .map(c -> {
+                                List<String> cells = new java.util.ArrayList<>(List.of(
+                                        Words.label(scenario, c),
+                                        Format.ratio(c),
+                                        Format.interval(c),
+                                        Format.verdict(c),
+                                        c.runs(),
+                                        Words.warningRefs(c, warnings)));
+                                if (sharedRuns != null) {
+                                    cells.remove(4);
+                                }
+                                return cells;
+                            })
                             .toList());
             for (int i = 0; i < warnings.size(); i++) {
                 md.append("> [")
@@ -160,6 +173,9 @@ public final class MarkdownRenderer {
                         .append("\n\n");
             }
             for (Report.Comparison c : comparisons) {
+                if (tabled.contains(c) && Words.saidByTheTable(c, reasons)) {
+                    continue; // a change with its interval and nothing beside: the table's row says it all
+                }
                 md.append("- ").append(escape(Words.sentence(c, reasons))).append('\n');
             }
             md.append('\n');

@@ -81,7 +81,11 @@ public final class TerminalRenderer {
                         .append('\n');
             }
         }
-        out.append('\n').append(Words.howToRead(report)).append('\n');
+        // The explanation is report.md's ("How to read this", with the verdict words): said once, pointed to here.
+        out.append('\n')
+                .append(
+                        "How to read these numbers and verdict words: report.md beside this report, \"How to read this\".")
+                .append('\n');
         report.environment().forEach(line -> out.append(line).append('\n'));
         return out.toString();
     }

@@ -205,6 +205,25 @@ final class Words {
         return shared;
     }
 
+    /** The runs every row of a pair rests on, when they are the same for all (said once above the table); else null. */
+    static String sharedRuns(List<Report.Comparison> comparisons) {
+        List<String> runs =
+                comparisons.stream().map(Report.Comparison::runs).distinct().toList();
+        return comparisons.size() > 1 && runs.size() == 1 && !runs.get(0).isEmpty() ? runs.get(0) : null;
+    }
+
+    /**
+     * Whether a row's table cells already say its sentence: a change with its 95% interval (better, worse, different)
+     * and nothing beside it (no reason, no clean runs' result). "The same" keeps its sentence (its 90% interval is not
+     * the table's), as do "cannot tell" (what these runs could detect) and every row without a verdict (why).
+     */
+    static boolean saidByTheTable(Report.Comparison c, List<String> pairReasons) {
+        return switch (c.verdict()) {
+            case BETTER, WORSE, DIFFERENT -> sentence(c, pairReasons).equals(c.sentence());
+            default -> false;
+        };
+    }
+
     /**
      * A row's sentence with the reasons it has beyond the pair's ({@link #pairReasons}), and the clean runs' result
      * when some runs were counted with a mark.
