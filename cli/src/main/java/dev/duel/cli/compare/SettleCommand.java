@@ -71,7 +71,9 @@ public final class SettleCommand {
                     i < paths.size() ? paths.get(i) : scenario.name(),
                     rps == null ? Report.Verdict.NOT_COMPARABLE : rps.verdict(),
                     rps == null ? Double.NaN : rps.detectable(),
-                    rps == null || Double.isNaN(rps.sameWithin()) ? 0.05 : rps.sameWithin(),
+                    rps == null || Double.isNaN(rps.sameWithin())
+                            ? dev.duel.analysis.RatioVerdict.DEFAULT_SAME_WITHIN
+                            : rps.sameWithin(),
                     never));
         }
         return answers;
