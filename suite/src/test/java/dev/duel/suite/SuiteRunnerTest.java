@@ -13,6 +13,7 @@ import dev.duel.record.RunRecord;
 import dev.duel.record.Status;
 import dev.duel.suite.file.SuiteLoader;
 import dev.duel.suite.fixtures.FixtureSuites;
+import dev.duel.suite.fixtures.GeneratorVerdicts;
 import dev.duel.suite.fixtures.RealPartsWithoutProbe;
 import dev.duel.targets.Cgroups;
 import dev.duel.targets.JdkResolver;
@@ -50,13 +51,13 @@ class SuiteRunnerTest {
     }
 
     /**
-     * The run completed: ok, or invalid by the load generator's own gate only. On 2 cores the in-process generator of
+     * The run completed: ok, or invalid by the load generator's own gates only. On 2 cores the in-process generator of
      * a test JVM sometimes holds its users back past the engine's 1 ms turnaround bound (p99 1.8, 4 and 7 ms seen
-     * here), which makes a run invalid with a complete record all the same; these tests are not about that gate.
+     * here), or one 14 ms GC pause of the test JVM is 2% of its short main (CI, 2026-12-06), which makes a run invalid
+     * with a complete record all the same; these tests are not about those gates.
      */
     private static boolean completed(RunRecord record) {
-        return record.status() == Status.OK
-                || (record.status() == Status.INVALID && record.reason().startsWith("load generator saturated"));
+        return record.status() == Status.OK || GeneratorVerdicts.byTheGenerator(record);
     }
 
     /** Every record's status and reason, for a failed assertion's message. */
