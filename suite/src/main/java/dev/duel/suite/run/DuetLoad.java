@@ -12,6 +12,9 @@ import dev.duel.load.WarmupJudge;
  * which the side held the load all through. A side whose load ends or fails {@link #leave}s: the other then goes on
  * alone instead of waiting.
  *
+ * <p>A side is steady by its own series only once its JIT compiler has gone quiet too ({@link #compilerQuiet}): a
+ * plateau that a compiler still working on a tenth or more of the side's CPU sits on is a pause in a climb, not its end.
+ *
  * <p>Both engines check their warm-up after the same second (their time lines began together), so a side waits for
  * its partner's verdict on that second for at most {@link #PARTNER_WAIT_MILLIS}: a partner later than that is taken as
  * not steady yet, and the side checks again two seconds on. Thread-safe: each side calls from its own engine's control
@@ -45,6 +48,39 @@ final class DuetLoad {
             return ones;
         };
     }
+
+    /**
+     * The seconds of wall time, up to the judge's check, over which a side's compiler must have been quiet: the
+     * engine's stable length (10 s), which in turns covers the side's own seconds and its partner's alike (a side
+     * compiles in both).
+     */
+    static final double COMPILER_QUIET_SECONDS = 10;
+
+    /**
+     * The most of a side's CPU (its cores: its limit, or its CPUs) its JIT compiler may use over {@link
+     * #COMPILER_QUIET_SECONDS} for the side to count as steady. A compiler using a share s of a CPU-bound side's CPU
+     * leaves the application 1 - s of it, so when it is done the side serves at least s / (1 - s) more: at 0.05 that
+     * is 5.3%, about the margin a comparison is judged in. Measured on Spring PetClinic in turns under 1 CPU
+     * (2026-12-06): 0.10-0.25 of the core through the climb, 0.01-0.02 once the level was reached; /vets's seconds sat
+     * on a plateau at 3,000-6,000 requests/s for 20-30 s, which the series judge called steady, while the compiler
+     * still used 0.2, and then rose to 12,000-15,000 as it went quiet.
+     */
+    static final double COMPILER_QUIET_SHARE = 0.05;
+
+    /**
+     * The cores a side's JIT compiler used, on average, over the last {@code seconds} seconds (its C1 and C2 threads'
+     * CPU over the wall time), or NaN while that is not known (nothing watched, too few readings).
+     */
+    @FunctionalInterface
+    interface CompilerCores {
+        double over(double seconds);
+
+        /** Nothing watches the side's compiler (not a JVM, or its profile is none): its series alone decides. */
+        CompilerCores UNKNOWN = seconds -> Double.NaN;
+    }
+
+    private final CompilerCores[] compilers = {CompilerCores.UNKNOWN, CompilerCores.UNKNOWN};
+    private final double[] sideCores = {1, 1};
 
     private final boolean[] arrived = new boolean[2];
     /** The instant both engines were ready (System.nanoTime), once the later one arrived; 0 before. */
@@ -112,6 +148,18 @@ final class DuetLoad {
         };
     }
 
+    /**
+     * Side {@code side}'s compiler is watched by {@code compiler}, against its {@code cores} (its CPU limit, or its
+     * CPUs): called when the side's measurement begins, before its first check.
+     */
+    synchronized void watchCompiler(int side, double cores, CompilerCores compiler) {
+        if (!(cores > 0)) {
+            throw new IllegalArgumentException("a side's cores are above 0, got " + cores);
+        }
+        sideCores[side] = cores;
+        compilers[side] = compiler;
+    }
+
     /** Side {@code side}'s judge: steady when its own series is and its partner's is at the same check. */
     WarmupJudge judge(int side) {
         return okPerSecond -> {
@@ -148,11 +196,47 @@ final class DuetLoad {
     }
 
     /**
+     * The side's own verdict: its series ({@link #seriesDecision}), then its compiler ({@link #compilerQuiet}).
+     */
+    private WarmupJudge.Decision ownDecision(int side, double[] okPerSecond) {
+        WarmupJudge.Decision bySeries = seriesDecision(side, okPerSecond);
+        return bySeries.steady() ? compilerQuiet(side, bySeries) : bySeries;
+    }
+
+    /**
+     * A side whose series is steady, judged by its compiler: still steady when the compiler used at most {@link
+     * #COMPILER_QUIET_SHARE} of the side's cores over the last {@link #COMPILER_QUIET_SECONDS}, or when that is not
+     * known; otherwise not yet, saying so.
+     */
+    private WarmupJudge.Decision compilerQuiet(int side, WarmupJudge.Decision bySeries) {
+        CompilerCores compiler;
+        double cores;
+        synchronized (this) {
+            compiler = compilers[side];
+            cores = sideCores[side];
+        }
+        double used = compiler.over(COMPILER_QUIET_SECONDS);
+        if (!(used > COMPILER_QUIET_SHARE * cores)) {
+            return bySeries; // quiet, or not known (NaN): the series decides
+        }
+        return WarmupJudge.Decision.notYet(
+                bySeries.relativeHalfWidth(),
+                String.format(
+                        java.util.Locale.ROOT,
+                        "steady requests/s, but its JIT compiler used %.2f of its %s core(s) over the last %.0f s"
+                                + " (at most %.2f): still compiling",
+                        used,
+                        cores == Math.rint(cores) ? String.valueOf((long) cores) : String.valueOf(cores),
+                        COMPILER_QUIET_SECONDS,
+                        COMPILER_QUIET_SHARE * cores));
+    }
+
+    /**
      * The side's own judge on its own seconds: all of them where both warm up at once; where they warm up in turns, the
      * seconds it held the load all through (the others hold its requests' last answers, or nothing), its steady start
      * said on the run's own axis.
      */
-    private WarmupJudge.Decision ownDecision(int side, double[] okPerSecond) {
+    private WarmupJudge.Decision seriesDecision(int side, double[] okPerSecond) {
         long start;
         synchronized (this) {
             start = startNanos;

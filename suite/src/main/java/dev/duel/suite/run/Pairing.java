@@ -3,6 +3,7 @@ package dev.duel.suite.run;
 import dev.duel.load.StartGate;
 import dev.duel.load.Turns;
 import dev.duel.load.WarmupJudge;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -15,5 +16,13 @@ import java.util.function.LongSupplier;
  * @param judgedCpuNanos CPU nanoseconds so far of what the side's noise gate judges as the side's own use
  * @param warmupEnded    run when the side's warm-up ends (in the gap, or at main's start without one), on the engine's
  *                       control thread: a side that warmed up apart moves back onto the targets' CPUs
+ * @param compiler       given, when the side's measurement begins, what reads its JIT compiler's CPU (the judge waits
+ *                       for the compiler to go quiet: {@link DuetLoad#watchCompiler})
  */
-record Pairing(StartGate gate, WarmupJudge judge, Turns turns, LongSupplier judgedCpuNanos, Runnable warmupEnded) {}
+record Pairing(
+        StartGate gate,
+        WarmupJudge judge,
+        Turns turns,
+        LongSupplier judgedCpuNanos,
+        Runnable warmupEnded,
+        Consumer<DuetLoad.CompilerCores> compiler) {}

@@ -425,6 +425,7 @@ public final class RunAttempt {
                 List<Pairing> pairings = new ArrayList<>();
                 for (int i = 0; i < 2; i++) {
                     Side side = sides.get(i);
+                    int index = i;
                     pairings.add(new Pairing(
                             duet.gate(i),
                             duet.judge(i),
@@ -432,7 +433,8 @@ public final class RunAttempt {
                                     ? dev.duel.load.Turns.ALWAYS
                                     : interleave.turns(i, blockSeed(sides.get(0).plan, s)),
                             interleave == null ? () -> side.target.read().cpuNanos() : pairCpu,
-                            i == 1 && back != null ? back : () -> {}));
+                            i == 1 && back != null ? back : () -> {},
+                            compiler -> duet.watchCompiler(index, cores(side.spec), compiler)));
                 }
                 java.util.concurrent.Future<ScenarioMeasurement.Measured> second = partner.submit(
                         () -> measureSide(silent, sides.get(1), 1, scenario, noise.get(1), duet, pairings.get(1)));
@@ -576,6 +578,13 @@ public final class RunAttempt {
             }
             return factors;
         };
+    }
+
+    /** The cores a side's target may use: its CPU limit, or the number of its CPUs. */
+    private static double cores(TargetSpec spec) {
+        return spec.limits().cpus() != null
+                ? spec.limits().cpus()
+                : dev.duel.record.CpuList.parse(home(spec)).size();
     }
 
     /** The CPUs a side's target lives on: its cpuset, or every online CPU. */

@@ -123,6 +123,36 @@ final class RuntimeWatch implements AutoCloseable {
         }
     }
 
+    /**
+     * The cores the target's JIT compiler threads (C1 and C2) used, on average, from the reading about {@code seconds}
+     * before the latest one to the latest: their CPU over the wall time between the two readings. NaN while there is
+     * no pair of readings that far apart (within a reading's second), or nothing is watched. A compiler thread that
+     * ended between the two readings is in neither reading's threads, so its CPU is not counted (the JDK ends idle
+     * compiler threads: the count errs towards quiet). Thread-safe; the live counterpart of the timeline's windows.
+     */
+    synchronized double compilerCoresOver(double seconds) {
+        if (threads == null || samples.size() < 2) {
+            return Double.NaN;
+        }
+        ThreadCpuSample latest = samples.get(samples.size() - 1);
+        long from = latest.atNanos() - (long) (seconds * 1e9);
+        ThreadCpuSample earlier = null;
+        for (int i = samples.size() - 2; i >= 0; i--) {
+            earlier = samples.get(i);
+            if (earlier.atNanos() <= from) {
+                break;
+            }
+        }
+        double spanSeconds = (latest.atNanos() - earlier.atNanos()) / 1e9;
+        if (spanSeconds < seconds - 1) {
+            return Double.NaN;
+        }
+        ThreadCpuWindow window = ThreadCpuTimeline.windows(
+                        List.of(earlier, latest), earlier.atNanos(), threads.ticksPerSecond())
+                .get(0);
+        return window.jitCpuMillis() / 1000 / window.seconds();
+    }
+
     /** The wall clock at the load's 0 s, or null when the load never began or nothing was watched. */
     synchronized Instant loadOrigin() {
         return loadOrigin;

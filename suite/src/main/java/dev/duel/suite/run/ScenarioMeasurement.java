@@ -126,6 +126,9 @@ final class ScenarioMeasurement {
         Map<Phase, CpuMeter.Reading> machineAt = new EnumMap<>(Phase.class);
         MemorySampler memory = MemorySampler.start(target::read, memoryTicker);
         RuntimeWatch watch = RuntimeWatch.start(profile, target, runtime);
+        if (pairing != null) {
+            pairing.compiler().accept(watch::compilerCoresOver);
+        }
         // The noise gate's readings of each loaded phase (warm-up, main): at its start, at each second the engine
         // reports in it, at its end (the next phase's start). The gap sends no load: not judged.
         Map<Phase, List<CpuMeter.Reading>> judgedReadings = new EnumMap<>(Phase.class);

@@ -92,6 +92,43 @@ class DuetLoadTest {
     }
 
     @Test
+    void aSideWhoseCompilerIsStillBusyIsNotSteadyYetWhateverItsSeries() throws Exception {
+        DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
+        double[] compilerCores = {0.2};
+        duet.watchCompiler(0, 1.0, seconds -> seconds == DuetLoad.COMPILER_QUIET_SECONDS ? compilerCores[0] : -1);
+        duet.leave(1); // side 0 alone: its own verdict
+        WarmupJudge.Decision busy = duet.judge(0).judge(series(0, 6));
+        assertFalse(busy.steady());
+        assertEquals(0.01, busy.relativeHalfWidth(), 1e-12, "the series' half-width, for its progress line");
+        assertEquals(
+                "steady requests/s, but its JIT compiler used 0.20 of its 1 core(s) over the last 10 s (at most"
+                        + " 0.05): still compiling",
+                busy.why());
+        compilerCores[0] = 0.05; // at the bound: quiet
+        assertTrue(duet.judge(0).judge(series(0, 8)).steady());
+    }
+
+    @Test
+    void theCompilersBoundScalesWithTheSidesCores() throws Exception {
+        DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
+        duet.watchCompiler(0, 4.0, seconds -> 0.15); // 0.15 of 4 cores is under 0.05 of them
+        duet.watchCompiler(1, 0.5, seconds -> 0.15); // of half a core it is 0.3
+        Future<WarmupJudge.Decision> other = partner.submit(() -> duet.judge(1).judge(series(1, 8)));
+        assertFalse(duet.judge(0).judge(series(0, 8)).steady(), "its partner is still compiling");
+        WarmupJudge.Decision partnerDecision = other.get();
+        assertFalse(partnerDecision.steady());
+        assertTrue(partnerDecision.why().contains("0.15 of its 0.5 core(s)"), partnerDecision.why());
+    }
+
+    @Test
+    void aCompilerNotWatchedLeavesTheDecisionToTheSeries() throws Exception {
+        DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
+        duet.watchCompiler(0, 1.0, DuetLoad.CompilerCores.UNKNOWN);
+        duet.leave(1);
+        assertTrue(duet.judge(0).judge(series(0, 4)).steady());
+    }
+
+    @Test
     void aSideWhoseLoadEndedIsNotWaitedFor() throws Exception {
         DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
         duet.leave(1);

@@ -143,6 +143,31 @@ class RuntimeWatchTest {
     }
 
     @Test
+    void theCompilersCoresOverTheLastSecondsComeFromTheReadingsThatFarApart() {
+        RuntimeWatch watch = RuntimeWatch.start(Profile.THREADS, null, readers);
+        watch.loadStarted();
+        assertTrue(Double.isNaN(watch.compilerCoresOver(10)), "one reading: nothing to tell yet");
+        // 12 s: the compiler at 0.3 of a core for 6 s, then at 0.02.
+        for (int second = 0; second < 12; second++) {
+            advance(1_000, second < 6 ? 300 : 20);
+            tick();
+        }
+        assertTrue(Double.isNaN(watch.compilerCoresOver(20)), "readings span 12 s, not 20");
+        assertEquals(0.02, watch.compilerCoresOver(4), 1e-9, "the last 4 s");
+        assertEquals(
+                (4 * 300 + 6 * 20) / 10_000.0, watch.compilerCoresOver(10), 1e-9, "the last 10 s: 4 busy, 6 quiet");
+        watch.close();
+    }
+
+    @Test
+    void nothingWatchedLeavesTheCompilerUnknown() {
+        RuntimeWatch watch = RuntimeWatch.start(Profile.NONE, null, readers);
+        watch.loadStarted();
+        assertTrue(Double.isNaN(watch.compilerCoresOver(10)));
+        watch.close();
+    }
+
+    @Test
     void profileNoneWatchesNothing() {
         RuntimeWatch watch = RuntimeWatch.start(Profile.NONE, null, readers);
         watch.loadStarted();
