@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
             RunCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            HistoryCommand.class,
             MicroCommand.class,
             SmokeCommand.class,
             EnvCommand.class,
