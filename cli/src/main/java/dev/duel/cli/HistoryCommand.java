@@ -1,12 +1,16 @@
 package dev.duel.cli;
 
+import dev.duel.history.HistoryChanges;
 import dev.duel.history.HistoryEntries;
 import dev.duel.history.HistoryEntry;
 import dev.duel.history.HistoryException;
+import dev.duel.history.HistoryPoint;
 import dev.duel.history.HistoryStore;
+import dev.duel.history.changes.ChangePoints;
 import dev.duel.record.DuelVersion;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +19,7 @@ import picocli.CommandLine.Parameters;
 /** {@code duel history}: what each report concluded, kept across runs and commits. */
 @Command(
         name = "history",
-        header = "Keep what each report concluded across commits: duel history import.",
+        header = "Keep what each report concluded across commits; find where it moved.",
         description = {
             "A history holds, per suite, scenario, target and measure, what each report concluded (the value, its",
             "runs, each comparison's ratio, interval and verdict), the machine's fingerprint, and where the code",
@@ -25,11 +29,13 @@ import picocli.CommandLine.Parameters;
             "",
             "Examples:",
             "  duel history import results/jdk17-vs-jdk25",
-            "  duel history import results/* --history jdbc:postgresql://db.example/duel?user=ci",
+            "  duel history import results/* --history 'jdbc:postgresql://db.example/duel?user=ci'",
+            "  duel history changes --fail-on-change",
+            "  duel history acknowledge h-3f5fd058408c --reason 'the pool grew on purpose'",
             "",
             ExitCodes.HELP
         },
-        subcommands = {HistoryCommand.Import.class},
+        subcommands = {HistoryCommand.Import.class, HistoryCommand.Changes.class, HistoryCommand.Acknowledge.class},
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)
 final class HistoryCommand implements Callable<Integer> {
@@ -44,6 +50,172 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         spec.commandLine().usage(System.err);
         return ExitCodes.USAGE;
+    }
+
+    /** Where the history is: the one option every history command shares. */
+    static final class Store {
+        @Option(
+                names = "--history",
+                paramLabel = "FILE|URL",
+                description = "an SQLite file or a jdbc:postgresql: URL (default: " + DEFAULT_HISTORY + ")")
+        String history = DEFAULT_HISTORY;
+    }
+
+    @Command(
+            name = "changes",
+            header = "List where each series of a history moved to another level.",
+            description = {
+                "A series is one measure of one target in one scenario of one suite on one machine, oldest first.",
+                "A change needs 4 entries on each side; its size is the ratio of the two sides' geometric means with",
+                "a 95% interval, its significance a rank CUSUM against 999 seeded permutations (a change in about 1%",
+                "of step-free series): docs/history.md."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  duel history changes",
+                "  duel history changes --suite jdk17-vs-jdk25 --fail-on-change",
+                "",
+                ExitCodes.HELP
+            },
+            sortOptions = false,
+            mixinStandardHelpOptions = true,
+            versionProvider = Duel.Version.class)
+    static final class Changes implements Callable<Integer> {
+        @picocli.CommandLine.Mixin
+        Store store = new Store();
+
+        @Option(names = "--suite", description = "only this suite's series")
+        String suite;
+
+        @Option(names = "--fail-on-change", description = "exit 1 when a change is found (a nightly job's check)")
+        boolean failOnChange;
+
+        @Override
+        public Integer call() {
+            ChangePoints.Settings settings = ChangePoints.Settings.DEFAULT;
+            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+                List<HistoryPoint> points = history.points().stream()
+                        .filter(p -> suite == null || p.series().suite().equals(suite))
+                        .toList();
+                HistoryChanges.Found found = HistoryChanges.of(points, history.acknowledged(), settings);
+                long searched = found.series().stream()
+                        .filter(s -> s.values() >= 2 * settings.minSegment())
+                        .count();
+                System.out.printf(
+                        Locale.ROOT,
+                        "history %s: %d series, %d with %d or more values (a change needs %d on each side)%n",
+                        history.shown(),
+                        found.series().size(),
+                        searched,
+                        2 * settings.minSegment(),
+                        settings.minSegment());
+                List<HistoryChanges.SeriesChange> open =
+                        found.changes().stream().filter(c -> !c.acknowledged()).toList();
+                for (HistoryChanges.SeriesChange change : open) {
+                    System.out.println(line(change));
+                }
+                for (HistoryChanges.SeriesChange change : found.changes()) {
+                    if (change.acknowledged()) {
+                        System.out.println(
+                                "acknowledged: " + line(change) + "; because " + change.acknowledgedBecause());
+                    }
+                }
+                if (found.changes().isEmpty()) {
+                    System.out.println(searched == 0 ? "no series is long enough to search yet" : "no change found");
+                } else if (open.isEmpty()) {
+                    System.out.println("no change that is not acknowledged");
+                }
+                return failOnChange && !open.isEmpty() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
+            } catch (HistoryException e) {
+                System.err.println("duel: history changes: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
+
+        /**
+         * "demo / json / jdk25 / requests/s (machine c710ce728609): from h-3f5fd058408c (commit 9f8e7d6,
+         * 2026-12-05 10:00 UTC) on, -8.4% (95% CI -12% to -4.9%), 12 runs before, 9 after (p 0.002)".
+         */
+        static String line(HistoryChanges.SeriesChange c) {
+            ChangePoints.Change change = c.change();
+            String at = c.first().entryId()
+                    + (c.first().commit() != null ? ", commit " + c.first().commit() : "")
+                    + ", "
+                    + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
+                            .withZone(java.time.ZoneOffset.UTC)
+                            .format(c.first().recordedAt());
+            String interval = change.low() > 0 && Double.isFinite(change.high())
+                    ? String.format(
+                            Locale.ROOT,
+                            " (95%% CI %+.1f%% to %+.1f%%)",
+                            (change.low() - 1) * 100,
+                            (change.high() - 1) * 100)
+                    : "";
+            return String.format(
+                    Locale.ROOT,
+                    "%s%s: from %s on, %+.1f%%%s, %d entries before, %d after (p %.3f)",
+                    c.series().name(),
+                    c.series().fingerprint() == null
+                            ? ""
+                            : " (machine " + c.series().fingerprint() + ")",
+                    at,
+                    (change.ratio() - 1) * 100,
+                    interval,
+                    change.runsBefore(),
+                    change.runsAfter(),
+                    change.pValue());
+        }
+    }
+
+    @Command(
+            name = "acknowledge",
+            header = "Note that the changes beginning at an entry are expected, and why.",
+            description = {
+                "Every change duel history changes finds beginning at ENTRY (of --measure only, when given) is",
+                "listed apart from then on, with the reason, and no longer fails --fail-on-change."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  duel history acknowledge h-3f5fd058408c --reason 'JDK 25: the young generation grew on purpose'",
+                "  duel history acknowledge h-3f5fd058408c --measure p99 --reason 'logging moved off the request path'",
+                "",
+                ExitCodes.HELP
+            },
+            sortOptions = false,
+            mixinStandardHelpOptions = true,
+            versionProvider = Duel.Version.class)
+    static final class Acknowledge implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "ENTRY", description = "the entry where the change begins (h-...)")
+        String entry;
+
+        @Option(names = "--reason", required = true, description = "why the change is expected")
+        String reason;
+
+        @Option(names = "--measure", paramLabel = "KEY", description = "only this measure's changes (rps, p99, ...)")
+        String measure;
+
+        @picocli.CommandLine.Mixin
+        Store store = new Store();
+
+        @Override
+        public Integer call() {
+            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+                List<HistoryChanges.SeriesChange> noted =
+                        history.acknowledge(entry, measure, reason, ChangePoints.Settings.DEFAULT);
+                for (HistoryChanges.SeriesChange change : noted) {
+                    System.out.println("acknowledged: " + Changes.line(change));
+                }
+                if (noted.isEmpty()) {
+                    System.out.println("already acknowledged: every change beginning at " + entry);
+                }
+                return ExitCodes.OK;
+            } catch (HistoryException e) {
+                System.err.println("duel: history acknowledge: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
     }
 
     @Command(
@@ -69,11 +241,8 @@ final class HistoryCommand implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "FOLDER", description = "results folders that duel run wrote")
         List<Path> folders;
 
-        @Option(
-                names = "--history",
-                paramLabel = "FILE|URL",
-                description = "an SQLite file or a jdbc:postgresql: URL (default: " + DEFAULT_HISTORY + ")")
-        String history = DEFAULT_HISTORY;
+        @picocli.CommandLine.Mixin
+        Store store = new Store();
 
         @Option(names = "--commit", description = "the commit of the code under test (default: the CI's)")
         String commit;
@@ -93,10 +262,10 @@ final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             HistoryEntry.Provenance given = new HistoryEntry.Provenance(commit, branch, tag, ciUrl, label);
-            try (HistoryStore store = HistoryStore.open(history, DuelVersion.current())) {
+            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
                 for (Path folder : folders) {
                     HistoryEntry entry = HistoryEntries.of(folder, given, System.getenv());
-                    boolean recorded = store.record(entry);
+                    boolean recorded = history.record(entry);
                     System.out.printf(
                             java.util.Locale.ROOT,
                             "%s %s as %s: suite %s, %d values, %d comparisons%n",
@@ -107,7 +276,7 @@ final class HistoryCommand implements Callable<Integer> {
                             entry.measurements().size(),
                             entry.comparisons().size());
                 }
-                System.out.println("history: " + store.shown());
+                System.out.println("history: " + history.shown());
                 return ExitCodes.OK;
             } catch (HistoryException e) {
                 System.err.println("duel: history import: " + e.getMessage());

@@ -139,6 +139,67 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
+    /** Every recorded value with where it came from, series by series, each oldest first. */
+    public synchronized List<HistoryPoint> points() throws HistoryException {
+        try (Connection connection = source.getConnection()) {
+            return EntryTables.points(connection);
+        } catch (SQLException e) {
+            throw new HistoryException("could not read the history " + shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Notes the changes found now that begin at entry {@code entryId} (of measure {@code measure} only, when given) as
+     * looked at, with {@code reason}: {@link HistoryChanges} lists them apart from then on.
+     *
+     * @return the changes noted (those noted before are not noted again, and are not in it)
+     * @throws HistoryException no change found now begins at that entry
+     */
+    public synchronized List<HistoryChanges.SeriesChange> acknowledge(
+            String entryId, String measure, String reason, dev.duel.history.changes.ChangePoints.Settings settings)
+            throws HistoryException {
+        if (reason == null || reason.isBlank()) {
+            throw new HistoryException("say why the change is expected (--reason)");
+        }
+        List<HistoryChanges.SeriesChange> matching =
+                HistoryChanges.of(points(), acknowledged(), settings).changes().stream()
+                        .filter(c -> c.first().entryId().equals(entryId))
+                        .filter(c -> measure == null || c.series().measure().equals(measure))
+                        .toList();
+        if (matching.isEmpty()) {
+            throw new HistoryException("no change found in the history " + shown() + " begins at " + entryId
+                    + (measure == null ? "" : " in measure " + measure) + ": duel history changes lists them");
+        }
+        List<HistoryChanges.SeriesChange> noted = new java.util.ArrayList<>();
+        try (Connection connection = source.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                java.time.Instant now = java.time.Instant.now();
+                for (HistoryChanges.SeriesChange change : matching) {
+                    if (EntryTables.acknowledge(connection, change.series(), entryId, reason, now)) {
+                        noted.add(change);
+                    }
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new HistoryException("could not write to the history " + shown() + ": " + e.getMessage(), e);
+        }
+        return noted;
+    }
+
+    /** The acknowledged changes' reasons, by {@link EntryTables#acknowledgedKey}. */
+    public synchronized java.util.Map<String, String> acknowledged() throws HistoryException {
+        try (Connection connection = source.getConnection()) {
+            return EntryTables.acknowledged(connection);
+        } catch (SQLException e) {
+            throw new HistoryException("could not read the history " + shown() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The suites the history holds, by name. */
     public synchronized List<String> suites() throws HistoryException {
         try (Connection connection = source.getConnection()) {

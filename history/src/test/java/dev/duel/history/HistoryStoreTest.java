@@ -242,9 +242,8 @@ class HistoryStoreTest {
 
     @ParameterizedTest
     @MethodSource("kinds")
-    void aStoreOfTheFirstSchemaOpensAndTakesEntries(Kind kind) throws Exception {
-        // A store as duel's first history wrote it: the first migration only. (Today that is the current schema too;
-        // when a second lands, this test keeps showing that a store of the first still opens, migrated.)
+    void aStoreOfThePreviousSchemaOpensWithItsEntriesAndTakesNewOnes(Kind kind) throws Exception {
+        // A store as the previous duel wrote it: schema 1 only, with an entry in it.
         String store = freshStore(kind);
         String url = store.startsWith("jdbc:") ? store : "jdbc:sqlite:" + store;
         java.nio.file.Files.createDirectories(temp.resolve("stores"));
@@ -255,10 +254,21 @@ class HistoryStoreTest {
                 .target("1")
                 .load()
                 .migrate();
+        HistoryEntry old = entry("h-0000000000e1", "demo", Instant.EPOCH, 1);
+        try (Connection connection = DriverManager.getConnection(url)) {
+            dev.duel.history.store.EntryTables.insert(connection, old); // schema 1's tables, as that duel wrote them
+            try (Statement schema = connection.createStatement();
+                    java.sql.ResultSet row =
+                            schema.executeQuery("SELECT info_value FROM store_info WHERE info_key = 'schema'")) {
+                row.next();
+                assertEquals("1", row.getString(1));
+            }
+        }
         try (HistoryStore history = HistoryStore.open(store, "0.1.0-test")) {
-            HistoryEntry entry = entry("h-0000000000ee", "demo", Instant.EPOCH, 1);
+            HistoryEntry entry = entry("h-0000000000e2", "demo", Instant.EPOCH.plusSeconds(1), 1);
             assertTrue(history.record(entry));
-            assertEquals(List.of(entry), history.entries("demo"));
+            assertEquals(List.of(old, entry), history.entries("demo"), "the old entry kept, the new one beside it");
+            assertEquals(java.util.Map.of(), history.acknowledged(), "schema 2's table is there, empty");
         }
     }
 

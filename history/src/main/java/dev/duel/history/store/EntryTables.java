@@ -152,6 +152,108 @@ public final class EntryTables {
         return filled;
     }
 
+    /**
+     * Every measurement's central value with where it came from, series by series (suite, scenario, target, measure,
+     * fingerprint), each series oldest first.
+     */
+    public static List<dev.duel.history.HistoryPoint> points(Connection connection) throws SQLException {
+        List<dev.duel.history.HistoryPoint> points = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT e.suite, m.scenario, m.target, m.measure,"
+                        + " e.fingerprint, e.id, e.git_commit, e.recorded_at_millis, m.central, m.label, m.unit,"
+                        + " m.higher_is_better, m.runs FROM measurement m JOIN history_entry e ON m.entry_id = e.id"
+                        + " ORDER BY e.suite, m.scenario, m.target, m.measure, e.fingerprint, e.recorded_at_millis,"
+                        + " e.id");
+                ResultSet row = select.executeQuery()) {
+            while (row.next()) {
+                points.add(new dev.duel.history.HistoryPoint(
+                        new dev.duel.history.HistoryPoint.Series(
+                                row.getString(1),
+                                row.getString(2),
+                                row.getString(3),
+                                row.getString(4),
+                                row.getString(5),
+                                row.getString(10),
+                                row.getString(11),
+                                row.getBoolean(12)),
+                        row.getString(6),
+                        row.getString(7),
+                        Instant.ofEpochMilli(row.getLong(8)),
+                        number(row, 9),
+                        row.getInt(13)));
+            }
+        }
+        return points;
+    }
+
+    /**
+     * Notes that the change of {@code series} beginning at entry {@code entryId} was looked at, and why; a second note
+     * of the same change keeps the first.
+     *
+     * @return false when it was noted before
+     */
+    public static boolean acknowledge(
+            Connection connection,
+            dev.duel.history.HistoryPoint.Series series,
+            String entryId,
+            String reason,
+            Instant at)
+            throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO acknowledged_change (suite, scenario,"
+                + " target, measure, fingerprint, entry_id, reason, acknowledged_at_millis)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            insert.setString(1, series.suite());
+            insert.setString(2, series.scenario());
+            insert.setString(3, series.target());
+            insert.setString(4, series.measure());
+            insert.setString(5, series.fingerprint() == null ? "" : series.fingerprint());
+            insert.setString(6, entryId);
+            insert.setString(7, reason);
+            insert.setLong(8, at.toEpochMilli());
+            return insert.executeUpdate() == 1;
+        }
+    }
+
+    /**
+     * Every acknowledged change, keyed "suite / scenario / target / measure / fingerprint / entry id" ({@link
+     * #acknowledgedKey}), with its reason.
+     */
+    public static Map<String, String> acknowledged(Connection connection) throws SQLException {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT suite, scenario, target, measure,"
+                        + " fingerprint, entry_id, reason FROM acknowledged_change ORDER BY acknowledged_at_millis");
+                ResultSet row = select.executeQuery()) {
+            while (row.next()) {
+                String fingerprint = row.getString(5);
+                reasons.put(
+                        acknowledgedKey(
+                                new dev.duel.history.HistoryPoint.Series(
+                                        row.getString(1),
+                                        row.getString(2),
+                                        row.getString(3),
+                                        row.getString(4),
+                                        fingerprint.isEmpty() ? null : fingerprint,
+                                        "",
+                                        "",
+                                        true),
+                                row.getString(6)),
+                        row.getString(7));
+            }
+        }
+        return reasons;
+    }
+
+    /** The key of a change of {@code series} beginning at {@code entryId}. */
+    public static String acknowledgedKey(dev.duel.history.HistoryPoint.Series series, String entryId) {
+        return String.join(
+                " / ",
+                series.suite(),
+                series.scenario(),
+                series.target(),
+                series.measure(),
+                series.fingerprint() == null ? "" : series.fingerprint(),
+                entryId);
+    }
+
     /** The suites the store holds entries of, by name. */
     public static List<String> suites(Connection connection) throws SQLException {
         List<String> suites = new ArrayList<>();

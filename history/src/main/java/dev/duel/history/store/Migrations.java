@@ -22,7 +22,7 @@ import org.flywaydb.core.api.logging.LogFactory;
  */
 public final class Migrations {
     /** The schema this duel writes and reads: the version of the last migration. */
-    public static final int SCHEMA = 1;
+    public static final int SCHEMA = 2;
 
     /** Where the migrations are, on the class path. */
     static final String LOCATION = "classpath:dev/duel/history/migration";

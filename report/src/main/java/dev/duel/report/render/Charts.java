@@ -397,8 +397,9 @@ public final class Charts {
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
         int color = 0;
+        java.util.Set<String> names = new java.util.HashSet<>();
         for (Series s : spec.series()) {
-            XYSeries series = chart.addSeries(s.name(), s.x(), s.y());
+            XYSeries series = chart.addSeries(unique(names, s.name()), s.x(), s.y());
             boolean median = spec.kind() == Kind.RUNS && s.name().endsWith(CENTRAL_BAR);
             boolean segments = spec.kind() == Kind.SERIES && s.name().endsWith(" segments");
             Color c = COLORS[Math.floorMod(median || segments ? color - 1 : color, COLORS.length)];
@@ -461,14 +462,28 @@ public final class Charts {
                 .build();
         style(chart.getStyler());
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
+        java.util.Set<String> names = new java.util.HashSet<>();
         for (Series s : spec.series()) {
             List<Double> y = new ArrayList<>();
             for (double v : s.y()) {
                 y.add(v);
             }
-            chart.addSeries(s.name(), spec.categories(), y);
+            chart.addSeries(unique(names, s.name()), spec.categories(), y);
         }
         return chart;
+    }
+
+    /**
+     * {@code name}, or "name (2)", "name (3)"... when {@code used} holds it: XChart refuses a series name twice, and
+     * two results folders given to one report each have a run 001 (seen: `duel report` of a suite's folder and of
+     * its re-run lost every chart).
+     */
+    static String unique(java.util.Set<String> used, String name) {
+        String candidate = name;
+        for (int n = 2; !used.add(candidate); n++) {
+            candidate = name + " (" + n + ")";
+        }
+        return candidate;
     }
 
     static void style(Styler styler) {

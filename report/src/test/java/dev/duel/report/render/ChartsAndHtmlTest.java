@@ -116,6 +116,46 @@ class ChartsAndHtmlTest {
     }
 
     @Test
+    void twoFoldersWithTheSameRunNumbersStillGetEveryChart() throws Exception {
+        // A suite's folder and its re-run's: each has runs 001 to 006, so the warm-up chart names each run twice.
+        for (String folder : List.of("first", "again")) {
+            SeededResults results = new SeededResults(
+                    temp.resolve(folder),
+                    5, // the same runs, an hour apart: each folder's run 001 is jdk17's, warming up alike
+                    Instant.parse(folder.equals("first") ? "2026-11-30T06:00:00Z" : "2026-11-30T07:00:00Z"));
+            results.environment("e", List.of());
+            results.interleaved(
+                    new SeededResults.Behaviour("jdk17", "17", 1000, 10_000, 20_000, 0),
+                    new SeededResults.Behaviour("jdk25", "25", 1200, 9_000, 20_000, 0),
+                    3,
+                    List.of("json"));
+        }
+        Report report = new ReportBuilder(
+                        new ResultsReader().read(List.of(temp.resolve("first"), temp.resolve("again"))),
+                        ReportOptions.DEFAULT)
+                .build();
+        List<Charts.Spec> specs = Charts.specs(report);
+        assertTrue(
+                specs.stream()
+                        .anyMatch(spec -> spec.series().stream()
+                                        .map(Charts.Series::name)
+                                        .distinct()
+                                        .count()
+                                < spec.series().size()),
+                "some chart names a run twice: the case under test");
+        for (Charts.Spec spec : specs) {
+            assertTrue(Charts.png(spec).length > 1_000, spec.file());
+        }
+        java.util.Set<String> used = new java.util.HashSet<>();
+        assertEquals(
+                List.of("001 (warm-up)", "001 (warm-up) (2)", "001 (warm-up) (3)"),
+                List.of(
+                        Charts.unique(used, "001 (warm-up)"),
+                        Charts.unique(used, "001 (warm-up)"),
+                        Charts.unique(used, "001 (warm-up)")));
+    }
+
+    @Test
     void percentileAxisLabelsReadAsPercentiles() {
         assertEquals("0%", Charts.percentileLabel(1));
         assertEquals("90%", Charts.percentileLabel(10));
