@@ -29,13 +29,19 @@ import picocli.CommandLine.Parameters;
             "",
             "Examples:",
             "  duel history import results/jdk17-vs-jdk25",
-            "  duel history import results/* --history 'jdbc:postgresql://db.example/duel?user=ci'",
+            "  duel history import results/nightly \\",
+            "      --history 'jdbc:postgresql://db.example/duel?user=ci'",
             "  duel history changes --fail-on-change",
             "  duel history acknowledge h-3f5fd058408c --reason 'the pool grew on purpose'",
             "",
             ExitCodes.HELP
         },
-        subcommands = {HistoryCommand.Import.class, HistoryCommand.Changes.class, HistoryCommand.Acknowledge.class},
+        subcommands = {
+            HistoryCommand.Import.class,
+            HistoryCommand.Changes.class,
+            HistoryCommand.Acknowledge.class,
+            HistoryCommand.Export.class
+        },
         mixinStandardHelpOptions = true,
         versionProvider = Duel.Version.class)
 final class HistoryCommand implements Callable<Integer> {
@@ -67,7 +73,7 @@ final class HistoryCommand implements Callable<Integer> {
             description = {
                 "A series is one measure of one target in one scenario of one suite on one machine, oldest first.",
                 "A change needs 4 entries on each side; its size is the ratio of the two sides' geometric means with",
-                "a 95% interval, its significance a rank CUSUM against 999 seeded permutations (a change in about 1%",
+                "a 95%% interval, its significance a rank CUSUM against 999 seeded permutations (a change in about 1%%",
                 "of step-free series): docs/history.md."
             },
             footer = {
@@ -219,6 +225,85 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     @Command(
+            name = "export",
+            header = "Write one suite's history as Otava's CSV, Bencher's BMF or github-action-benchmark's JSON.",
+            description = {
+                "csv: every entry, oldest first, a column per series (Apache Otava reads it). bmf, and",
+                "benchmark-action-bigger and -smaller (customBiggerIsBetter, customSmallerIsBetter): the newest entry."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  duel history export --format csv --suite nightly --out nightly.csv",
+                "  duel history export --format benchmark-action-bigger --suite nightly --out bigger.json",
+                "",
+                ExitCodes.HELP
+            },
+            sortOptions = false,
+            mixinStandardHelpOptions = true,
+            versionProvider = Duel.Version.class)
+    static final class Export implements Callable<Integer> {
+        @Option(
+                names = "--format",
+                required = true,
+                paramLabel = "FORMAT",
+                description = "csv, bmf, benchmark-action-bigger or benchmark-action-smaller")
+        String format;
+
+        @Option(names = "--suite", description = "the suite (needed when the history holds several)")
+        String suite;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "write to FILE (default: standard output)")
+        Path out;
+
+        @picocli.CommandLine.Mixin
+        Store store = new Store();
+
+        @Override
+        public Integer call() {
+            dev.duel.history.export.Exports.Format chosen = dev.duel.history.export.Exports.Format.named(format);
+            if (chosen == null) {
+                System.err.println("duel: history export: --format " + format
+                        + " is not one of csv, bmf, benchmark-action-bigger, benchmark-action-smaller");
+                return ExitCodes.USAGE;
+            }
+            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+                List<String> suites = history.suites();
+                String name = suite;
+                if (name == null && suites.size() == 1) {
+                    name = suites.get(0);
+                }
+                if (name == null || !suites.contains(name)) {
+                    System.err.println("duel: history export: "
+                            + (suites.isEmpty()
+                                    ? "the history " + history.shown() + " is empty: duel history import records"
+                                            + " results folders"
+                                    : (name == null ? "" : "no suite " + name + "; ") + "give --suite, one of "
+                                            + String.join(", ", suites)));
+                    return ExitCodes.USAGE;
+                }
+                String text = dev.duel.history.export.Exports.write(chosen, history.entries(name));
+                if (out == null) {
+                    System.out.print(text);
+                } else {
+                    try {
+                        dev.duel.suite.store.AtomicJson.writeBytes(
+                                out, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    } catch (java.io.IOException e) {
+                        System.err.println("duel: history export: cannot write " + out + " (" + e.getMessage()
+                                + "); give a writable --out");
+                        return ExitCodes.USAGE;
+                    }
+                }
+                return ExitCodes.OK;
+            } catch (HistoryException e) {
+                System.err.println("duel: history export: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
+    }
+
+    @Command(
             name = "import",
             header = "Record results folders in a history; one recorded before is kept once.",
             description = {
@@ -229,7 +314,7 @@ final class HistoryCommand implements Callable<Integer> {
                 "",
                 "Examples:",
                 "  duel history import results/jdk17-vs-jdk25 --label nightly",
-                "  duel history import results/pr-42 --commit \"$GITHUB_SHA\" --branch feature/pool \\",
+                "  duel history import results/pr-42 --commit 9f8e7d6 --branch feature/pool \\",
                 "      --history results/history.db",
                 "",
                 ExitCodes.HELP

@@ -38,6 +38,8 @@ import picocli.CommandLine.Parameters;
             "  duel report results/demo-jdk17-vs-jdk25",
             "  duel report results/jdk17-vs-jdk25 --baseline jdk17 \\",
             "      --threshold 'jdk25.rps >= 0.95 * jdk17.rps' --junit report-junit.xml",
+            "  duel report results/pr-42 --pr-comment comment.md \\",
+            "      --report-url 'https://github.com/acme/shop/actions/runs/7#artifacts'",
             "",
             "Thresholds: [scenario:] LEFT OP RIGHT, e.g. 'jdk25.rps >= 0.95 * jdk17.rps', '*.p99 < 50ms',",
             "'product: *.errors == 0', '*.startup < 5s'. Measures: rps p50 p90 p99 p99.9 mean errors cpu cores",
@@ -96,6 +98,19 @@ final class ReportCommand implements Callable<Integer> {
                     + " row) to FILE, for a CI system's test report")
     Path junit;
 
+    @Option(
+            names = "--pr-comment",
+            paramLabel = "FILE",
+            description = "also write a pull request's comment (Markdown, marked so a workflow edits one comment"
+                    + " per suite, under GitHub's 65,536 characters) to FILE")
+    Path prComment;
+
+    @Option(
+            names = "--report-url",
+            paramLabel = "URL",
+            description = "where the comment links the whole report (the job's artifact or a page)")
+    String reportUrl;
+
     @Override
     public Integer call() throws Exception {
         if (directories.size() == 1 && MicroReader.isMicro(directories.get(0))) {
@@ -143,6 +158,22 @@ final class ReportCommand implements Callable<Integer> {
                 System.err.println("duel: cannot write --junit " + junit + " (" + e.getMessage() + "); the report's"
                         + " own copy is " + folder.resolve(ReportFiles.JUNIT_FILE));
                 // A failed threshold stays the answer (exit 1); else the unwritten file is the command's fault.
+                return exit == ExitCodes.OK ? ExitCodes.USAGE : exit;
+            }
+        }
+        if (prComment != null) {
+            try {
+                dev.duel.suite.store.AtomicJson.writeBytes(
+                        prComment,
+                        new dev.duel.report.render.PullRequestCommentRenderer()
+                                .render(
+                                        report,
+                                        reportUrl,
+                                        dev.duel.report.render.PullRequestCommentRenderer.GITHUB_LIMIT)
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                System.err.println("duel: cannot write --pr-comment " + prComment + " (" + e.getMessage()
+                        + "); give a writable file");
                 return exit == ExitCodes.OK ? ExitCodes.USAGE : exit;
             }
         }

@@ -41,7 +41,7 @@ class DocumentedCommandsTest {
         for (Path file : files) {
             shown.addAll(commandLines(root.relativize(file).toString(), Files.readAllLines(file)));
         }
-        for (String command : List.of("load", "run", "report", "micro", "smoke", "env", "demo", "agent")) {
+        for (String command : List.of("load", "run", "report", "micro", "smoke", "env", "demo", "agent", "history")) {
             String help = Captured.duel(command, "--help").out();
             shown.addAll(commandLines("duel " + command + " --help", fenced(help)));
         }

@@ -119,6 +119,31 @@ class HistoryChangesCommandTest {
     }
 
     @Test
+    void exportsOneSuiteAndRefusesAFormatItDoesNotKnow() throws Exception {
+        Path file = history(3, 99);
+        Captured csv = Captured.duel("history", "export", "--format", "csv", "--history", file.toString());
+        assertEquals(0, csv.exitCode(), csv.err());
+        assertEquals(
+                List.of(
+                        "time,commit,branch,json.jdk25.rps",
+                        "2026-12-01T02:00:00Z,c0ffee0,main,20000",
+                        "2026-12-02T02:00:00Z,c0ffee1,main,20020",
+                        "2026-12-03T02:00:00Z,c0ffee2,main,20040"),
+                csv.out().lines().toList());
+        Captured xml = Captured.duel("history", "export", "--format", "xml", "--history", file.toString());
+        assertEquals(ExitCodes.USAGE, xml.exitCode());
+        assertEquals(
+                "duel: history export: --format xml is not one of csv, bmf, benchmark-action-bigger,"
+                        + " benchmark-action-smaller",
+                xml.err().strip());
+        Captured other =
+                Captured.duel("history", "export", "--format", "bmf", "--suite", "other", "--history", file.toString());
+        assertEquals(
+                "duel: history export: no suite other; give --suite, one of nightly",
+                other.err().strip());
+    }
+
+    @Test
     void aShortHistorySaysSo() throws Exception {
         Captured changes =
                 Captured.duel("history", "changes", "--history", history(5, 99).toString());

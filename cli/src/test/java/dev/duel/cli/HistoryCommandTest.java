@@ -74,6 +74,16 @@ class HistoryCommandTest {
     }
 
     @Test
+    void everyHistoryCommandsHelpRendersWhole() {
+        for (String command : List.of("import", "changes", "acknowledge", "export")) {
+            Captured help = Captured.duel("history", command, "--help");
+            assertEquals(0, help.exitCode(), command);
+            assertEquals("", help.err(), command + ": picocli said something while rendering the help");
+            assertTrue(help.out().lines().allMatch(l -> l.length() <= 80), command + " fits 80 columns");
+        }
+    }
+
+    @Test
     void bareHistoryPrintsItsHelpAndExitsTwo() {
         Captured bare = Captured.duel("history");
         assertEquals(ExitCodes.USAGE, bare.exitCode());

@@ -5,12 +5,25 @@ import dev.duel.report.model.SectionKind;
 
 /**
  * A CI job's summary (GitHub's {@code GITHUB_STEP_SUMMARY}, appended to): the headline, the warnings, each load
- * scenario's comparison tables with their sentences, and the thresholds, in the same Markdown as {@code report.md}'s
- * sections, so that the two never disagree. Charts, the warm-up and runtime sections and the environment stay in the
+ * scenario's comparison tables with their sentences and what limited each target, and the thresholds, in the same
+ * Markdown as {@code report.md}'s sections, so that the two never disagree. Charts, the warm-up and runtime sections and the environment stay in the
  * report itself, which the summary points to. Stateless.
  */
 public final class JobSummaryRenderer {
+    /** Where the summary points for the rest of the report. */
+    static final String WHOLE_REPORT =
+            "The whole report (charts, warm-up, runtime, environment): `report.html` and `report.md` beside"
+                    + " `summary.json`.\n\n";
+
     public String render(Report report) {
+        return render(report, report.scenarios(), WHOLE_REPORT);
+    }
+
+    /**
+     * The summary of {@code scenarios} only (of the report's, in its order), ending on {@code closing}: a pull
+     * request's comment leaves scenarios out to stay under its size limit ({@link PullRequestCommentRenderer}).
+     */
+    static String render(Report report, java.util.List<Report.ScenarioReport> scenarios, String closing) {
         StringBuilder md = new StringBuilder();
         md.append("## duel: ").append(MarkdownRenderer.escape(report.title())).append("\n\n");
         md.append("baseline: **")
@@ -36,7 +49,7 @@ public final class JobSummaryRenderer {
                             md.append("> - ").append(MarkdownRenderer.escape(w)).append('\n'));
             md.append('\n');
         }
-        for (Report.ScenarioReport scenario : report.scenarios()) {
+        for (Report.ScenarioReport scenario : scenarios) {
             if (scenario.comparisons().isEmpty()) {
                 continue;
             }
@@ -48,12 +61,22 @@ public final class JobSummaryRenderer {
                                     : " (" + scenario.kind().label() + ")")
                     .append("\n\n");
             MarkdownRenderer.comparisons(md, scenario);
+            if (!scenario.limitedBy().isEmpty()) {
+                // The bottleneck: whether a difference is the target's own or something it waited on.
+                md.append("Limited by: ");
+                md.append(String.join(
+                        "; ",
+                        scenario.limitedBy().entrySet().stream()
+                                .map(e -> MarkdownRenderer.escape(e.getKey()) + ": "
+                                        + MarkdownRenderer.escape(e.getValue()))
+                                .toList()));
+                md.append("\n\n");
+            }
         }
         StringBuilder thresholds = new StringBuilder();
         MarkdownRenderer.thresholds(thresholds, report);
         md.append(thresholds.toString().replaceFirst("^## ", "### "));
-        md.append("The whole report (charts, warm-up, runtime, environment): `report.html` and `report.md` beside"
-                + " `summary.json`.\n\n");
+        md.append(closing);
         return md.toString();
     }
 }

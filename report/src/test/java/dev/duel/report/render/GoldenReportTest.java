@@ -248,6 +248,31 @@ class GoldenReportTest {
     }
 
     @Test
+    void pullRequestComment() throws Exception {
+        String comment = new PullRequestCommentRenderer()
+                .render(
+                        report,
+                        "https://github.com/acme/shop/actions/runs/7#artifacts",
+                        PullRequestCommentRenderer.GITHUB_LIMIT);
+        golden("pr-comment.md", comment);
+        assertTrue(comment.startsWith(PullRequestCommentRenderer.marker(report.title()) + "\n"), comment);
+    }
+
+    @Test
+    void aPullRequestCommentThatWouldNotFitLeavesItsLastScenariosOutAndSaysSo() {
+        String whole = new PullRequestCommentRenderer().render(report, null, PullRequestCommentRenderer.GITHUB_LIMIT);
+        int limit = whole.length() - 1;
+        String cut = new PullRequestCommentRenderer().render(report, null, limit);
+        assertTrue(cut.length() <= limit, cut.length() + " > " + limit);
+        assertTrue(
+                cut.contains(" more scenario(s) left out here to stay under GitHub's " + limit + " characters"), cut);
+        assertTrue(cut.endsWith("`report.html` in this job's artifacts.\n"), cut);
+        assertTrue(
+                cut.contains("**" + MarkdownRenderer.escape(report.headline().get(0)) + "**"),
+                "the headline stays whole: " + cut);
+    }
+
+    @Test
     void chartData() throws Exception {
         golden("charts.txt", chartData(report));
     }
