@@ -8,6 +8,7 @@ import dev.duel.history.HistoryPoint;
 import dev.duel.history.HistoryStore;
 import dev.duel.history.changes.ChangePoints;
 import dev.duel.record.DuelVersion;
+import dev.duel.report.model.Format;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -152,21 +153,17 @@ final class HistoryCommand implements Callable<Integer> {
                             .withZone(java.time.ZoneOffset.UTC)
                             .format(c.first().recordedAt());
             String interval = change.low() > 0 && Double.isFinite(change.high())
-                    ? String.format(
-                            Locale.ROOT,
-                            " (95%% CI %+.1f%% to %+.1f%%)",
-                            (change.low() - 1) * 100,
-                            (change.high() - 1) * 100)
+                    ? " (95% CI " + Format.change(change.low()) + " to " + Format.change(change.high()) + ")"
                     : "";
             return String.format(
                     Locale.ROOT,
-                    "%s%s: from %s on, %+.1f%%%s, %d entries before, %d after (p %.3f)",
+                    "%s%s: from %s on, %s%s, %d entries before, %d after (p %.3f)",
                     c.series().name(),
                     c.series().fingerprint() == null
                             ? ""
                             : " (machine " + c.series().fingerprint() + ")",
                     at,
-                    (change.ratio() - 1) * 100,
+                    Format.change(change.ratio()),
                     interval,
                     change.runsBefore(),
                     change.runsAfter(),

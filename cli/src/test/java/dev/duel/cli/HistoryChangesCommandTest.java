@@ -3,8 +3,8 @@ package dev.duel.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.duel.history.HistoryEntry;
 import dev.duel.history.HistoryStore;
+import dev.duel.history.SampleEntries;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -21,32 +21,13 @@ class HistoryChangesCommandTest {
         try (HistoryStore store = HistoryStore.open(file.toString(), "test")) {
             for (int i = 0; i < entries; i++) {
                 double rps = (i < stepAt ? 20_000 : 18_000) * (1 + 0.001 * (i % 4));
-                store.record(new HistoryEntry(
+                store.record(SampleEntries.entry(
                         String.format("h-%012d", i),
                         "nightly",
-                        null,
-                        "m1",
-                        "test",
-                        new HistoryEntry.Provenance("c0ffee" + i, "main", null, null, null),
+                        "c0ffee" + i,
                         Instant.parse("2026-12-01T02:00:00Z").plusSeconds(86_400L * i),
-                        null,
-                        "jdk17",
-                        List.of(new HistoryEntry.Measurement(
-                                "json",
-                                "jdk25",
-                                "rps",
-                                "requests/s",
-                                "RATE",
-                                true,
-                                "geometric mean",
-                                rps,
-                                rps,
-                                rps,
-                                rps,
-                                3,
-                                0,
-                                List.of(rps, rps, rps))),
-                        List.of()));
+                        rps,
+                        3_400)); // p99 level: a series without a change beside the one with it
             }
         }
         return file;
@@ -59,12 +40,12 @@ class HistoryChangesCommandTest {
         assertEquals(0, changes.exitCode(), changes.err());
         List<String> lines = changes.out().lines().toList();
         assertEquals(
-                "history " + file + ": 1 series, 1 with 8 or more values (a change needs 4 on each side)",
+                "history " + file + ": 2 series, 2 with 8 or more values (a change needs 4 on each side)",
                 lines.get(0));
         assertTrue(
                 lines.get(1)
                         .startsWith("nightly / json / jdk25 / requests/s (machine m1): from h-000000000006, commit"
-                                + " c0ffee6, 2026-12-07 02:00 UTC on, -9.9% (95% CI -10.1% to -9.8%)"),
+                                + " c0ffee6, 2026-12-07 02:00 UTC on, -9.9% (95% CI -10% to -9.8%)"),
                 lines.get(1));
         assertTrue(lines.get(1).endsWith(", 6 entries before, 6 after (p 0.005)"), lines.get(1));
         assertEquals(
@@ -125,10 +106,10 @@ class HistoryChangesCommandTest {
         assertEquals(0, csv.exitCode(), csv.err());
         assertEquals(
                 List.of(
-                        "time,commit,branch,json.jdk25.rps",
-                        "2026-12-01T02:00:00Z,c0ffee0,main,20000",
-                        "2026-12-02T02:00:00Z,c0ffee1,main,20020",
-                        "2026-12-03T02:00:00Z,c0ffee2,main,20040"),
+                        "time,commit,branch,json.jdk25.p99,json.jdk25.rps",
+                        "2026-12-01T02:00:00Z,c0ffee0,main,3400,20000",
+                        "2026-12-02T02:00:00Z,c0ffee1,main,3400,20020",
+                        "2026-12-03T02:00:00Z,c0ffee2,main,3400,20040"),
                 csv.out().lines().toList());
         Captured xml = Captured.duel("history", "export", "--format", "xml", "--history", file.toString());
         assertEquals(ExitCodes.USAGE, xml.exitCode());

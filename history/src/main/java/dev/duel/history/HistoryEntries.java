@@ -12,10 +12,7 @@ import dev.duel.report.read.RunData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +70,7 @@ public final class HistoryEntries {
                     + String.join(", ", fingerprints) + "): a history entry is one machine's, as a report is");
         }
         String suite = suites.iterator().next();
-        HistoryEntry entry = new HistoryEntry(
+        return new HistoryEntry(
                 EntryId.of(suite, runIds),
                 suite,
                 suiteSha256(folder.resolve("suite.yaml")),
@@ -85,7 +82,6 @@ public final class HistoryEntries {
                 report.baseline(),
                 ReportConclusions.measurements(report),
                 ReportConclusions.comparisons(report));
-        return entry;
     }
 
     /** SHA-256 of the suite file the folder keeps, or null when it keeps none. */
@@ -94,11 +90,9 @@ public final class HistoryEntries {
             return null;
         }
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(suiteFile)));
+            return EntryId.sha256(Files.readAllBytes(suiteFile));
         } catch (IOException e) {
             throw new HistoryException("cannot read " + suiteFile + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.duel.report.SeededResults;
-import dev.duel.report.model.Report;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -77,50 +76,9 @@ class HistoryStoreTest {
         return postgres.getJdbcUrl("postgres", database);
     }
 
+    /** An entry whose p99 runs have no value when {@code rps} is odd: NaN goes in and comes back. */
     private static HistoryEntry entry(String id, String suite, Instant at, double rps) {
-        return new HistoryEntry(
-                id,
-                suite,
-                "ab".repeat(32),
-                "env0000001",
-                "0.1.0-test",
-                new HistoryEntry.Provenance("c0ffee1", "main", null, "https://ci.example/runs/7", "nightly"),
-                at,
-                "results/" + id,
-                "jdk17",
-                List.of(
-                        new HistoryEntry.Measurement(
-                                "json",
-                                "jdk17",
-                                "p99",
-                                "p99",
-                                "MICROS",
-                                false,
-                                "geometric mean",
-                                3_400,
-                                3_420,
-                                3_100,
-                                3_900,
-                                3,
-                                0,
-                                List.of(3_100.0, 3_420.0, 3_900.0)),
-                        new HistoryEntry.Measurement(
-                                "json",
-                                "jdk17",
-                                "rps",
-                                "requests/s",
-                                "RATE",
-                                true,
-                                "geometric mean",
-                                rps,
-                                rps,
-                                rps * 0.97,
-                                rps * 1.02,
-                                3,
-                                1,
-                                List.of(rps * 0.97, rps, Double.NaN))),
-                List.of(new HistoryEntry.Comparison(
-                        "json", "rps", "jdk17", "jdk25", 1.081, 1.040, 1.122, Report.Verdict.BETTER, 0.05)));
+        return SampleEntries.entry(id, suite, "c0ffee1", at, rps, rps % 2 == 1 ? Double.NaN : 3_400);
     }
 
     @ParameterizedTest

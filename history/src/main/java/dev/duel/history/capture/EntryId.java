@@ -17,17 +17,17 @@ public final class EntryId {
 
     /** @param runs each run as "file name@start instant", in any order (they are sorted) */
     public static String of(String suite, List<String> runs) {
-        MessageDigest digest;
+        StringBuilder text = new StringBuilder(suite);
+        runs.stream().sorted().forEach(run -> text.append('\n').append(run));
+        return "h-" + sha256(text.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 12);
+    }
+
+    /** SHA-256 of {@code bytes}, lower-case hex: the id's, and the suite file's in an entry. */
+    public static String sha256(byte[] bytes) {
         try {
-            digest = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
-        digest.update(suite.getBytes(StandardCharsets.UTF_8));
-        for (String run : runs.stream().sorted().toList()) {
-            digest.update((byte) '\n');
-            digest.update(run.getBytes(StandardCharsets.UTF_8));
-        }
-        return "h-" + HexFormat.of().formatHex(digest.digest()).substring(0, 12);
     }
 }

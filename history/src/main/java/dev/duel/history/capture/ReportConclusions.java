@@ -8,7 +8,10 @@ import dev.duel.report.model.WarmupSection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A report's conclusions as history rows: each scenario's table (main's measures, then the warm-up answer's) cell by
@@ -56,7 +59,7 @@ public final class ReportConclusions {
         measurements.sort(Comparator.comparing(HistoryEntry.Measurement::scenario)
                 .thenComparing(HistoryEntry.Measurement::target)
                 .thenComparing(HistoryEntry.Measurement::measure));
-        return dropRepeats(measurements);
+        return firstOfEach(measurements, m -> List.of(m.scenario(), m.target(), m.measure()));
     }
 
     /** Each comparison the report made, main's and the warm-up answer's. */
@@ -84,32 +87,13 @@ public final class ReportConclusions {
                 .thenComparing(HistoryEntry.Comparison::measure)
                 .thenComparing(HistoryEntry.Comparison::baseline)
                 .thenComparing(HistoryEntry.Comparison::other));
-        List<HistoryEntry.Comparison> unique = new ArrayList<>();
-        for (HistoryEntry.Comparison c : comparisons) {
-            HistoryEntry.Comparison last = unique.isEmpty() ? null : unique.get(unique.size() - 1);
-            if (last == null
-                    || !(last.scenario().equals(c.scenario())
-                            && last.measure().equals(c.measure())
-                            && last.baseline().equals(c.baseline())
-                            && last.other().equals(c.other()))) {
-                unique.add(c);
-            }
-        }
-        return unique;
+        return firstOfEach(comparisons, c -> List.of(c.scenario(), c.measure(), c.baseline(), c.other()));
     }
 
-    /** One row per scenario, target and measure: the first where a report repeats one. */
-    private static List<HistoryEntry.Measurement> dropRepeats(List<HistoryEntry.Measurement> sorted) {
-        List<HistoryEntry.Measurement> unique = new ArrayList<>();
-        for (HistoryEntry.Measurement m : sorted) {
-            HistoryEntry.Measurement last = unique.isEmpty() ? null : unique.get(unique.size() - 1);
-            if (last == null
-                    || !(last.scenario().equals(m.scenario())
-                            && last.target().equals(m.target())
-                            && last.measure().equals(m.measure()))) {
-                unique.add(m);
-            }
-        }
-        return unique;
+    /** One row per key, the first in order where a report repeats one (the store's key allows one). */
+    private static <T> List<T> firstOfEach(List<T> sorted, Function<T, List<String>> key) {
+        Map<List<String>, T> first = new LinkedHashMap<>();
+        sorted.forEach(row -> first.putIfAbsent(key.apply(row), row));
+        return new ArrayList<>(first.values());
     }
 }

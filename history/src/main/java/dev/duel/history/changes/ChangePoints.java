@@ -1,11 +1,13 @@
 package dev.duel.history.changes;
 
 import dev.duel.analysis.RatioInterval;
+import dev.duel.report.model.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.commons.statistics.ranking.NaturalRanking;
 
 /**
  * Finds where a series of results (one measure of one target in one scenario on one machine, ordered by commit time)
@@ -24,6 +26,9 @@ import java.util.SplittableRandom;
  * with a Welch-Hsu interval on logs, the report's own ({@link RatioInterval}). Stateless and thread-safe.
  */
 public final class ChangePoints {
+    /** Ranks 1..n, tied values sharing their mean rank (Pettitt's statistic's own ranks). */
+    private static final NaturalRanking RANKING = new NaturalRanking();
+
     private ChangePoints() {}
 
     /**
@@ -81,44 +86,41 @@ public final class ChangePoints {
                 throw new IllegalArgumentException("a series of positive values, got " + value);
             }
         }
-        List<int[]> cuts = new ArrayList<>(); // {index} of each cut, in the order found
-        List<Double> pValues = new ArrayList<>();
-        segment(series, 0, series.length, settings, cuts, pValues);
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < cuts.size(); i++) {
-            order.add(i);
-        }
-        order.sort(Comparator.comparingInt(i -> cuts.get(i)[0]));
+        List<Cut> cuts = new ArrayList<>();
+        segment(series, 0, series.length, settings, cuts);
+        cuts.sort(Comparator.comparingInt(Cut::index));
         List<Change> changes = new ArrayList<>();
-        for (int o = 0; o < order.size(); o++) {
-            int index = cuts.get(order.get(o))[0];
-            int from = o == 0 ? 0 : cuts.get(order.get(o - 1))[0];
-            int to = o + 1 < order.size() ? cuts.get(order.get(o + 1))[0] : series.length;
+        for (int c = 0; c < cuts.size(); c++) {
+            int index = cuts.get(c).index();
+            int from = c == 0 ? 0 : cuts.get(c - 1).index();
+            int to = c + 1 < cuts.size() ? cuts.get(c + 1).index() : series.length;
             double[] before = Arrays.copyOfRange(series, from, index);
             double[] after = Arrays.copyOfRange(series, index, to);
             RatioInterval.Interval interval = RatioInterval.of(before, after, settings.confidence());
             changes.add(new Change(
                     index,
-                    geometricMean(before),
-                    geometricMean(after),
+                    Summary.of(before).geometricMean(),
+                    Summary.of(after).geometricMean(),
                     interval.ratio(),
                     interval.low(),
                     interval.high(),
-                    pValues.get(order.get(o)),
+                    cuts.get(c).pValue(),
                     before.length,
                     after.length));
         }
         return changes;
     }
 
+    /** Where a segment was cut (the later side's first index in the series), and the cut's p-value. */
+    private record Cut(int index, double pValue) {}
+
     /** Binary segmentation of [from, to): cut at the largest statistic when the permutations say so, then each side. */
-    private static void segment(
-            double[] series, int from, int to, Settings settings, List<int[]> cuts, List<Double> pValues) {
+    private static void segment(double[] series, int from, int to, Settings settings, List<Cut> cuts) {
         int n = to - from;
         if (n < 2 * settings.minSegment()) {
             return;
         }
-        double[] ranks = ranks(Arrays.copyOfRange(series, from, to));
+        double[] ranks = RANKING.apply(Arrays.copyOfRange(series, from, to));
         Best observed = largest(ranks, settings.minSegment());
         // One stream per segment, from the seed and the segment: the same series always cuts the same way.
         SplittableRandom random = new SplittableRandom(settings.seed() ^ (31L * from + to) * 0x9E3779B97F4A7C15L);
@@ -140,10 +142,9 @@ public final class ChangePoints {
             return;
         }
         int cut = from + observed.split();
-        cuts.add(new int[] {cut});
-        pValues.add(pValue);
-        segment(series, from, cut, settings, cuts, pValues);
-        segment(series, cut, to, settings, cuts, pValues);
+        cuts.add(new Cut(cut, pValue));
+        segment(series, from, cut, settings, cuts);
+        segment(series, cut, to, settings, cuts);
     }
 
     /** The split (the later side's first index) with the largest standardised rank sum, and that statistic. */
@@ -168,37 +169,5 @@ public final class ChangePoints {
             }
         }
         return new Best(bestSplit, best);
-    }
-
-    /** Ranks 1..n, ties given their mean rank. */
-    static double[] ranks(double[] values) {
-        int n = values.length;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble(i -> values[i]));
-        double[] ranks = new double[n];
-        int i = 0;
-        while (i < n) {
-            int j = i;
-            while (j + 1 < n && values[order[j + 1]] == values[order[i]]) {
-                j++;
-            }
-            double rank = (i + j) / 2.0 + 1;
-            for (int k = i; k <= j; k++) {
-                ranks[order[k]] = rank;
-            }
-            i = j + 1;
-        }
-        return ranks;
-    }
-
-    private static double geometricMean(double[] values) {
-        double logs = 0;
-        for (double v : values) {
-            logs += Math.log(v);
-        }
-        return Math.exp(logs / values.length);
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duel.history.HistoryEntry;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,22 +74,14 @@ public final class Exports {
     }
 
     static String csv(List<HistoryEntry> entries) {
-        List<String> columns = new ArrayList<>();
-        for (HistoryEntry entry : entries) {
-            for (HistoryEntry.Measurement m : entry.measurements()) {
-                String column = m.scenario() + "." + m.target() + "." + m.measure();
-                if (!columns.contains(column)) {
-                    columns.add(column);
-                }
-            }
-        }
+        java.util.Set<String> columns = new java.util.LinkedHashSet<>();
+        entries.forEach(entry -> entry.measurements().forEach(m -> columns.add(column(m))));
         StringBuilder csv = new StringBuilder("time,commit,branch");
         columns.forEach(c -> csv.append(',').append(cell(c)));
         csv.append('\n');
         for (HistoryEntry entry : entries) {
             Map<String, Double> values = new LinkedHashMap<>();
-            entry.measurements()
-                    .forEach(m -> values.put(m.scenario() + "." + m.target() + "." + m.measure(), m.central()));
+            entry.measurements().forEach(m -> values.put(column(m), m.central()));
             csv.append(entry.recordedAt())
                     .append(',')
                     .append(cell(entry.provenance().commit()))
@@ -106,6 +97,11 @@ public final class Exports {
             csv.append('\n');
         }
         return csv.toString();
+    }
+
+    /** A series' CSV column: "scenario.target.measure". */
+    private static String column(HistoryEntry.Measurement m) {
+        return m.scenario() + "." + m.target() + "." + m.measure();
     }
 
     static String bmf(HistoryEntry newest) {

@@ -3,7 +3,6 @@ package dev.duel.history.changes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -140,10 +139,9 @@ class ChangePointsTest {
                 List.of(),
                 ChangePoints.find(new double[] {5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, ChangePoints.Settings.DEFAULT));
         assertEquals(List.of(), ChangePoints.find(new double[] {1, 1, 1, 9, 9, 9, 9}, ChangePoints.Settings.DEFAULT));
-        List<Double> ranks = new ArrayList<>();
-        for (double r : ChangePoints.ranks(new double[] {3, 1, 3, 2})) {
-            ranks.add(r);
-        }
-        assertEquals(List.of(3.5, 1.0, 3.5, 2.0), ranks);
+        assertEquals(
+                List.of(),
+                ChangePoints.find(new double[] {2, 2, 2, 2, 2, 2, 2, 2, 2, 9, 9, 9}, ChangePoints.Settings.DEFAULT),
+                "a last level of 3 values is under the 4 a change needs");
     }
 }

@@ -3,62 +3,16 @@ package dev.duel.history.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.duel.history.HistoryEntry;
-import dev.duel.report.model.Report;
+import dev.duel.history.SampleEntries;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Each export as the other tool reads it, written out in full. */
 class ExportsTest {
-    private static HistoryEntry entry(String id, String commit, Instant at, double rps, double p99) {
-        return new HistoryEntry(
-                id,
-                "nightly",
-                null,
-                "m1",
-                "0.1.0",
-                new HistoryEntry.Provenance(commit, "main", null, null, null),
-                at,
-                null,
-                "jdk17",
-                List.of(
-                        new HistoryEntry.Measurement(
-                                "json",
-                                "jdk25",
-                                "p99",
-                                "p99",
-                                "MICROS",
-                                false,
-                                "geometric mean",
-                                p99,
-                                p99,
-                                p99 * 0.9,
-                                p99 * 1.1,
-                                3,
-                                0,
-                                List.of(p99 * 0.9, p99, p99 * 1.1)),
-                        new HistoryEntry.Measurement(
-                                "json",
-                                "jdk25",
-                                "rps",
-                                "requests/s",
-                                "RATE",
-                                true,
-                                "geometric mean",
-                                rps,
-                                rps,
-                                rps - 100,
-                                rps + 100,
-                                3,
-                                1,
-                                List.of(rps - 100, rps, rps + 100))),
-                List.of(new HistoryEntry.Comparison(
-                        "json", "rps", "jdk17", "jdk25", 1.08, 1.04, 1.12, Report.Verdict.BETTER, 0.05)));
-    }
-
     private final List<HistoryEntry> entries = List.of(
-            entry("h-1", "aaa111", Instant.parse("2026-12-01T02:00:00Z"), 18_000.25, 3_210.5),
-            entry("h-2", "bbb222", Instant.parse("2026-12-02T02:00:00Z"), 17_400, Double.NaN));
+            SampleEntries.entry("h-1", "nightly", "aaa111", Instant.parse("2026-12-01T02:00:00Z"), 18_000.25, 3_210.5),
+            SampleEntries.entry("h-2", "nightly", "bbb222", Instant.parse("2026-12-02T02:00:00Z"), 17_400, Double.NaN));
 
     @Test
     void otavaCsvHasATimeColumnAttributesAndAColumnPerSeries() {
