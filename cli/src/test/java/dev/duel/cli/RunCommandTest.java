@@ -326,9 +326,26 @@ class RunCommandTest {
     void aThresholdOfTheSuiteThatFailsMakesTheRunExitOne() throws Exception {
         Path file = suite(fixture("a", "a", "a"), 1);
         Files.writeString(file, Files.readString(file) + "thresholds: ['*.rps > 1000000000', '*.errors == 0']\n");
-        Captured outcome = Captured.duelWithoutProbe(
-                "run", file.toString(), "--results", temp.resolve("r").toString());
-        assertEquals(ExitCodes.CHECKS_FAILED, outcome.exitCode(), outcome.out() + outcome.err());
+        Path results = temp.resolve("r");
+        Captured outcome = Captured.duelWithoutProbe("run", file.toString(), "--results", results.toString());
+        boolean generatorJudged;
+        try (Stream<Path> runs = Files.list(results.resolve("runs"))) {
+            generatorJudged = runs.filter(f -> f.toString().endsWith(".json"))
+                    .map(f -> {
+                        try {
+                            return RecordJson.readRun(f);
+                        } catch (dev.duel.record.RecordException e) {
+                            throw new AssertionError(f + " is not a run record", e);
+                        }
+                    })
+                    .anyMatch(GeneratorVerdicts::byTheGenerator);
+        }
+        // As above: a 13 ms young collection of this test JVM was 1.9% of the fixture's short main (CI, 2026-12-06),
+        // and an invalid run's exit (5) outranks a failed threshold's; the thresholds are still judged and printed.
+        assertEquals(
+                generatorJudged ? ExitCodes.NOT_CLEAN : ExitCodes.CHECKS_FAILED,
+                outcome.exitCode(),
+                outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("FAIL *.rps > 1000000000  ->  health: a.rps "), outcome.out());
         assertTrue(outcome.out().contains("pass *.errors == 0  ->  health: a.errors 0 == 0"), outcome.out());
     }
