@@ -19,15 +19,7 @@ report=$(realpath "${1:?usage: bench/report-in-chromium.sh RESULTS_DIR|REPORT.ht
 out=$(realpath -m "${2:-$(dirname "$report")/chromium}")
 mkdir -p "$out"
 
-if ! command -v chromium >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q && apt-get install -y -q chromium
-fi
-work=${DUEL_PLAYWRIGHT_DIR:-$HOME/.cache/duel-playwright}
-if [ ! -d "$work/node_modules/playwright-core" ]; then
-  mkdir -p "$work"
-  (cd "$work" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent playwright-core@1)
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/chromium-setup.sh"   # chromium and playwright-core in $work
 
 cat > "$work/check.js" <<'JS'
 const { chromium } = require("playwright-core");

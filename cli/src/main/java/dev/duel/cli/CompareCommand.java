@@ -155,6 +155,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "print the suite it would write and its plan; run nothing")
     boolean dryRun;
 
+    /** Where the report's conclusions are recorded (history.db beside the results folder by default). */
+    @picocli.CommandLine.Mixin
+    HistoryRecording history = new HistoryRecording();
+
     @CommandLine.ParentCommand
     Duel parent;
 
@@ -221,6 +225,7 @@ final class CompareCommand implements Callable<Integer> {
         SuiteSession.Result result = new SuiteSession(
                         "compare", DuelHome.locate(), out, err, parent != null && parent.verbose)
                 .withBriefProgress()
+                .withHistory(history)
                 .run(suiteFile, directory, dryRun);
         if (SuiteSession.printBrief(out, result, "compare", startNanos)) {
             out.println("The suite it ran, to edit and run again: duel run " + suiteFile);

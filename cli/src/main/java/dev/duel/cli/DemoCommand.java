@@ -73,6 +73,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "print the demo's plan (targets, JDKs, limits, runs) and run nothing")
     boolean dryRun;
 
+    /** Where the report's conclusions are recorded (history.db beside the results folder by default). */
+    @picocli.CommandLine.Mixin
+    HistoryRecording history = new HistoryRecording();
+
     @CommandLine.ParentCommand
     Duel parent;
 
@@ -202,6 +206,7 @@ final class DemoCommand implements Callable<Integer> {
                 + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .withBriefProgress()
+                .withHistory(history)
                 .run(suiteFile, directory, dryRun);
         if (SuiteSession.printBrief(out, result, "demo", startNanos)) {
             String full = twoJdks ? "jdk17-vs-jdk25" : "minimal-vs-controllers";

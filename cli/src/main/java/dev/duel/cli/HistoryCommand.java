@@ -33,6 +33,7 @@ import picocli.CommandLine.Parameters;
             "  duel history import results/nightly \\",
             "      --history 'jdbc:postgresql://db.example/duel?user=ci'",
             "  duel history changes --fail-on-change",
+            "  duel history report --against main --out trend.html",
             "  duel history acknowledge h-3f5fd058408c --reason 'the pool grew on purpose'",
             "",
             ExitCodes.HELP
@@ -41,6 +42,7 @@ import picocli.CommandLine.Parameters;
             HistoryCommand.Import.class,
             HistoryCommand.Changes.class,
             HistoryCommand.Acknowledge.class,
+            HistoryCommand.Report.class,
             HistoryCommand.Export.class
         },
         mixinStandardHelpOptions = true,
@@ -101,7 +103,7 @@ final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             ChangePoints.Settings settings = ChangePoints.Settings.DEFAULT;
-            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+            try (HistoryStore history = HistoryStore.openExisting(store.history, DuelVersion.current())) {
                 List<HistoryPoint> points = history.points().stream()
                         .filter(p -> suite == null || p.series().suite().equals(suite))
                         .toList();
@@ -204,7 +206,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+            try (HistoryStore history = HistoryStore.openExisting(store.history, DuelVersion.current())) {
                 List<HistoryChanges.SeriesChange> noted =
                         history.acknowledge(entry, measure, reason, ChangePoints.Settings.DEFAULT);
                 for (HistoryChanges.SeriesChange change : noted) {
@@ -218,6 +220,141 @@ final class HistoryCommand implements Callable<Integer> {
                 System.err.println("duel: history acknowledge: " + e.getMessage());
                 return ExitCodes.USAGE;
             }
+        }
+    }
+
+    @Command(
+            name = "report",
+            header = "Write a page of each measure over commits, with intervals and changes.",
+            description = {
+                "One self-contained HTML file (uPlot inlined: no network): per suite, scenario, measure and machine,",
+                "a chart with a line per target over the entries in commit order, each point with the 95%% interval",
+                "of its runs, each change found marked at its commit, --against's band; a table under each chart."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  duel history report",
+                "  duel history report --suite nightly --against main --measure rps --measure p99 \\",
+                "      --out trend.html",
+                "",
+                ExitCodes.HELP
+            },
+            sortOptions = false,
+            mixinStandardHelpOptions = true,
+            versionProvider = Duel.Version.class)
+    static final class Report implements Callable<Integer> {
+        @Option(names = "--suite", description = "only this suite (default: every suite in the history)")
+        String suite;
+
+        @Option(
+                names = "--measure",
+                paramLabel = "KEY",
+                description = "a measure to draw; repeatable (default: rps, p99, cpu)")
+        List<String> measures = new java.util.ArrayList<>();
+
+        @Option(
+                names = "--against",
+                paramLabel = "REF",
+                description = "shade the band of REF's entries: a branch (its last 5), a tag, a commit, a label")
+        String against;
+
+        @Option(
+                names = "--out",
+                paramLabel = "FILE",
+                description = "where the page goes (default: history.html beside an SQLite history, else here)")
+        Path out;
+
+        @picocli.CommandLine.Mixin
+        Store store = new Store();
+
+        @Override
+        public Integer call() {
+            java.util.Set<String> keys =
+                    new java.util.LinkedHashSet<>(measures.isEmpty() ? List.of("rps", "p99", "cpu") : measures);
+            try (HistoryStore history = HistoryStore.openExisting(store.history, DuelVersion.current())) {
+                List<String> suites = history.suites();
+                if (suite != null && !suites.contains(suite)) {
+                    System.err.println("duel: history report: no suite " + suite + " in the history " + history.shown()
+                            + "; it holds " + (suites.isEmpty() ? "none" : String.join(", ", suites)));
+                    return ExitCodes.USAGE;
+                }
+                java.util.Map<String, List<HistoryEntry>> entries = new java.util.LinkedHashMap<>();
+                List<HistoryEntry> band = new java.util.ArrayList<>();
+                for (String name : suite == null ? suites : List.of(suite)) {
+                    List<HistoryEntry> suiteEntries = history.entries(name);
+                    entries.put(name, suiteEntries);
+                    if (against != null) {
+                        try {
+                            band.addAll(dev.duel.history.HistoryBaseline.resolve(
+                                            against,
+                                            name,
+                                            suiteEntries,
+                                            java.util.Set.of(),
+                                            null,
+                                            true,
+                                            history.shown())
+                                    .entries());
+                        } catch (HistoryException e) {
+                            if (suite != null || suites.size() == 1) {
+                                throw e;
+                            }
+                        }
+                    }
+                }
+                if (against != null && band.isEmpty()) {
+                    throw new HistoryException("no entry in the history " + history.shown() + " is " + against
+                            + " (a branch, tag, commit, label or entry id)");
+                }
+                HistoryChanges.Found found = HistoryChanges.of(
+                        history.points().stream()
+                                .filter(p -> entries.containsKey(p.series().suite()))
+                                .toList(),
+                        history.acknowledged(),
+                        ChangePoints.Settings.DEFAULT);
+                String page = dev.duel.history.trend.TrendPage.render(
+                        history.shown(),
+                        entries,
+                        found.changes(),
+                        keys,
+                        against == null ? null : new dev.duel.history.trend.TrendPage.Reference(against, band),
+                        dev.duel.report.render.HtmlRenderer.Library.uplot());
+                Path file = out != null ? out : defaultPage(store.history);
+                try {
+                    dev.duel.suite.store.AtomicJson.writeBytes(
+                            file, page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                } catch (java.io.IOException e) {
+                    System.err.println("duel: history report: cannot write " + file + " (" + e.getMessage()
+                            + "); give a writable --out");
+                    return ExitCodes.USAGE;
+                }
+                long open =
+                        found.changes().stream().filter(c -> !c.acknowledged()).count();
+                System.out.printf(
+                        Locale.ROOT,
+                        "history report: %s (%d suite(s), %d entries, %d change(s) not acknowledged)%n",
+                        file,
+                        entries.size(),
+                        entries.values().stream().mapToInt(List::size).sum(),
+                        open);
+                return ExitCodes.OK;
+            } catch (HistoryException e) {
+                System.err.println("duel: history report: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
+
+        /** history.html beside an SQLite history; in the working folder for a PostgreSQL one. */
+        static Path defaultPage(String history) {
+            try {
+                dev.duel.history.store.StoreLocation where = dev.duel.history.store.StoreLocation.of(history);
+                if (where.file() != null) {
+                    return where.file().resolveSibling("history.html");
+                }
+            } catch (IllegalArgumentException e) {
+                // the store's own open says what is wrong with it
+            }
+            return Path.of("history.html");
         }
     }
 
@@ -264,7 +401,7 @@ final class HistoryCommand implements Callable<Integer> {
                         + " is not one of csv, bmf, benchmark-action-bigger, benchmark-action-smaller");
                 return ExitCodes.USAGE;
             }
-            try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
+            try (HistoryStore history = HistoryStore.openExisting(store.history, DuelVersion.current())) {
                 List<String> suites = history.suites();
                 String name = suite;
                 if (name == null && suites.size() == 1) {
@@ -326,24 +463,12 @@ final class HistoryCommand implements Callable<Integer> {
         @picocli.CommandLine.Mixin
         Store store = new Store();
 
-        @Option(names = "--commit", description = "the commit of the code under test (default: the CI's)")
-        String commit;
-
-        @Option(names = "--branch", description = "its branch (default: the CI's)")
-        String branch;
-
-        @Option(names = "--tag", description = "its tag (default: the CI's)")
-        String tag;
-
-        @Option(names = "--ci-url", paramLabel = "URL", description = "the CI run's page (default: the CI's)")
-        String ciUrl;
-
-        @Option(names = "--label", description = "a free label: 'nightly', 'before the pool change'")
-        String label;
+        @picocli.CommandLine.Mixin
+        ProvenanceOptions provenance = new ProvenanceOptions();
 
         @Override
         public Integer call() {
-            HistoryEntry.Provenance given = new HistoryEntry.Provenance(commit, branch, tag, ciUrl, label);
+            HistoryEntry.Provenance given = provenance.given();
             try (HistoryStore history = HistoryStore.open(store.history, DuelVersion.current())) {
                 for (Path folder : folders) {
                     HistoryEntry entry = HistoryEntries.of(folder, given, System.getenv());

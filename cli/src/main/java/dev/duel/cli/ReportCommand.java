@@ -111,6 +111,17 @@ final class ReportCommand implements Callable<Integer> {
             description = "where the comment links the whole report (the job's artifact or a page)")
     String reportUrl;
 
+    @Option(
+            names = "--against",
+            paramLabel = "REF",
+            description = "also compare each target with its runs at REF in the history: a branch (its last 5"
+                    + " entries), a tag, a commit, a label or an entry id, on the same machine")
+    String against;
+
+    /** The history: where --against reads, and where the report's conclusions are recorded. */
+    @picocli.CommandLine.Mixin
+    HistoryRecording history = new HistoryRecording();
+
     @Override
     public Integer call() throws Exception {
         if (directories.size() == 1 && MicroReader.isMicro(directories.get(0))) {
@@ -130,8 +141,14 @@ final class ReportCommand implements Callable<Integer> {
                     sameWithin != null ? sameWithin : results.sameWithin());
             report = new ReportBuilder(results, options).build();
             report = MicroChain.attach(report, directories.get(0), 0.95);
+            if (against != null) {
+                report = againstHistory(report, results, options.sameWithin());
+            }
         } catch (ReportException e) {
             System.err.println("duel: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (dev.duel.history.HistoryException e) {
+            System.err.println("duel: report: --against " + against + ": " + e.getMessage());
             return ExitCodes.USAGE;
         }
         Path folder = out != null ? out : directories.get(0);
@@ -146,6 +163,9 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("report: " + folder.resolve("report.html")
                 + " (also report.md, summary.json, report-junit.xml, charts/)");
+        if (directories.size() == 1) {
+            history.record(directories.get(0), System.out, System.err, "duel: report: ");
+        }
         int exit = report.thresholdFailed() ? ExitCodes.CHECKS_FAILED : ExitCodes.OK;
         if (junit != null) {
             try {
@@ -178,6 +198,46 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    /**
+     * {@code report} with each target against its runs at {@link #against} in the history, read before anything is
+     * written: a reference that is not there, or only on another machine, is a usage error with nothing written.
+     */
+    private Report againstHistory(Report report, ResultsReader.Results results, double sameWithin)
+            throws dev.duel.history.HistoryException {
+        java.util.Set<String> suites = new java.util.LinkedHashSet<>();
+        results.runs().forEach(run -> suites.add(run.record().suite()));
+        if (suites.size() != 1) {
+            throw new dev.duel.history.HistoryException("these runs are of " + suites.size() + " suites ("
+                    + String.join(", ", suites) + "): a reference is one suite's; report each folder apart");
+        }
+        String suite = suites.iterator().next();
+        java.util.Set<String> fingerprints = new java.util.LinkedHashSet<>();
+        results.runs().stream()
+                .map(dev.duel.report.read.RunData::environment)
+                .filter(java.util.Objects::nonNull)
+                .forEach(fingerprints::add);
+        String location = history.location(directories.get(0));
+        try (dev.duel.history.HistoryStore store =
+                dev.duel.history.HistoryStore.openExisting(location, dev.duel.record.DuelVersion.current())) {
+            dev.duel.history.HistoryBaseline baseline = dev.duel.history.HistoryBaseline.resolve(
+                    against,
+                    suite,
+                    store.entries(suite),
+                    fingerprints,
+                    dev.duel.history.HistoryEntries.id(suite, results.runs()),
+                    allowDistant,
+                    store.shown());
+            return dev.duel.report.build.PastComparisons.attach(
+                    report,
+                    baseline.reference(),
+                    baseline.described(),
+                    baseline.notes(),
+                    baseline.lookup(),
+                    0.95,
+                    sameWithin);
+        }
     }
 
     /**

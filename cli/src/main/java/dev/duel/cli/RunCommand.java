@@ -65,6 +65,10 @@ final class RunCommand implements Callable<Integer> {
             description = "with --kubernetes: the namespace (default: the kubeconfig context's, or duel's Pod's)")
     String namespace;
 
+    /** Where the report's conclusions are recorded (history.db beside the results folder by default). */
+    @picocli.CommandLine.Mixin
+    HistoryRecording history = new HistoryRecording();
+
     @CommandLine.ParentCommand
     Duel parent;
 
@@ -89,6 +93,7 @@ final class RunCommand implements Callable<Integer> {
         SuiteSession.Result result = new SuiteSession(
                         "run", DuelHome.locate(), System.out, System.err, parent != null && parent.verbose)
                 .withLocalParts(localParts)
+                .withHistory(history)
                 .run(
                         suiteFile,
                         results,

@@ -42,6 +42,7 @@ final class SuiteSession {
     private final Cgroups cgroups = new Cgroups();
     private UnaryOperator<RunnerParts> localParts = UnaryOperator.identity();
     private boolean briefProgress;
+    private HistoryRecording history;
 
     /** @param command the subcommand, named in error messages ("run" names none: it is the main one) */
     SuiteSession(String command, Path home, PrintStream out, PrintStream err, boolean verbose) {
@@ -58,6 +59,12 @@ final class SuiteSession {
      */
     SuiteSession withLocalParts(UnaryOperator<RunnerParts> change) {
         this.localParts = change;
+        return this;
+    }
+
+    /** This session recording its report's conclusions as {@code recording} says (none by default). */
+    SuiteSession withHistory(HistoryRecording recording) {
+        this.history = recording;
         return this;
     }
 
@@ -201,6 +208,11 @@ final class SuiteSession {
             }
             return Result.of(ExitCodes.OK, directory);
         }
+        String noHistory = history == null ? null : history.check(directory);
+        if (noHistory != null) {
+            err.println(prefix() + noHistory);
+            return Result.of(ExitCodes.USAGE, directory);
+        }
         // One duel per folder, from before the runner touches it (a killed duel's temporary files and processes) to
         // the report: a second one refuses at once instead of ending the first's target.
         return HeldFolder.run(
@@ -252,6 +264,9 @@ final class SuiteSession {
                             + e.getMessage() + "); run ./duel report " + directory + " --out DIR");
             return new Result(
                     outcome.clean() ? ExitCodes.USAGE : ExitCodes.NOT_CLEAN, directory, outcome, report, null);
+        }
+        if (history != null) {
+            history.record(directory, out, err, prefix());
         }
         // A micro fork that failed is a run that failed: the suite finished, but not cleanly.
         int exitCode = microFailed > 0 ? ExitCodes.NOT_CLEAN : exitCode(outcome, report);

@@ -75,7 +75,7 @@ class HistoryCommandTest {
 
     @Test
     void everyHistoryCommandsHelpRendersWhole() {
-        for (String command : List.of("import", "changes", "acknowledge", "export")) {
+        for (String command : List.of("import", "changes", "acknowledge", "report", "export")) {
             Captured help = Captured.duel("history", command, "--help");
             assertEquals(0, help.exitCode(), command);
             assertEquals("", help.err(), command + ": picocli said something while rendering the help");

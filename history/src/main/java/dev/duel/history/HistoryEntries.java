@@ -1,6 +1,7 @@
 package dev.duel.history;
 
 import dev.duel.history.capture.CiProvenance;
+import dev.duel.history.capture.CommitTime;
 import dev.duel.history.capture.EntryId;
 import dev.duel.history.capture.ReportConclusions;
 import dev.duel.report.ReportBuilder;
@@ -34,6 +35,19 @@ public final class HistoryEntries {
      */
     public static HistoryEntry of(Path folder, HistoryEntry.Provenance given, Map<String, String> environment)
             throws HistoryException {
+        return of(folder, given, environment, commit -> CommitTime.inRepository(commit, Path.of("")));
+    }
+
+    /**
+     * The entry of one results folder, the commit's time (when neither given nor found in the environment) from
+     * {@code commitTimes} (null: unknown).
+     */
+    public static HistoryEntry of(
+            Path folder,
+            HistoryEntry.Provenance given,
+            Map<String, String> environment,
+            java.util.function.Function<String, Instant> commitTimes)
+            throws HistoryException {
         ResultsReader.Results results;
         Report report;
         try {
@@ -48,7 +62,6 @@ public final class HistoryEntries {
         Set<String> fingerprints = new LinkedHashSet<>();
         Set<String> suites = new LinkedHashSet<>();
         Instant ended = Instant.EPOCH;
-        List<String> runIds = new java.util.ArrayList<>();
         String duelVersion = null;
         for (RunData run : results.runs()) {
             if (run.environment() != null) {
@@ -58,7 +71,6 @@ public final class HistoryEntries {
             if (run.endedAt() != null && run.endedAt().isAfter(ended)) {
                 ended = run.endedAt();
             }
-            runIds.add(run.target() + "#" + run.index() + "." + run.attempt() + "@" + run.startedAt());
             duelVersion = run.duelVersion();
         }
         if (suites.size() > 1) {
@@ -70,18 +82,31 @@ public final class HistoryEntries {
                     + String.join(", ", fingerprints) + "): a history entry is one machine's, as a report is");
         }
         String suite = suites.iterator().next();
+        HistoryEntry.Provenance provenance = CiProvenance.of(given, environment);
+        if (provenance.commit() != null && provenance.committedAt() == null) {
+            provenance = provenance.committedAt(commitTimes.apply(provenance.commit()));
+        }
         return new HistoryEntry(
-                EntryId.of(suite, runIds),
+                id(suite, results.runs()),
                 suite,
                 suiteSha256(folder.resolve("suite.yaml")),
                 fingerprints.isEmpty() ? null : fingerprints.iterator().next(),
                 duelVersion,
-                CiProvenance.of(given, environment),
+                provenance,
                 ended,
                 folder.toString(),
                 report.baseline(),
                 ReportConclusions.measurements(report),
                 ReportConclusions.comparisons(report));
+    }
+
+    /** The id of the entry of {@code suite}'s {@code runs}: the same runs, recorded again, are the same entry. */
+    public static String id(String suite, List<RunData> runs) {
+        return EntryId.of(
+                suite,
+                runs.stream()
+                        .map(run -> run.target() + "#" + run.index() + "." + run.attempt() + "@" + run.startedAt())
+                        .toList());
     }
 
     /** SHA-256 of the suite file the folder keeps, or null when it keeps none. */

@@ -65,9 +65,22 @@ public record HistoryEntry(
      * @param tag    the tag
      * @param ciUrl  the CI run's page
      * @param label  a free label ("nightly", "before the pool change")
+     * @param committedAt when the commit was made (a series follows it, so that an older commit run later falls in its
+     *               place), or null when nobody said
      */
-    public record Provenance(String commit, String branch, String tag, String ciUrl, String label) {
-        public static final Provenance NONE = new Provenance(null, null, null, null, null);
+    public record Provenance(
+            String commit, String branch, String tag, String ciUrl, String label, Instant committedAt) {
+        public static final Provenance NONE = new Provenance(null, null, null, null, null, null);
+
+        /** Provenance without a commit time. */
+        public Provenance(String commit, String branch, String tag, String ciUrl, String label) {
+            this(commit, branch, tag, ciUrl, label, null);
+        }
+
+        /** The same with {@code time} as the commit's time. */
+        public Provenance committedAt(Instant time) {
+            return new Provenance(commit, branch, tag, ciUrl, label, time);
+        }
     }
 
     /**

@@ -3,15 +3,18 @@ package dev.duel.history;
 import java.time.Instant;
 
 /**
- * One recorded value of one series, with the entry it came from. Immutable.
+ * One recorded value of one series, with the entry it came from. A series is ordered by commit time where its entries
+ * have one, else by when their runs ended. Immutable.
  *
  * @param entryId    the entry
  * @param commit     the commit of the code under test, or null when the entry has none
- * @param recordedAt when the entry's runs ended: the series' order
+ * @param committedAt when that commit was made, or null when the entry does not say
+ * @param recordedAt when the entry's runs ended
  * @param value      the central value the report's verdict read (NaN: none)
  * @param runs       runs behind it
  */
-public record HistoryPoint(Series series, String entryId, String commit, Instant recordedAt, double value, int runs) {
+public record HistoryPoint(
+        Series series, String entryId, String commit, Instant committedAt, Instant recordedAt, double value, int runs) {
     /**
      * What a series follows: one measure of one target in one scenario of one suite, on one machine (results of
      * different machines are never one series, as a report never compares across them).

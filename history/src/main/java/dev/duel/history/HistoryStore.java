@@ -42,6 +42,22 @@ public final class HistoryStore implements AutoCloseable {
      * @param duelVersion this duel's version, noted in the store as its last writer
      */
     public static HistoryStore open(String location, String duelVersion) throws HistoryException {
+        return open(location, duelVersion, false);
+    }
+
+    /**
+     * Opens a history that must be there already (to read it: {@code duel history changes}, {@code duel report
+     * --against}): a missing SQLite file is refused instead of created.
+     */
+    public static HistoryStore openExisting(String location, String duelVersion) throws HistoryException {
+        return open(location, duelVersion, true);
+    }
+
+    /** The first bytes of every SQLite database file. */
+    private static final byte[] SQLITE_HEADER =
+            "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private static HistoryStore open(String location, String duelVersion, boolean mustExist) throws HistoryException {
         StoreLocation where;
         try {
             where = StoreLocation.of(location);
@@ -50,6 +66,11 @@ public final class HistoryStore implements AutoCloseable {
         }
         DataSource source;
         if (where.kind() == StoreLocation.Kind.SQLITE) {
+            if (mustExist && !Files.exists(where.file())) {
+                throw new HistoryException("there is no history at " + where.shown() + ": duel run records one"
+                        + " (history.db beside its results folder), duel history import makes one; or give --history");
+            }
+            refuseOtherFiles(where);
             try {
                 if (where.file().getParent() != null) {
                     Files.createDirectories(where.file().getParent());
@@ -73,7 +94,16 @@ public final class HistoryStore implements AutoCloseable {
             // once would both create its tables. A lock file beside it keeps them apart (other processes), and a lock
             // here keeps this process's threads apart (a JVM cannot hold one file lock twice).
             synchronized (HistoryStore.class) {
-                Path lockFile = where.file().resolveSibling(where.file().getFileName() + ".lock");
+                // The lock file in the temporary folder, not beside the history: opening a file that is not a
+                // history leaves nothing behind.
+                Path lockFile = Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "duel-history-"
+                                + dev.duel.history.capture.EntryId.sha256(where.file()
+                                                .toString()
+                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                                        .substring(0, 16)
+                                + ".lock");
                 try (FileChannel channel =
                         FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
                     FileLock lock = channel.lock(); // released when the channel closes
@@ -91,6 +121,27 @@ public final class HistoryStore implements AutoCloseable {
             Migrations.upToDate(source, where, duelVersion);
         }
         return new HistoryStore(where, source);
+    }
+
+    /** A file that is there but is no SQLite database: refused before anything is written to it or beside it. */
+    private static void refuseOtherFiles(StoreLocation where) throws HistoryException {
+        Path file = where.file();
+        if (Files.isDirectory(file)) {
+            throw new HistoryException(where.shown() + " is a folder, not a history file: give a file"
+                    + " (--history results/history.db)");
+        }
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(SQLITE_HEADER.length);
+            if (head.length > 0 && !java.util.Arrays.equals(head, SQLITE_HEADER)) {
+                throw new HistoryException(where.shown() + " is not a duel history (not an SQLite file): give the"
+                        + " history's file, or a name that is not taken");
+            }
+        } catch (IOException e) {
+            throw new HistoryException("cannot read the history " + where.shown() + ": " + e.getMessage(), e);
+        }
     }
 
     /** Where this history is, without a password. */

@@ -20,15 +20,16 @@ class HistoryChangesTest {
         // jdk25 on machine m1: 10 entries, 12% lower from the 6th on; jdk25 on m2 and jdk17: level, or too short.
         for (int i = 0; i < 10; i++) {
             double value = (i < 5 ? 20_000 : 17_600) * (1 + 0.002 * (i % 3));
-            points.add(
-                    new HistoryPoint(series("jdk25", "m1"), "h-" + i, "c" + i, Instant.EPOCH.plusSeconds(i), value, 3));
+            points.add(new HistoryPoint(
+                    series("jdk25", "m1"), "h-" + i, "c" + i, null, Instant.EPOCH.plusSeconds(i), value, 3));
         }
         for (int i = 0; i < 10; i++) {
             points.add(new HistoryPoint(
-                    series("jdk25", "m2"), "h-m2-" + i, null, Instant.EPOCH.plusSeconds(i), 20_000 + (i % 2), 3));
+                    series("jdk25", "m2"), "h-m2-" + i, null, null, Instant.EPOCH.plusSeconds(i), 20_000 + (i % 2), 3));
         }
         for (int i = 0; i < 5; i++) {
-            points.add(new HistoryPoint(series("jdk17", "m1"), "h-17-" + i, null, Instant.EPOCH, 9_000 + i * 900, 3));
+            points.add(new HistoryPoint(
+                    series("jdk17", "m1"), "h-17-" + i, null, null, Instant.EPOCH, 9_000 + i * 900, 3));
         }
         points.sort(
                 java.util.Comparator.comparing((HistoryPoint p) -> p.series().target())

@@ -177,6 +177,74 @@ class HistoryStoreTest {
         }
     }
 
+    /** A JVM running {@link WriterProcess} with {@code args}, its output read line by line. */
+    private static Process writer(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WriterProcess.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aWriterKilledInTheMiddleOfItsTransactionLeavesTheStoreWhole(Kind kind) throws Exception {
+        String store = freshStore(kind);
+        HistoryEntry before = entry("h-0000000000f0", "demo", Instant.EPOCH, 16_000);
+        try (HistoryStore history = HistoryStore.open(store, "0.1.0-test")) {
+            history.record(before);
+        }
+        Process writer = writer("hold", store, "h-0000000000f1");
+        try (java.io.BufferedReader out = new java.io.BufferedReader(
+                new java.io.InputStreamReader(writer.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+            String line;
+            StringBuilder said = new StringBuilder();
+            while ((line = out.readLine()) != null && !line.equals("halfway")) {
+                said.append(line).append('\n');
+            }
+            assertEquals("halfway", line, "the writer got into its transaction: " + said);
+            writer.destroyForcibly(); // SIGKILL: no rollback of its own, no shutdown hook
+            assertTrue(writer.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            writer.destroyForcibly();
+        }
+        try (HistoryStore history = HistoryStore.open(store, "0.1.0-test")) {
+            assertEquals(List.of(before), history.entries("demo"), "the killed write left nothing, the rest whole");
+            HistoryEntry after = entry("h-0000000000f1", "demo", Instant.EPOCH.plusSeconds(1), 18_000);
+            assertTrue(history.record(after), "the killed writer's id is free; the store takes entries");
+            assertEquals(List.of(before, after), history.entries("demo"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void twoProcessesWritingAtOnceBothLand(Kind kind) throws Exception {
+        String store = freshStore(kind); // new: both processes may migrate it at once
+        Process one = writer("write", store, "aaaaaa", "15");
+        Process two = writer("write", store, "bbbbbb", "15");
+        try {
+            for (Process p : List.of(one, two)) {
+                String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), out);
+                assertEquals(0, p.exitValue(), out);
+                assertTrue(out.contains("done"), out);
+            }
+        } finally {
+            one.destroyForcibly();
+            two.destroyForcibly();
+        }
+        try (HistoryStore history = HistoryStore.open(store, "0.1.0-test")) {
+            List<HistoryEntry> entries = history.entries("demo");
+            assertEquals(30, entries.size());
+            for (HistoryEntry e : entries) {
+                assertEquals(2, e.measurements().size(), e.id());
+                assertEquals(3, e.measurements().get(1).values().size(), e.id());
+            }
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("kinds")
     void aStoreANewerDuelWroteIsRefusedNamingIt(Kind kind) throws Exception {
@@ -201,7 +269,7 @@ class HistoryStoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aStoreOfThePreviousSchemaOpensWithItsEntriesAndTakesNewOnes(Kind kind) throws Exception {
-        // A store as the previous duel wrote it: schema 1 only, with an entry in it.
+        // A store as the previous duel wrote it: schema 2, with an entry in it, written with that schema's columns.
         String store = freshStore(kind);
         String url = store.startsWith("jdbc:") ? store : "jdbc:sqlite:" + store;
         java.nio.file.Files.createDirectories(temp.resolve("stores"));
@@ -209,24 +277,78 @@ class HistoryStoreTest {
                 .dataSource(url, null, null)
                 .locations("classpath:dev/duel/history/migration")
                 .table("duel_history_migrations")
-                .target("1")
+                .target(String.valueOf(dev.duel.history.store.Migrations.SCHEMA - 1))
                 .load()
                 .migrate();
-        HistoryEntry old = entry("h-0000000000e1", "demo", Instant.EPOCH, 1);
-        try (Connection connection = DriverManager.getConnection(url)) {
-            dev.duel.history.store.EntryTables.insert(connection, old); // schema 1's tables, as that duel wrote them
-            try (Statement schema = connection.createStatement();
-                    java.sql.ResultSet row =
-                            schema.executeQuery("SELECT info_value FROM store_info WHERE info_key = 'schema'")) {
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement old = connection.createStatement()) {
+            old.executeUpdate("INSERT INTO history_entry (id, suite, git_commit, git_branch, recorded_at_millis,"
+                    + " baseline) VALUES ('h-0000000000e1', 'demo', 'c0ffee1', 'main', 5000, 'jdk17')");
+            old.executeUpdate("INSERT INTO measurement (entry_id, scenario, target, measure, label, unit,"
+                    + " higher_is_better, central_name, central, median, minimum, maximum, runs, marked) VALUES"
+                    + " ('h-0000000000e1', 'json', 'jdk25', 'rps', 'requests/s', 'RATE', TRUE,"
+                    + " 'geometric mean', 17000, 17000, 16000, 18000, 2, 0)");
+            old.executeUpdate("INSERT INTO run_value (entry_id, scenario, target, measure, run_index, measured)"
+                    + " VALUES ('h-0000000000e1', 'json', 'jdk25', 'rps', 0, 16000),"
+                    + " ('h-0000000000e1', 'json', 'jdk25', 'rps', 1, 18000)");
+            try (java.sql.ResultSet row =
+                    old.executeQuery("SELECT info_value FROM store_info WHERE info_key = 'schema'")) {
                 row.next();
-                assertEquals("1", row.getString(1));
+                assertEquals(String.valueOf(dev.duel.history.store.Migrations.SCHEMA - 1), row.getString(1));
             }
         }
         try (HistoryStore history = HistoryStore.open(store, "0.1.0-test")) {
             HistoryEntry entry = entry("h-0000000000e2", "demo", Instant.EPOCH.plusSeconds(1), 1);
             assertTrue(history.record(entry));
-            assertEquals(List.of(old, entry), history.entries("demo"), "the old entry kept, the new one beside it");
+            List<HistoryEntry> entries = history.entries("demo");
+            assertEquals(
+                    List.of("h-0000000000e2", "h-0000000000e1"),
+                    entries.stream().map(HistoryEntry::id).toList(),
+                    "the old entry kept (its runs ended at 5 s, after the new one's), the new one beside it");
+            HistoryEntry old = entries.get(1);
+            assertEquals(
+                    new HistoryEntry.Provenance("c0ffee1", "main", null, null, null),
+                    old.provenance(),
+                    "no commit time: schema 2 had none");
+            assertEquals(List.of(16_000.0, 18_000.0), old.measurements().get(0).values());
             assertEquals(java.util.Map.of(), history.acknowledged(), "schema 2's table is there, empty");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aSeriesFollowsCommitTimeWhereEntriesHaveIt(Kind kind) throws Exception {
+        // Runs of an older commit made last (a rebuilt baseline) fall in their commit's place.
+        Instant day = Instant.parse("2026-12-01T00:00:00Z");
+        List<String> expected = new ArrayList<>();
+        try (HistoryStore history = HistoryStore.open(freshStore(kind), "0.1.0-test")) {
+            for (int i = 0; i < 4; i++) {
+                HistoryEntry plain =
+                        entry(String.format("h-00000000010%d", i), "demo", day.plusSeconds(3600L * (3 - i)), 1_000);
+                HistoryEntry timed = new HistoryEntry(
+                        plain.id(),
+                        plain.suite(),
+                        null,
+                        plain.fingerprint(),
+                        null,
+                        plain.provenance().committedAt(day.minusSeconds(86_400L - 60L * i)),
+                        plain.recordedAt(),
+                        null,
+                        plain.baseline(),
+                        plain.measurements(),
+                        plain.comparisons());
+                history.record(timed);
+                expected.add(timed.id());
+            }
+            assertEquals(
+                    expected,
+                    history.entries("demo").stream().map(HistoryEntry::id).toList());
+            assertEquals(
+                    expected,
+                    history.points().stream()
+                            .filter(p -> p.series().measure().equals("rps"))
+                            .map(HistoryPoint::entryId)
+                            .toList());
         }
     }
 
@@ -249,10 +371,14 @@ class HistoryStoreTest {
         HistoryEntry entry = HistoryEntries.of(
                 folder,
                 new HistoryEntry.Provenance(null, null, null, null, "seeded"),
-                Map.of("GITHUB_SHA", "0123abc", "GITHUB_REF_NAME", "main", "GITHUB_REF_TYPE", "branch"));
+                Map.of("GITHUB_SHA", "0123abc", "GITHUB_REF_NAME", "main", "GITHUB_REF_TYPE", "branch"),
+                commit -> commit.equals("0123abc") ? Instant.parse("2026-11-29T12:00:00Z") : null);
         assertEquals("seeded", entry.suite());
         assertEquals("env0000001", entry.fingerprint());
-        assertEquals(new HistoryEntry.Provenance("0123abc", "main", null, null, "seeded"), entry.provenance());
+        assertEquals(
+                new HistoryEntry.Provenance(
+                        "0123abc", "main", null, null, "seeded", Instant.parse("2026-11-29T12:00:00Z")),
+                entry.provenance());
         assertTrue(entry.id().matches("h-[0-9a-f]{12}"), entry.id());
         HistoryEntry.Measurement rps = entry.measurements().stream()
                 .filter(m -> m.target().equals("jdk25") && m.measure().equals("rps"))
@@ -271,7 +397,7 @@ class HistoryStoreTest {
         assertTrue(ratio.low() <= ratio.ratio() && ratio.ratio() <= ratio.high(), ratio.toString());
         assertEquals(
                 entry.id(),
-                HistoryEntries.of(folder, HistoryEntry.Provenance.NONE, Map.of())
+                HistoryEntries.of(folder, HistoryEntry.Provenance.NONE, Map.of(), commit -> null)
                         .id(),
                 "same runs");
         try (HistoryStore history = HistoryStore.open(freshStore(kind), "0.1.0-test")) {

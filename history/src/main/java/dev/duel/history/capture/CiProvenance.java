@@ -7,7 +7,8 @@ import java.util.Map;
  * Where the code under test came from, as a CI's environment says: GitHub Actions ({@code GITHUB_SHA}, {@code
  * GITHUB_REF_NAME} with {@code GITHUB_REF_TYPE}, {@code GITHUB_HEAD_REF} on a pull request, the run's page from {@code
  * GITHUB_SERVER_URL}, {@code GITHUB_REPOSITORY} and {@code GITHUB_RUN_ID}), GitLab CI ({@code CI_COMMIT_SHA}, {@code
- * CI_COMMIT_BRANCH}, {@code CI_COMMIT_TAG}, {@code CI_JOB_URL}) and Jenkins ({@code GIT_COMMIT}, {@code GIT_BRANCH},
+ * CI_COMMIT_BRANCH}, {@code CI_COMMIT_TAG}, {@code CI_JOB_URL},
+ * {@code CI_COMMIT_TIMESTAMP}) and Jenkins ({@code GIT_COMMIT}, {@code GIT_BRANCH},
  * {@code BUILD_URL}). What is given on the command line wins over what is found. Stateless.
  */
 public final class CiProvenance {
@@ -24,7 +25,10 @@ public final class CiProvenance {
                 first(given.branch(), found.branch()),
                 first(given.tag(), found.tag()),
                 first(given.ciUrl(), found.ciUrl()),
-                given.label());
+                given.label(),
+                given.committedAt() != null
+                        ? given.committedAt()
+                        : given.commit() == null || given.commit().equals(found.commit()) ? found.committedAt() : null);
     }
 
     /** What the environment says, null parts where it says nothing. */
@@ -49,7 +53,8 @@ public final class CiProvenance {
                     value(env, "CI_COMMIT_BRANCH"),
                     value(env, "CI_COMMIT_TAG"),
                     value(env, "CI_JOB_URL"),
-                    null);
+                    null,
+                    CommitTime.parse(value(env, "CI_COMMIT_TIMESTAMP")));
         }
         if (present(env, "GIT_COMMIT")) {
             return new HistoryEntry.Provenance(

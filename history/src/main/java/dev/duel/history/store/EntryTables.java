@@ -14,12 +14,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The SQL that writes an entry into the tables of schema 1 and reads entries back; the same statements on SQLite and
+ * The SQL that writes an entry into the tables of schema 3 and reads entries back; the same statements on SQLite and
  * PostgreSQL. A value that is not a number is written as NULL and read back as NaN; an infinite one (an interval with no
  * upper end) is kept. Stateless; the caller owns the
  * connection and its transaction.
  */
 public final class EntryTables {
+    /**
+     * A history's order: by commit time where the entry has one, else by when its runs ended (then by when they ended,
+     * so that runs of one commit keep their own order).
+     */
+    private static final String ORDER = "COALESCE(committed_at_millis, recorded_at_millis), recorded_at_millis";
+
     private EntryTables() {}
 
     /**
@@ -30,7 +36,8 @@ public final class EntryTables {
     public static boolean insert(Connection connection, HistoryEntry entry) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO history_entry (id, suite,"
                 + " suite_sha256, fingerprint, duel_version, git_commit, git_branch, git_tag, ci_url, label,"
-                + " recorded_at_millis, source, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " recorded_at_millis, source, baseline, committed_at_millis)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON CONFLICT (id) DO NOTHING")) {
             HistoryEntry.Provenance from = entry.provenance();
             insert.setString(1, entry.id());
@@ -46,6 +53,11 @@ public final class EntryTables {
             insert.setLong(11, entry.recordedAt().toEpochMilli());
             insert.setString(12, entry.source());
             insert.setString(13, entry.baseline());
+            if (from.committedAt() == null) {
+                insert.setNull(14, Types.BIGINT);
+            } else {
+                insert.setLong(14, from.committedAt().toEpochMilli());
+            }
             if (insert.executeUpdate() == 0) {
                 return false;
             }
@@ -107,8 +119,8 @@ public final class EntryTables {
     public static List<HistoryEntry> ofSuite(Connection connection, String suite) throws SQLException {
         Map<String, HistoryEntry> entries = new LinkedHashMap<>();
         try (PreparedStatement select = connection.prepareStatement("SELECT id, suite, suite_sha256, fingerprint,"
-                + " duel_version, git_commit, git_branch, git_tag, ci_url, label, recorded_at_millis, source, baseline"
-                + " FROM history_entry WHERE suite = ? ORDER BY recorded_at_millis, id")) {
+                + " duel_version, git_commit, git_branch, git_tag, ci_url, label, recorded_at_millis, source, baseline,"
+                + " committed_at_millis FROM history_entry WHERE suite = ? ORDER BY " + ORDER + ", id")) {
             select.setString(1, suite);
             try (ResultSet row = select.executeQuery()) {
                 while (row.next()) {
@@ -125,7 +137,8 @@ public final class EntryTables {
                                             row.getString(7),
                                             row.getString(8),
                                             row.getString(9),
-                                            row.getString(10)),
+                                            row.getString(10),
+                                            instant(row, 14)),
                                     Instant.ofEpochMilli(row.getLong(11)),
                                     row.getString(12),
                                     row.getString(13),
@@ -160,9 +173,12 @@ public final class EntryTables {
         List<dev.duel.history.HistoryPoint> points = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement("SELECT e.suite, m.scenario, m.target, m.measure,"
                         + " e.fingerprint, e.id, e.git_commit, e.recorded_at_millis, m.central, m.label, m.unit,"
-                        + " m.higher_is_better, m.runs FROM measurement m JOIN history_entry e ON m.entry_id = e.id"
-                        + " ORDER BY e.suite, m.scenario, m.target, m.measure, e.fingerprint, e.recorded_at_millis,"
-                        + " e.id");
+                        + " m.higher_is_better, m.runs, e.committed_at_millis FROM measurement m"
+                        + " JOIN history_entry e ON m.entry_id = e.id"
+                        + " ORDER BY e.suite, m.scenario, m.target, m.measure, e.fingerprint, "
+                        + ORDER.replace("committed_at_millis", "e.committed_at_millis")
+                                .replace("recorded_at_millis", "e.recorded_at_millis")
+                        + ", e.id");
                 ResultSet row = select.executeQuery()) {
             while (row.next()) {
                 points.add(new dev.duel.history.HistoryPoint(
@@ -177,6 +193,7 @@ public final class EntryTables {
                                 row.getBoolean(12)),
                         row.getString(6),
                         row.getString(7),
+                        instant(row, 14),
                         Instant.ofEpochMilli(row.getLong(8)),
                         number(row, 9),
                         row.getInt(13)));
@@ -340,6 +357,11 @@ public final class EntryTables {
         } else {
             statement.setDouble(index, value); // an unbounded interval's end stays infinite: both databases keep it
         }
+    }
+
+    private static Instant instant(ResultSet row, int index) throws SQLException {
+        long millis = row.getLong(index);
+        return row.wasNull() ? null : Instant.ofEpochMilli(millis);
     }
 
     private static double number(ResultSet row, int index) throws SQLException {

@@ -22,7 +22,7 @@ import org.flywaydb.core.api.logging.LogFactory;
  */
 public final class Migrations {
     /** The schema this duel writes and reads: the version of the last migration. */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     /** Where the migrations are, on the class path. */
     static final String LOCATION = "classpath:dev/duel/history/migration";
@@ -47,7 +47,12 @@ public final class Migrations {
         try (Connection connection = source.getConnection()) {
             refuseNewer(connection, location);
         } catch (SQLException e) {
-            throw new HistoryException("cannot open the history " + location.shown() + ": " + e.getMessage(), e);
+            throw new HistoryException(
+                    "cannot open the history " + location.shown() + ": " + e.getMessage()
+                            + (location.kind() == StoreLocation.Kind.POSTGRESQL
+                                    ? " (is the server up, and the URL's host, database and user right?)"
+                                    : ""),
+                    e);
         }
         try {
             Flyway.configure(Migrations.class.getClassLoader())
@@ -58,6 +63,10 @@ public final class Migrations {
                     .load()
                     .migrate();
         } catch (FlywayException e) {
+            if (String.valueOf(e.getMessage()).contains("non-empty schema")) {
+                throw new HistoryException(
+                        location.shown() + " holds tables that are not a duel history's: give another --history", e);
+            }
             throw new HistoryException(
                     "cannot bring the history " + location.shown() + " to schema " + SCHEMA + ": " + e.getMessage(), e);
         }

@@ -20,6 +20,7 @@ import java.util.Map;
  *                    there is no such verdict (see {@link dev.duel.report.build.Headline})
  * @param micro       the suite's microbenchmarks ({@code micro/}) and, per scenario that names one, the in-process
  *                    result beside the HTTP one; null when the suite ran none
+ * @param past        the targets against a history's reference ({@code duel report --against}); null without one
  */
 public record Report(
         String title,
@@ -34,7 +35,59 @@ public record Report(
         List<ThresholdResult> thresholds,
         List<String> warnings,
         List<String> headline,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MicroSection micro) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MicroSection micro,
+        @JsonInclude(JsonInclude.Include.NON_NULL) PastSection past) {
+
+    /** A report with no comparison against a history's reference. */
+    public Report(
+            String title,
+            String duelVersion,
+            List<String> sources,
+            List<String> environment,
+            String baseline,
+            String method,
+            List<TargetRow> targets,
+            List<ScenarioReport> scenarios,
+            List<Excluded> excluded,
+            List<ThresholdResult> thresholds,
+            List<String> warnings,
+            List<String> headline,
+            MicroSection micro) {
+        this(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                micro,
+                null);
+    }
+
+    /** This report with {@code section} (its targets against a history's reference) beside it. */
+    public Report withPast(PastSection section) {
+        return new Report(
+                title,
+                duelVersion,
+                sources,
+                environment,
+                baseline,
+                method,
+                targets,
+                scenarios,
+                excluded,
+                thresholds,
+                warnings,
+                headline,
+                micro,
+                section);
+    }
 
     /** This report with {@code section} (JMH results of the same JDKs, and the chain lines) beside it. */
     public Report withMicro(MicroSection section) {
@@ -51,7 +104,8 @@ public record Report(
                 thresholds,
                 warnings,
                 headline,
-                section);
+                section,
+                past);
     }
 
     public Report {

@@ -53,8 +53,8 @@ public final class HtmlRenderer {
         this.library = library;
     }
 
-    /** A text resource of the class path, whole. */
-    static String read(String resource) {
+    /** A text resource of the class path, whole, made safe to inline in a {@code <script>} or {@code <style>}. */
+    public static String read(String resource) {
         try (java.io.InputStream in = HtmlRenderer.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException(resource + " is not on the class path: the report module's package of"
@@ -99,6 +99,7 @@ public final class HtmlRenderer {
             report.warnings().forEach(w -> html.append("<li>").append(escape(w)).append("</li>\n"));
             html.append("</ul></div>\n");
         }
+        PastRenderer.htmlSection(html, report.past());
         html.append("<h2>Targets</h2>\n<table>\n<tr>");
         List.of("target", "JDK", "app", "JVM flags", "limits", "JVM (as it reported)", "runs")
                 .forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
@@ -379,7 +380,8 @@ public final class HtmlRenderer {
                 .append("</figcaption></figure>\n");
     }
 
-    static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+    /** A plain table: a header row, then the rows, every cell escaped. */
+    public static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
         html.append("<table>\n<tr>");
         header.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
         html.append("</tr>\n");
@@ -392,7 +394,7 @@ public final class HtmlRenderer {
     }
 
     /** Text into HTML element content or a quoted attribute: nothing in a record can become markup. */
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (char c : text.toCharArray()) {
             switch (c) {

@@ -49,6 +49,7 @@ public final class JobSummaryRenderer {
                             md.append("> - ").append(MarkdownRenderer.escape(w)).append('\n'));
             md.append('\n');
         }
+        PastRenderer.markdownSection(md, report.past(), "###");
         for (Report.ScenarioReport scenario : scenarios) {
             if (scenario.comparisons().isEmpty()) {
                 continue;

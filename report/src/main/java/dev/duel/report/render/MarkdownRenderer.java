@@ -27,6 +27,7 @@ public final class MarkdownRenderer {
             report.warnings().forEach(w -> md.append("> - ").append(escape(w)).append('\n'));
             md.append('\n');
         }
+        PastRenderer.markdownSection(md, report.past(), "##");
         md.append("## Targets\n\n");
         table(
                 md,

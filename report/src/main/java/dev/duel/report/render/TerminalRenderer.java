@@ -24,6 +24,7 @@ public final class TerminalRenderer {
                 .append(")\n");
         report.headline().forEach(line -> out.append("  ").append(line).append('\n'));
         report.warnings().forEach(w -> out.append("  ! ").append(w).append('\n'));
+        PastRenderer.terminalSection(out, report.past());
         out.append("\ntargets\n");
         List<List<String>> targets = new ArrayList<>();
         for (Report.TargetRow t : report.targets()) {
