@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Results over time, end to end (issue 33): a scratch git repository of the reference app (the root pom and
 # reference/, copied from this checkout) gets 12 commits; the 8th adds 2 ms of busy work to every GET /json. At each
-# commit the app is built from the repository, one suite runs it (JDK 17, 1 CPU on CPU 0, 3 fresh runs of /json) and
+# commit the app is built from the repository, one suite runs it (JDK 17, 1 CPU on CPU 0, 4 fresh runs of /json) and
 # records into one history with the commit, its time and branch main; each commit's pull-request comment compares its
 # runs with main's last 5 entries before it (duel report --against main). At the end: duel history changes, the
 # trend page (duel history report --against main) and, when Chromium is there, its screenshot.
 #
-#   bench/history-e2e.sh [OUT_DIR]        (default /tmp/duel-history-e2e; about 30 minutes on 2 vCPUs)
+#   bench/history-e2e.sh [OUT_DIR]        (default /tmp/duel-history-e2e; about 40 minutes on 2 vCPUs)
 #
 # Measure on a quiet machine: nothing else of yours running. OUT_DIR/summary.txt collects what the closing note quotes.
 set -euo pipefail
@@ -25,7 +25,7 @@ git init -q -b main && git config user.email e2e@duel.invalid && git config user
 git add -A && git commit -q -m "the reference app as it is" --date "2026-12-01T00:00:00Z"
 
 cat > "$out/suite.yaml" <<EOF
-# The scratch repository's minimal app at one commit: 3 fresh runs of /json, JDK 17, 1 CPU.
+# The scratch repository's minimal app at one commit: 4 fresh runs of /json, JDK 17, 1 CPU.
 name: history-e2e
 targets:
   - name: app
@@ -42,8 +42,8 @@ scenarios:
     request: {path: /json}
     checks: ['status == 200', 'json:/id == 42', 'json:/name == "Product 42"']
     model: {vus: 32}
-    phases: {warmup: 20s, gap: 1s, duration: 10s}
-repetitions: 3
+    phases: {warmup: auto, maxWarmup: 30s, gap: 1s, duration: 10s}
+repetitions: 4
 cooldown: 1s
 loadgen: {cpuset: '1', threads: 1, warmup: 3s}
 gates:

@@ -23,7 +23,7 @@ class ChangePointsTest {
         BIMODAL_HOST
     }
 
-    private static double[] series(SplittableRandom random, int n, Noise noise, int stepAt, double step) {
+    static double[] series(SplittableRandom random, int n, Noise noise, int stepAt, double step) {
         double[] values = new double[n];
         for (int i = 0; i < n; i++) {
             double level = 10_000 * (stepAt >= 0 && i >= stepAt ? 1 + step : 1);

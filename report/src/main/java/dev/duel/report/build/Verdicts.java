@@ -176,22 +176,7 @@ final class Verdicts {
                 yield result.dependsOnMarked(label + ": no verdict: " + String.join("; ", why), clean);
             }
             case TOO_FEW_CLEAN -> {
-                String few = outcome.paired()
-                        ? String.format(
-                                Locale.ROOT,
-                                outcome.cleanA() == 0
-                                        ? "none of %2$d repetitions is clean"
-                                        : "only %d of %d repetitions " + (outcome.cleanA() == 1 ? "is" : "are")
-                                                + " clean",
-                                outcome.cleanA(),
-                                all.freedom() + 1)
-                        : String.join(
-                                " and ",
-                                java.util.stream.Stream.of(
-                                                fewClean(baseline, a, outcome.cleanA()),
-                                                fewClean(other, b, outcome.cleanB()))
-                                        .flatMap(java.util.Optional::stream)
-                                        .toList());
+                String few = fewClean(outcome, a, baseline, b, other);
                 yield result.dependsOnMarked(
                         String.format(
                                 Locale.ROOT,
@@ -237,7 +222,20 @@ final class Verdicts {
                     case NONE -> Report.Verdict.DIFFERENT;
                 };
                 String amount = Format.change(all.ratio()).substring(1);
-                yield result.of(all, verdict, words(measure, other, amount, higher) + " (" + ci(all) + ")", clean);
+                String sentence = words(measure, other, amount, higher) + " (" + ci(all) + ")";
+                String few = fewClean(outcome, a, baseline, b, other);
+                // Every run of both sides marked leaves no clean interval: the verdict of the marked values alike.
+                if (few != null && steady != null) {
+                    // Too few clean runs to check the marked ones against: the change stands only because the clean
+                    // runs alone show it too (RatioVerdict); the sentence says so, with their own interval.
+                    sentence += String.format(
+                            Locale.ROOT,
+                            "; %s, too few to check the marked ones against, and they alone show it too: %s (%s)",
+                            few,
+                            Format.change(steady.ratio()),
+                            ci(steady));
+                }
+                yield result.of(all, verdict, sentence, clean);
             }
         };
     }
@@ -286,6 +284,33 @@ final class Verdicts {
                 change.power() * 100,
                 DetectableChange.NOISE_CONFIDENCE * 100,
                 change.freedom());
+    }
+
+    /**
+     * "only 2 of 4 repetitions are clean", "jdk25 has 2 clean runs of 4": why the marked runs cannot be checked, or null
+     * when every side with marked runs has {@link RatioVerdict#MIN_CLEAN} clean ones.
+     */
+    private static String fewClean(
+            RatioVerdict.Outcome outcome, Report.Cell a, String baseline, Report.Cell b, String other) {
+        if (a.marked().isEmpty() && b.marked().isEmpty()) {
+            return null;
+        }
+        if (outcome.paired()) {
+            return outcome.cleanA() >= RatioVerdict.MIN_CLEAN
+                    ? null
+                    : String.format(
+                            Locale.ROOT,
+                            outcome.cleanA() == 0
+                                    ? "none of %2$d repetitions is clean"
+                                    : "only %d of %d repetitions " + (outcome.cleanA() == 1 ? "is" : "are") + " clean",
+                            outcome.cleanA(),
+                            outcome.all().freedom() + 1);
+        }
+        List<String> sides = java.util.stream.Stream.of(
+                        fewClean(baseline, a, outcome.cleanA()), fewClean(other, b, outcome.cleanB()))
+                .flatMap(java.util.Optional::stream)
+                .toList();
+        return sides.isEmpty() ? null : String.join(" and ", sides);
     }
 
     /** "jdk25 has 1 clean run of 3", for a side with marked runs and too few clean ones; empty otherwise. */
