@@ -340,6 +340,19 @@ public final class TrendPage {
         }
     }
 
+    /** " (µs)": the unit of a chart's raw values, for its axis; empty for a count or a share. */
+    static String axisUnit(Metric.Unit unit) {
+        return switch (unit) {
+            case RATE -> " (req/s)";
+            case MICROS -> " (\u00b5s)";
+            case MILLIS -> " (ms)";
+            case SECONDS -> " (s)";
+            case CORES -> " (cores)";
+            case BYTES -> " (bytes)";
+            case COUNT, SHARE, CHANGE -> "";
+        };
+    }
+
     private static String shortCommit(String commit) {
         return commit.length() > 10 ? commit.substring(0, 10) : commit;
     }
@@ -363,7 +376,8 @@ public final class TrendPage {
         for (Chart chart : charts) {
             ObjectNode one = all.addObject();
             one.put("title", chart.scenario() + " / " + chart.label());
-            one.put("unit", chart.label());
+            // The axis: the measure and the unit its raw values are in (the table formats them; the axis cannot).
+            one.put("unit", chart.label() + axisUnit(unit(chart.unit())));
             one.put("higherIsBetter", chart.higherIsBetter());
             ArrayNode labels = one.putArray("entries");
             for (String id : chart.entries()) {
