@@ -498,7 +498,7 @@ public final class RatioVerdict {
                 && clean.bounded()
                 && !clean.contains(1)
                 && !all.contains(1)
-                && (clean.ratio() > 1) == (all.ratio() > 1)
+                // Each estimate inside the other's interval, neither containing 1: the same direction follows.
                 && clean.contains(all.ratio())
                 && all.contains(clean.ratio());
     }

@@ -49,11 +49,6 @@ final class HistoryRecording {
         this.commitTimes = commitTimes;
     }
 
-    /** A commit as git abbreviates it: its first 10 characters. */
-    private static String abbreviated(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
-    }
-
     /** {@code location} as a message may show it: without a password, quoted for a shell where it needs it. */
     private static String shown(String location) {
         String safe;
@@ -109,7 +104,9 @@ final class HistoryRecording {
                     + store.shown()
                     + (entry.provenance().commit() == null
                             ? ""
-                            : " (commit " + abbreviated(entry.provenance().commit()) + ")"));
+                            : " (commit "
+                                    + HistoryEntry.Provenance.abbreviated(
+                                            entry.provenance().commit()) + ")"));
             return entry;
         } catch (HistoryException e) {
             err.println(prefix + "history: not recorded: " + e.getMessage() + "; the runs are kept in " + resultsFolder

@@ -157,10 +157,10 @@ public record HistoryBaseline(String reference, String described, List<String> n
         };
         List<String> parts = new ArrayList<>();
         if (!kind.equals("commit") && first.provenance().commit() != null) {
-            String a = shortCommit(first.provenance().commit());
+            String a = HistoryEntry.Provenance.abbreviated(first.provenance().commit());
             String b = last.provenance().commit() == null
                     ? a
-                    : shortCommit(last.provenance().commit());
+                    : HistoryEntry.Provenance.abbreviated(last.provenance().commit());
             parts.add(a.equals(b) ? "commit " + a : "commits " + a + " to " + b);
         }
         String from = DAY.format(first.recordedAt());
@@ -170,10 +170,6 @@ public record HistoryBaseline(String reference, String described, List<String> n
             parts.add("machine " + first.fingerprint());
         }
         return what + " (" + String.join(", ", parts) + ")";
-    }
-
-    private static String shortCommit(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
     }
 
     /** "branches main, feature/pool; the newest entries h-... (commit 9f8e7d6), ...": what a reference could be. */
@@ -194,7 +190,9 @@ public record HistoryBaseline(String reference, String described, List<String> n
             newest.add(e.id()
                     + (e.provenance().commit() == null
                             ? ""
-                            : " (commit " + shortCommit(e.provenance().commit()) + ")"));
+                            : " (commit "
+                                    + HistoryEntry.Provenance.abbreviated(
+                                            e.provenance().commit()) + ")"));
         }
         return (branches.isEmpty() ? "no branch" : "branch(es) " + String.join(", ", branches))
                 + (tags.isEmpty() ? "" : ", tag(s) " + String.join(", ", tags))

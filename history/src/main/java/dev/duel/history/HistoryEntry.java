@@ -72,6 +72,11 @@ public record HistoryEntry(
             String commit, String branch, String tag, String ciUrl, String label, Instant committedAt) {
         public static final Provenance NONE = new Provenance(null, null, null, null, null, null);
 
+        /** A commit as people write it: its first 10 characters (the whole of a shorter one). */
+        public static String abbreviated(String commit) {
+            return commit.length() > 10 ? commit.substring(0, 10) : commit;
+        }
+
         /** Provenance without a commit time. */
         public Provenance(String commit, String branch, String tag, String ciUrl, String label) {
             this(commit, branch, tag, ciUrl, label, null);

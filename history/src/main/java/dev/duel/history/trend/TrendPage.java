@@ -306,7 +306,7 @@ public final class TrendPage {
                     .orElse("");
             List<String> row = new ArrayList<>(List.of(
                     id + marks,
-                    any == null || any.commit() == null ? "-" : shortCommit(any.commit()),
+                    any == null || any.commit() == null ? "-" : HistoryEntry.Provenance.abbreviated(any.commit()),
                     any == null ? "-" : WHEN.format(any.at())));
             row.addAll(cells);
             rows.add(row);
@@ -353,10 +353,6 @@ public final class TrendPage {
         };
     }
 
-    private static String shortCommit(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
-    }
-
     /** The change as {@code duel history changes} would word it, shorter. */
     private static String changeLine(HistoryChanges.SeriesChange c) {
         String interval = c.change().low() > 0 && Double.isFinite(c.change().high())
@@ -366,7 +362,9 @@ public final class TrendPage {
         return c.series().name() + ": from " + c.first().entryId()
                 + (c.first().commit() == null
                         ? ""
-                        : " (commit " + shortCommit(c.first().commit()) + ")") + " on, "
+                        : " (commit "
+                                + HistoryEntry.Provenance.abbreviated(c.first().commit()) + ")")
+                + " on, "
                 + Format.change(c.change().ratio()) + interval;
     }
 
@@ -388,7 +386,7 @@ public final class TrendPage {
                         .filter(p -> p.entryId().equals(id))
                         .findFirst()
                         .orElseThrow();
-                e.put("commit", any.commit() == null ? null : shortCommit(any.commit()));
+                e.put("commit", any.commit() == null ? null : HistoryEntry.Provenance.abbreviated(any.commit()));
                 e.put("when", WHEN.format(any.at()));
             }
             ArrayNode lines = one.putArray("lines");
@@ -421,7 +419,7 @@ public final class TrendPage {
                         "commit",
                         c.first().commit() == null
                                 ? c.first().entryId()
-                                : shortCommit(c.first().commit()));
+                                : HistoryEntry.Provenance.abbreviated(c.first().commit()));
                 change.put("change", Format.change(c.change().ratio()));
                 change.put("acknowledged", c.acknowledged());
             }
