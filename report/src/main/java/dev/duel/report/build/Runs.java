@@ -130,7 +130,7 @@ public final class Runs {
     /**
      * The host's behaviour in one line, for the headline: "the host's speed flipped 7 times on CPU 0 during the loads
      * (to 0.70x for 96 of 610 s); paired slices cancel it" (or, for runs made alone, "which alternating whole runs
-     * cannot cancel"), "the host's speed held steady on CPU 0 during the loads"; null where no run recorded it. Over every
+     * cannot cancel", for one target "each run's values mix the host's speeds"), "the host's speed held steady on CPU 0 during the loads"; null where no run recorded it. Over every
      * final run's load seconds, on the CPUs its target was pinned to (each CPU once).
      */
     public String hostLine() {
@@ -211,6 +211,10 @@ public final class Runs {
         String line = "the host's speed " + String.join(", ", parts) + " during the loads";
         if (!moved) {
             return line;
+        }
+        if (finals.stream().map(RunData::target).distinct().count() == 1) {
+            // One target: nothing alternates or pairs, and advice to pair it would be advice about nothing.
+            return line + "; each run's values mix the host's speeds";
         }
         // A duet's sides ran at once: a flip meets both in the same second, as it meets both slices of a block.
         return line

@@ -101,7 +101,7 @@ public final class Sections {
         runs.interleavedPairs(name, baseline, shown).forEach((target, pairs) -> notes.add(interleaved(target, pairs)));
         Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = runs.flipsInMain(name, shown);
         if (!flipped.isEmpty()) {
-            notes.add(flippedInMain(flipped));
+            notes.add(flippedInMain(flipped, shown.size() > 1));
         }
         Map<String, List<LatencyCurve.Point>> latency =
                 kind == ScenarioKind.STARTUP ? new LinkedHashMap<>() : latency(name, shown);
@@ -189,9 +189,10 @@ public final class Sections {
     /**
      * "the host's speed flipped during main in runs 001 (flipped twice on CPU 0 (to 0.70x for 9 of 20 s)), 004 (...):
      * their values mix two speeds of the host, which alternating whole runs cannot cancel (order: interleaved pairs
-     * each slice with its partner's)".
+     * each slice with its partner's)"; the advice only where {@code compared}, more than one target shown.
      */
-    private static String flippedInMain(Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped) {
+    private static String flippedInMain(
+            Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped, boolean compared) {
         List<String> runs = new ArrayList<>();
         flipped.forEach((run, flips) -> runs.add(String.format(Locale.ROOT, "%03d", run.index()) + " ("
                 + String.join(
@@ -200,8 +201,11 @@ public final class Sections {
                                 .map(dev.duel.analysis.HostFlips.Flips::describe)
                                 .toList()) + ")"));
         return "the host's speed flipped during main in run" + (runs.size() == 1 ? " " : "s ") + String.join(", ", runs)
-                + ": their values mix two speeds of the host, which alternating whole runs cannot cancel (order:"
-                + " interleaved pairs each slice with its partner's)";
+                + ": their values mix two speeds of the host"
+                + (compared
+                        ? ", which alternating whole runs cannot cancel (order: interleaved pairs each slice with its"
+                                + " partner's)"
+                        : "");
     }
 
     /**

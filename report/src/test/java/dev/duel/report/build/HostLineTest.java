@@ -3,6 +3,7 @@ package dev.duel.report.build;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,6 +31,10 @@ class HostLineTest {
 
     /** Two repetitions of a and b on CPU 0, each scenario's host fast for 10 s, slow (0.6x) for 10 s, fast for 10 s. */
     private String hostLine(String design) throws Exception {
+        return hostLine(design, false);
+    }
+
+    private String hostLine(String design, boolean onlyA) throws Exception {
         SeededResults results = new SeededResults(temp, 31, Instant.parse("2026-12-05T06:00:00Z"));
         results.environment("e", List.of());
         results.interleaved(A, B, 2, List.of("s"));
@@ -53,6 +58,14 @@ class HostLineTest {
                     ((ObjectNode) result).set("hostSpeed", flippingHost());
                 }
             });
+            if (onlyA
+                    && new ObjectMapper()
+                            .readTree(record.toFile())
+                            .get("target")
+                            .asText()
+                            .equals("b")) {
+                Files.delete(record);
+            }
         }
         return new Runs(new ResultsReader().read(List.of(temp))).hostLine();
     }
@@ -77,6 +90,14 @@ class HostLineTest {
                 line.endsWith("; alternating whole runs cannot cancel it (order: interleaved pairs each slice with its"
                         + " partner's)"),
                 line);
+    }
+
+    /** One target: nothing alternated, so the line gave advice about pairing what had no partner (history-e2e.sh). */
+    @Test
+    void oneTargetsRunsSayTheirValuesMixTheSpeedsWithoutAdviceAboutPairing() throws Exception {
+        String line = hostLine(null, true);
+        assertTrue(line.contains("flipped 4 times on CPU 0 (to 0.60x for 20 of 60 s)"), line);
+        assertTrue(line.endsWith("; each run's values mix the host's speeds"), line);
     }
 
     @Test
