@@ -32,12 +32,12 @@ import picocli.CommandLine.Parameters;
         name = "compare",
         header = "Compare your own app: two JDKs, two jars or two JVM flag sets.",
         description = {
-            "Compares two versions of your app that differ in one thing: its JDK (--jdk twice), its jar (two jars)",
-            "or its JVM flags (--jvm-args twice). Finds the port setting the jar reads (SERVER_PORT for Spring Boot,",
-            "QUARKUS_HTTP_PORT, MICRONAUT_SERVER_PORT, else PORT), starts each side fresh under 1 CPU / 512 MiB, waits",
-            "for the first 200 on the first path, and measures every path in interleaved pairs added within the budget",
-            "until each answer is clear. Writes the suite it ran (suite.yaml) beside the report: edit it and run it",
-            "again with duel run."
+            "Compares two versions of your app that differ in one thing: its JDK (--jdk twice), its jar (two jars) "
+                    + "or its JVM flags (--jvm-args twice). Finds the port setting the jar reads (SERVER_PORT for Spring "
+                    + "Boot, QUARKUS_HTTP_PORT, MICRONAUT_SERVER_PORT, else PORT), starts each side fresh under 1 CPU / 512 "
+                    + "MiB, waits for the first 200 on the first path, and measures every path in interleaved pairs added "
+                    + "within the budget until each answer is clear. Writes the suite it ran (suite.yaml) beside the report: "
+                    + "edit it and run it again with duel run."
         },
         footer = {
             "",
@@ -229,13 +229,13 @@ final class CompareCommand implements Callable<Integer> {
                 .run(suiteFile, directory, dryRun);
         if (SuiteSession.printBrief(out, result, "compare", startNanos)) {
             out.println("The suite it ran, to edit and run again: duel run " + suiteFile);
-            java.util.Optional<String> settle = dev.duel.cli.compare.SettleCommand.of(
-                    commandWords(),
-                    Converters.duration(maxWarmup),
-                    Converters.duration(budget),
-                    dev.duel.cli.compare.SettleCommand.answers(result.report(), comparison.paths()));
-            settle.ifPresent(command -> out.println("To settle it (the warm-up cap doubled where a side never"
-                    + " settled, the budget raised to the pairs the intervals need): " + command));
+            java.util.Optional<dev.duel.cli.compare.SettleCommand.Settle> settle =
+                    dev.duel.cli.compare.SettleCommand.of(
+                            commandWords(),
+                            Converters.duration(maxWarmup),
+                            Converters.duration(budget),
+                            dev.duel.cli.compare.SettleCommand.answers(result.report(), comparison.paths()));
+            settle.ifPresent(command -> out.println("To settle it (" + command.changed() + "): " + command.command()));
         }
         return result.exitCode();
     }

@@ -25,10 +25,10 @@ import picocli.CommandLine.Option;
         name = "demo",
         header = "Compare the reference API on two JDKs in about 8 minutes.",
         description = {
-            "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and",
-            "compares the reference API on two JDKs (or, with one JDK, its two implementations) in interleaved pairs:",
-            "both fresh under 1 CPU / 512 MiB, the load handed between them in 1.5 s slices, pairs added within 7 minutes",
-            "until the answers are clear; then prints the report and where report.html is."
+            "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and compares "
+                    + "the reference API on two JDKs (or, with one JDK, its two implementations) in interleaved pairs: both "
+                    + "fresh under 1 CPU / 512 MiB, the load handed between them in 1.5 s slices, pairs added within 7 "
+                    + "minutes until the answers are clear; then prints the report and where report.html is."
         },
         footer = {
             "",
@@ -57,16 +57,16 @@ final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--duet",
             description = {
-                "run both targets at once, each under 0.5 CPU on CPU 0, and compare them second by second",
-                "(order: duet): what the machine does to a second it does to both"
+                "run both targets at once, each under 0.5 CPU on CPU 0, and compare them second by second "
+                        + "(order: duet): what the machine does to a second it does to both"
             })
     boolean duet;
 
     @Option(
             names = "--alternate",
             description = {
-                "whole fresh runs alternating AB, BA, AB, three repetitions (order: alternate): the design before",
-                "interleaved pairs, for comparison"
+                "whole fresh runs alternating AB, BA, AB, three repetitions (order: alternate): the design before "
+                        + "interleaved pairs, for comparison"
             })
     boolean alternate;
 

@@ -29,10 +29,10 @@ import picocli.CommandLine.Parameters;
         name = "env",
         header = "Print what a suite records about this machine.",
         description = {
-            "Prints what duel records about this machine before a suite: CPU, x86-64 level, memory,",
-            "kernel, frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings,",
-            "then times the host drift probe (a fixed CPU-bound workload, about 0.6 s) on the CPUs the",
-            "suite's targets use (every online CPU without a suite): compare it across sessions."
+            "Prints what duel records about this machine before a suite: CPU, x86-64 level, memory, kernel, "
+                    + "frequency governor, cgroups, the JDKs and their defaults, busy processes, and warnings, then times the "
+                    + "host drift probe (a fixed CPU-bound workload, about 0.6 s) on the CPUs the suite's targets use (every "
+                    + "online CPU without a suite): compare it across sessions."
         },
         footer = {"", "Examples:", "  duel env", "  duel env suites/jdk17-vs-jdk25.yaml --json", "", ExitCodes.HELP},
         sortOptions = false,

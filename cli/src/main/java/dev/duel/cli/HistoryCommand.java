@@ -22,9 +22,9 @@ import picocli.CommandLine.Parameters;
         name = "history",
         header = "Keep what each report concluded across commits; find where it moved.",
         description = {
-            "A history holds, per suite, scenario, target and measure, what each report concluded (the value, its",
-            "runs, each comparison's ratio, interval and verdict), the machine's fingerprint, and where the code",
-            "came from (commit, branch, tag, CI run: given, or read from GitHub Actions, GitLab CI or Jenkins)."
+            "A history holds, per suite, scenario, target and measure, what each report concluded (the value, its "
+                    + "runs, each comparison's ratio, interval and verdict), the machine's fingerprint, and where the code "
+                    + "came from (commit, branch, tag, CI run: given, or read from GitHub Actions, GitLab CI or Jenkins)."
         },
         footer = {
             "",
@@ -74,10 +74,10 @@ final class HistoryCommand implements Callable<Integer> {
             name = "changes",
             header = "List where each series of a history moved to another level.",
             description = {
-                "A series is one measure of one target in one scenario of one suite on one machine, oldest first.",
-                "A change needs 4 entries on each side; its size is the ratio of the two sides' geometric means with",
-                "a 95%% interval, its significance a rank CUSUM against 999 seeded permutations (a change in about 1%%",
-                "of step-free series): docs/history.md."
+                "A series is one measure of one target in one scenario of one suite on one machine, oldest first. A "
+                        + "change needs 4 entries on each side; its size is the ratio of the two sides' geometric means with "
+                        + "a 95%% interval, its significance a rank CUSUM against 999 seeded permutations (a change in about "
+                        + "1%% of step-free series): docs/history.md."
             },
             footer = {
                 "",
@@ -177,8 +177,8 @@ final class HistoryCommand implements Callable<Integer> {
             name = "acknowledge",
             header = "Note that the changes beginning at an entry are expected, and why.",
             description = {
-                "Every change duel history changes finds beginning at ENTRY (of --measure only, when given) is",
-                "listed apart from then on, with the reason, and no longer fails --fail-on-change."
+                "Every change duel history changes finds beginning at ENTRY (of --measure only, when given) is "
+                        + "listed apart from then on, with the reason, and no longer fails --fail-on-change."
             },
             footer = {
                 "",
@@ -227,9 +227,10 @@ final class HistoryCommand implements Callable<Integer> {
             name = "report",
             header = "Write a page of each measure over commits, with intervals and changes.",
             description = {
-                "One self-contained HTML file (uPlot inlined: no network): per suite, scenario, measure and machine,",
-                "a chart with a line per target over the entries in commit order, each point with the 95%% interval",
-                "of its runs, each change found marked at its commit, --against's band; a table under each chart."
+                "One self-contained HTML file (uPlot inlined: no network): per suite, scenario, measure and "
+                        + "machine, a chart with a line per target over the entries in commit order, each point with the 95%% "
+                        + "interval of its runs, each change found marked at its commit, --against's band; a table under each "
+                        + "chart."
             },
             footer = {
                 "",
@@ -362,8 +363,9 @@ final class HistoryCommand implements Callable<Integer> {
             name = "export",
             header = "Write one suite's history as Otava's CSV, Bencher's BMF or github-action-benchmark's JSON.",
             description = {
-                "csv: every entry, oldest first, a column per series (Apache Otava reads it). bmf, and",
-                "benchmark-action-bigger and -smaller (customBiggerIsBetter, customSmallerIsBetter): the newest entry."
+                "csv: every entry, oldest first, a column per series (Apache Otava reads it). bmf, and "
+                        + "benchmark-action-bigger and -smaller (customBiggerIsBetter, customSmallerIsBetter): the newest "
+                        + "entry."
             },
             footer = {
                 "",
@@ -441,8 +443,9 @@ final class HistoryCommand implements Callable<Integer> {
             name = "import",
             header = "Record results folders in a history; one recorded before is kept once.",
             description = {
-                "Builds the report of each folder, as duel report would, and records its conclusions in one",
-                "transaction. Results folders stay the source of truth: importing them all again rebuilds a history."
+                "Builds the report of each folder, as duel report would, and records its conclusions in one "
+                        + "transaction. Results folders stay the source of truth: importing them all again rebuilds a "
+                        + "history."
             },
             footer = {
                 "",

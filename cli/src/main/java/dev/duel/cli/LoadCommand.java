@@ -44,10 +44,10 @@ import picocli.CommandLine.Parameters;
         name = "load",
         header = "Send HTTP/1.1 load to one URL; print throughput and latency.",
         description = {
-            "Sends HTTP/1.1 load to one target and reports throughput and latency.",
-            "Closed model (--vus): N users loop request -> response -> request on keep-alive connections.",
-            "Open model (--rate): requests arrive on schedule whatever the target does; latency counts from",
-            "each request's intended start, so a stalled server cannot hide its tail (coordinated omission)."
+            "Sends HTTP/1.1 load to one target and reports throughput and latency. Closed model (--vus): N users "
+                    + "loop request -> response -> request on keep-alive connections. Open model (--rate): requests arrive on "
+                    + "schedule whatever the target does; latency counts from each request's intended start, so a stalled "
+                    + "server cannot hide its tail (coordinated omission)."
         },
         footer = {
             "",
@@ -107,8 +107,8 @@ final class LoadCommand implements Callable<Integer> {
             defaultValue = "0s",
             converter = Converters.WarmupConverter.class,
             description = {
-                "warm-up phase, not in the main statistics (default: ${DEFAULT-VALUE}); auto: until correct",
-                "responses per second are steady (judged every 2 s), or --max-warmup at the latest"
+                "warm-up phase, not in the main statistics (default: ${DEFAULT-VALUE}); auto: until correct "
+                        + "responses per second are steady (judged every 2 s), or --max-warmup at the latest"
             })
     Converters.WarmupFlag warmup;
 
@@ -124,8 +124,8 @@ final class LoadCommand implements Callable<Integer> {
             paramLabel = "D",
             converter = Converters.DurationConverter.class,
             description = {
-                "floor of --warmup auto: a steady verdict before it is not acted on, for a target known to change",
-                "later (a JIT recompilation, say); at most --max-warmup (default: 0s)"
+                "floor of --warmup auto: a steady verdict before it is not acted on, for a target known to change "
+                        + "later (a JIT recompilation, say); at most --max-warmup (default: 0s)"
             })
     Duration minWarmup;
 

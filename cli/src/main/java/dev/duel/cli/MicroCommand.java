@@ -31,14 +31,14 @@ import picocli.CommandLine.Parameters;
         name = "micro",
         header = "Run JMH benchmarks on each JDK in alternating forks.",
         description = {
-            "Runs the JMH benchmarks jar (reference/micro/target/benchmarks.jar, built by ./duel) on each JDK named by",
-            "--jdk or a MICRO.yaml file, one JMH child process per fork (-f 1 -prof gc -rf json), forks alternating",
-            "between the JDKs (round r: each benchmark on A then B; the next round B then A). Each fork's scores,",
-            "bytes per operation and the JIT's instruction-set facts (x86-64 level, UseAVX, JDK vendor and build) are",
-            "recorded in RESULTS/runs/; a killed run resumes where it stopped. Then prints and writes the report",
-            "(as duel report RESULTS): per benchmark each JDK's median over forks and the ratio with a 95%% interval.",
-            "Defaults (3 forks a side, 2 x 1 s warm-up, 3 x 1 s measurement) cover every benchmark of",
-            "reference/micro on two JDKs in under 10 minutes on 2 cores."
+            "Runs the JMH benchmarks jar (reference/micro/target/benchmarks.jar, built by ./duel) on each JDK named "
+                    + "by --jdk or a MICRO.yaml file, one JMH child process per fork (-f 1 -prof gc -rf json), forks "
+                    + "alternating between the JDKs (round r: each benchmark on A then B; the next round B then A). Each "
+                    + "fork's scores, bytes per operation and the JIT's instruction-set facts (x86-64 level, UseAVX, JDK "
+                    + "vendor and build) are recorded in RESULTS/runs/; a killed run resumes where it stopped. Then prints "
+                    + "and writes the report (as duel report RESULTS): per benchmark each JDK's median over forks and the "
+                    + "ratio with a 95%% interval. Defaults (3 forks a side, 2 x 1 s warm-up, 3 x 1 s measurement) cover "
+                    + "every benchmark of reference/micro on two JDKs in under 10 minutes on 2 cores."
         },
         footer = {
             "",

@@ -27,10 +27,10 @@ import picocli.CommandLine.Parameters;
         name = "report",
         header = "Compare the targets in results folders, with verdicts.",
         description = {
-            "Reads the run records in RESULTS folders (written by duel run) and prints, per scenario,",
-            "the median, range and spread of every measure per target, each target against the baseline with",
-            "a 95%% confidence interval and a verdict, warm-up curves, the runs left out and why, and thresholds.",
-            "Writes report.md, report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."
+            "Reads the run records in RESULTS folders (written by duel run) and prints, per scenario, the median, "
+                    + "range and spread of every measure per target, each target against the baseline with a 95%% confidence "
+                    + "interval and a verdict, warm-up curves, the runs left out and why, and thresholds. Writes report.md, "
+                    + "report.html (self-contained), charts/*.png and summary.json into the first folder (or --out)."
         },
         footer = {
             "",

@@ -31,8 +31,8 @@ import picocli.CommandLine.Option;
         name = "smoke",
         header = "Check the whole pipeline on this machine in about a minute.",
         description = {
-            "Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps",
-            "under 1 CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."
+            "Self-check of the whole pipeline in about a minute: embedded PostgreSQL, both reference apps under 1 "
+                    + "CPU / 512 MiB, one short scenario, two alternating repetitions, the report, every record checked."
         },
         footer = {"", "Examples:", "  duel smoke", "  duel smoke --results /tmp/duel-smoke", "", ExitCodes.HELP},
         sortOptions = false,

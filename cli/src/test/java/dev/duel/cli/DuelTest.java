@@ -90,6 +90,52 @@ class DuelTest {
         assertEquals(ExitCodes.OK, Captured.duel("train-startup", "--help").exitCode());
     }
 
+    /**
+     * Every command's --help, at picocli's 80 columns: a paragraph's text wraps whole. Descriptions written as lines of
+     * about 100 characters each came out ragged ("... its JDK (--jdk" / "twice), its jar (two jars)" / "or its JVM
+     * flags ..."): each written line wrapped on its own. A line that ends short, mid-sentence, with the text going on
+     * in the next line is that; an option's description in several elements, the first not ending a sentence, is its
+     * cause.
+     */
+    @Test
+    void everyCommandsHelpWrapsItsParagraphsWhole() {
+        List<String> ragged = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> commands = new java.util.ArrayDeque<>(
+                new picocli.CommandLine(new Duel()).getSubcommands().values());
+        int read = 0;
+        while (!commands.isEmpty()) {
+            picocli.CommandLine command = commands.pop();
+            commands.addAll(command.getSubcommands().values());
+            if (command.getCommandSpec().usageMessage().hidden()
+                    || command.getCommandName().equals("help")) {
+                continue;
+            }
+            read++;
+            String name = command.getCommandSpec().qualifiedName();
+            picocli.CommandLine.Help help = command.getHelp();
+            // Descriptions: every line but a paragraph's last reaches near the width.
+            List<String> description = help.description().lines().toList();
+            for (int i = 0; i + 1 < description.size(); i++) {
+                String line = description.get(i).stripTrailing();
+                String next = description.get(i + 1).strip();
+                if (!next.isEmpty() && line.length() < 60 && !line.matches(".*[.:]$")) {
+                    ragged.add(name + ": '" + line + "' / '" + next + "'");
+                }
+            }
+            // Options: a description written as several elements is a list whose first element ends a sentence
+            // (--check's forms); else each element wrapped on its own, as the descriptions above did.
+            for (picocli.CommandLine.Model.OptionSpec option :
+                    command.getCommandSpec().options()) {
+                String[] elements = option.description();
+                if (elements.length > 1 && !elements[0].strip().matches(".*[.:]$")) {
+                    ragged.add(name + " " + option.longestName() + ": '" + elements[0] + "' / '" + elements[1] + "'");
+                }
+            }
+        }
+        assertTrue(read >= 10, read + " commands read");
+        assertTrue(ragged.isEmpty(), String.join("\n", ragged));
+    }
+
     @Test
     void everyUsageErrorIsOneLineStartingDuelThatNamesTheFixAndExitsTwo() {
         record Case(String[] args, String says) {}

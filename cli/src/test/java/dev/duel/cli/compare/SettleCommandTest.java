@@ -16,14 +16,19 @@ class SettleCommandTest {
     private static final Duration BUDGET = Duration.ofMinutes(8);
 
     private static SettleCommand.PathAnswer answer(String path, Report.Verdict verdict, double detectable, int never) {
-        return new SettleCommand.PathAnswer(path, verdict, detectable, 0.05, never);
+        return new SettleCommand.PathAnswer(path, verdict, detectable, 0.05, never, 6);
+    }
+
+    private static Optional<String> command(
+            List<String> line, Duration warmup, Duration budget, List<SettleCommand.PathAnswer> answers) {
+        return SettleCommand.of(line, warmup, budget, answers).map(SettleCommand.Settle::command);
     }
 
     @Test
     void everyPathAnsweredNeedsNoCommand() {
         assertEquals(
                 Optional.empty(),
-                SettleCommand.of(
+                command(
                         LINE,
                         WARMUP,
                         BUDGET,
@@ -37,7 +42,7 @@ class SettleCommandTest {
         assertEquals(
                 Optional.of("duel compare app.jar --jdk 17 --jdk 25 --path /vets --path /owners/1 --max-warmup 300s"
                         + " --budget 16m"),
-                SettleCommand.of(
+                command(
                         LINE,
                         WARMUP,
                         BUDGET,
@@ -46,16 +51,43 @@ class SettleCommandTest {
                                 answer("/owners/1", Report.Verdict.BETTER, Double.NaN, 0))));
     }
 
+    /**
+     * PetClinic's /owners/1 (2026-12-06): "18% more requests/s" from six runs that all ran their warm-up to the cap,
+     * and the command the compare ended on kept the cap while its words said it was doubled.
+     */
+    @Test
+    void aPathAnsweredOnlyOnRunsThatNeverSettledDoublesTheCapAndTheWordsSayWhatChanged() {
+        SettleCommand.Settle settle = SettleCommand.of(
+                        LINE,
+                        WARMUP,
+                        BUDGET,
+                        List.of(
+                                answer("/vets", Report.Verdict.CANNOT_TELL, 0.24, 0),
+                                answer("/owners/1", Report.Verdict.BETTER, Double.NaN, 6)))
+                .orElseThrow();
+        assertEquals(
+                "duel compare app.jar --jdk 17 --jdk 25 --path /vets --path /owners/1 --max-warmup 300s --budget 60m",
+                settle.command());
+        assertEquals(
+                "the warm-up cap doubled where a side never settled, the budget raised to the pairs the intervals need",
+                settle.changed());
+        // Without runs that never settled, the words do not claim a cap was raised.
+        SettleCommand.Settle budgetOnly = SettleCommand.of(
+                        LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.CANNOT_TELL, 0.10, 0)))
+                .orElseThrow();
+        assertEquals("the budget raised to the pairs the intervals need", budgetOnly.changed());
+    }
+
     @Test
     void cannotTellGrowsTheBudgetByTheSquareOfTheDetectableChangeOverTheMargin() {
         // ±10% detectable, asked within ±5%: four times the pairs.
         assertEquals(
                 Optional.of("duel compare app.jar --jdk 17 --jdk 25 --path /vets --path /owners/1 --budget 32m"),
-                SettleCommand.of(LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.CANNOT_TELL, 0.10, 0))));
+                command(LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.CANNOT_TELL, 0.10, 0))));
         // Never past an hour: beyond it fewer paths or a quieter machine are the answer, not a bigger budget.
         assertEquals(
                 Optional.of("duel compare app.jar --jdk 17 --jdk 25 --path /vets --path /owners/1 --budget 60m"),
-                SettleCommand.of(LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.CANNOT_TELL, 0.47, 0))));
+                command(LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.CANNOT_TELL, 0.47, 0))));
     }
 
     @Test
@@ -76,7 +108,7 @@ class SettleCommandTest {
                 "--results=other");
         assertEquals(
                 Optional.of("duel compare a.jar b.jar --path /x --max-warmup 200s --budget 20m"),
-                SettleCommand.of(
+                command(
                         line,
                         Duration.ofSeconds(100),
                         Duration.ofMinutes(10),
@@ -87,7 +119,6 @@ class SettleCommandTest {
     void aRefusedComparisonIsNotSettledByMoreOfTheSame() {
         assertEquals(
                 Optional.empty(),
-                SettleCommand.of(
-                        LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.REFUSED, Double.NaN, 0))));
+                command(LINE, WARMUP, BUDGET, List.of(answer("/vets", Report.Verdict.REFUSED, Double.NaN, 0))));
     }
 }
