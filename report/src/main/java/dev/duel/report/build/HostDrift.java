@@ -31,7 +31,9 @@ import java.util.stream.Collectors;
  *   <li>{@link #acrossSuite}: within one results folder, the last third of its runs (by start) ran
  *       the probe more than {@link #MAX_DIFFERENCE} faster or slower than the first third. A report
  *       warning: alternating the sides spreads a slow drift over both, and where it did not,
- *       {@link #between} withholds the verdicts.
+ *       {@link #between} withholds the verdicts; runs made in pairs (interleaved or duet) compare their sides at
+ *       the same moments, which the warning says, so that it does not contradict the headline's "paired slices
+ *       cancel it".
  * </ul>
  *
  * Records without a probe (schema 1 and 2, or a probe that could not run) are left out; with no
@@ -114,14 +116,20 @@ public final class HostDrift {
                         Locale.ROOT,
                         "host drifted across the suite%s: the drift probe ran %s %s in the last third of its runs "
                                 + "(median %.1f units per CPU second) than in the first third (%.1f; %d runs each; bound %s): "
-                                + "early and late runs were measured on a different host",
+                                + "early and late runs were measured on a different host%s",
                         bySource.size() > 1 ? " in " + source : "",
                         Format.percent(Math.abs(ratio - 1)),
                         ratio < 1 ? "slower" : "faster",
                         last,
                         first,
                         third,
-                        Format.percent(MAX_DIFFERENCE)));
+                        Format.percent(MAX_DIFFERENCE),
+                        // A pair's two sides met the same host at the same moments (slices or seconds): the headline
+                        // says the pairs cancel the host's flips, and this warning must not read as if they did not.
+                        ordered.stream().allMatch(r -> r.record().duet() != null)
+                                ? "; each pair's two sides ran at the same moments, so the drift moves the values, not"
+                                        + " the comparisons"
+                                : ""));
             }
         });
         return warnings;
