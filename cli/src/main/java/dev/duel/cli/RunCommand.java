@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
         name = "run",
         header = "Run a suite file: fresh targets, every run gated and recorded.",
         description = {
-            "Runs a suite: each target started fresh under its limits, the targets in alternation, every run gated "
+            "Runs a suite: each target started fresh under its limits, in the suite's order (alternating runs, "
+                    + "interleaved pairs or a duet), every run gated "
                     + "(a quiet machine, a load generator with headroom, the right target), one JSON record per run; then "
                     + "writes the report (report.md, report.html, summary.json, charts/) into the results folder. Running it "
                     + "again into the same results folder skips completed runs and redoes the one cut short; it refuses when "
