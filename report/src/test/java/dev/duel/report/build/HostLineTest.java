@@ -35,6 +35,12 @@ class HostLineTest {
     }
 
     private String hostLine(String design, boolean onlyA) throws Exception {
+        write(design, onlyA);
+        return new Runs(new ResultsReader().read(List.of(temp))).hostLine();
+    }
+
+    /** The records of {@link #hostLine(String)}, written into the test's folder; {@code onlyA}: b's runs left out. */
+    private void write(String design, boolean onlyA) throws Exception {
         SeededResults results = new SeededResults(temp, 31, Instant.parse("2026-12-05T06:00:00Z"));
         results.environment("e", List.of());
         results.interleaved(A, B, 2, List.of("s"));
@@ -67,7 +73,6 @@ class HostLineTest {
                 Files.delete(record);
             }
         }
-        return new Runs(new ResultsReader().read(List.of(temp))).hostLine();
     }
 
     private static ObjectNode flippingHost() {
@@ -98,6 +103,37 @@ class HostLineTest {
         String line = hostLine(null, true);
         assertTrue(line.contains("flipped 4 times on CPU 0 (to 0.60x for 20 of 60 s)"), line);
         assertTrue(line.endsWith("; each run's values mix the host's speeds"), line);
+    }
+
+    /** The scenario's note on runs a flip cut in main: the advice to pair only where there is something to pair. */
+    @Test
+    void aFlipInMainAdvisesPairsOnlyWhereTargetsAreCompared() throws Exception {
+        write(null, false);
+        String compared = flipNote();
+        assertTrue(
+                compared.contains(": their values mix two speeds of the host, which alternating whole runs cannot"),
+                compared);
+        try (Stream<Path> files = Files.walk(temp)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (!file.equals(temp)) {
+                    Files.delete(file);
+                }
+            }
+        }
+        write(null, true);
+        String alone = flipNote();
+        assertTrue(alone.endsWith(": their values mix two speeds of the host"), alone);
+    }
+
+    private String flipNote() throws Exception {
+        dev.duel.report.model.Report report = new dev.duel.report.ReportBuilder(
+                        new ResultsReader().read(List.of(temp)), dev.duel.report.ReportOptions.DEFAULT)
+                .build();
+        return report.scenarios().get(0).notes().stream()
+                .filter(n -> n.startsWith("the host's speed flipped during main"))
+                .findFirst()
+                .orElseThrow(() ->
+                        new AssertionError(report.scenarios().get(0).notes().toString()));
     }
 
     @Test
