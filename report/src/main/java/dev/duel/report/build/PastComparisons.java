@@ -133,6 +133,30 @@ public final class PastComparisons {
                         Format.value(high, measure.unit()),
                         Format.change(high / low).substring(1));
         boolean within = past.entries().size() >= 2 && central >= low && central <= high;
-        return new PastSection.Row(scenario, target, comparison, spread, within);
+        return new PastSection.Row(
+                scenario, target, comparison, spread, within, movedBefore(past.entries(), cell.summary()));
+    }
+
+    /**
+     * How many of the reference's newest entries are at this run's level (inside the range of its values) while every
+     * entry before them is not, all beyond it on one side: the reference moved before these runs. 0 when not so, or
+     * when no entry comes before them. Entries' central values, oldest first.
+     */
+    static int movedBefore(List<Double> entries, Summary now) {
+        int newest = 0;
+        while (newest < entries.size()) {
+            double v = entries.get(entries.size() - 1 - newest);
+            if (v < now.min() || v > now.max()) {
+                break;
+            }
+            newest++;
+        }
+        if (newest == 0 || newest == entries.size()) {
+            return 0;
+        }
+        List<Double> before = entries.subList(0, entries.size() - newest);
+        boolean beyond =
+                before.stream().allMatch(v -> v > now.max()) || before.stream().allMatch(v -> v < now.min());
+        return beyond ? newest : 0;
     }
 }

@@ -63,7 +63,22 @@ final class PastRenderer {
             boolean changed = c.verdict() == Report.Verdict.BETTER
                     || c.verdict() == Report.Verdict.WORSE
                     || c.verdict() == Report.Verdict.DIFFERENT;
-            if (row.withinSpread() && changed) {
+            if (row.movedBefore() > 0 && changed) {
+                sentence.append("; ")
+                        .append(past.reference())
+                        .append(" itself moved to this level before these runs: ")
+                        .append(
+                                row.movedBefore() == 1
+                                        ? "its newest entry lies among this run's values and every entry before it beyond them"
+                                        : "its newest " + row.movedBefore()
+                                                + " entries lie among this run's values and every entry before them beyond them")
+                        .append(" (")
+                        .append(row.spread())
+                        .append("), so the change may be ")
+                        .append(past.reference())
+                        .append(
+                                "'s own, not these runs': compare with its newest entries (an entry id or commit) to judge them");
+            } else if (row.withinSpread() && changed) {
                 sentence.append("; this run's value lies inside the range of ")
                         .append(past.reference())
                         .append("'s own entries (")

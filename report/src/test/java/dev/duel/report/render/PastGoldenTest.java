@@ -120,6 +120,68 @@ class PastGoldenTest {
         assertTrue(jdk17.withinSpread(), "its own runs: inside its entries' range");
     }
 
+    /**
+     * bench/history-e2e.sh, the commit after the step: main's last 5 entries were 4 before the step (14,387 to 24,477
+     * requests/s) and the step itself (462); this commit changed nothing (460 to 465) and its comment said "95% fewer
+     * requests/s than app at main" with nothing more. The reference moved before these runs, and the row now says so.
+     */
+    @Test
+    void aReferenceThatMovedToThisLevelBeforeTheseRunsIsSaidToHaveMovedItself() {
+        Report moved = PastComparisons.attach(
+                report,
+                "main",
+                "the last 5 entries on branch main",
+                List.of(),
+                (scenario, target, measure) -> {
+                    if (!target.equals("jdk25") || !measure.equals("rps")) {
+                        return null;
+                    }
+                    double[] now = cellValues(scenario, target, measure);
+                    double level = Arrays.stream(now).average().orElseThrow();
+                    List<Double> values = new ArrayList<>();
+                    List<Double> entries = new ArrayList<>();
+                    for (double factor : new double[] {50, 31, 53, 52, 1}) {
+                        for (double v : now) {
+                            values.add(v * factor);
+                        }
+                        entries.add(level * factor);
+                    }
+                    return new PastComparisons.Past(values, entries);
+                },
+                0.95,
+                0.05);
+        PastSection.Row jdk25 = row(moved.past(), "json", "jdk25", "rps");
+        assertEquals(Report.Verdict.WORSE, jdk25.comparison().verdict(), jdk25.toString());
+        assertEquals(1, jdk25.movedBefore(), jdk25.toString());
+        String sentence = PastRenderer.sentences(moved.past()).stream()
+                .filter(x -> x.startsWith("json / jdk25: "))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                sentence.contains("; main itself moved to this level before these runs: its newest entry lies among"
+                        + " this run's values and every entry before it beyond them (5 entries: "),
+                sentence);
+        assertTrue(
+                sentence.endsWith("so the change may be main's own, not these runs': compare with its newest"
+                        + " entries (an entry id or commit) to judge them"),
+                sentence);
+        assertFalse(sentence.contains("lies inside the range of"), sentence);
+    }
+
+    private static double[] cellValues(String scenario, String target, String measure) {
+        for (Report.ScenarioReport s : report.scenarios()) {
+            for (Report.Row row : s.rows()) {
+                if (s.name().equals(scenario) && row.measure().key().equals(measure)) {
+                    return row.cells()
+                            .get(s.targets().indexOf(target))
+                            .summary()
+                            .values();
+                }
+            }
+        }
+        throw new AssertionError(scenario + "/" + target + "/" + measure);
+    }
+
     @Test
     void thePairingInsideTheRunIsNotCarriedAcrossSessions() {
         for (PastSection.Row row : report.past().rows()) {
