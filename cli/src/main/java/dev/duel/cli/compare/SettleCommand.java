@@ -17,8 +17,8 @@ import java.util.Optional;
  *   <li>a side that never reached steady state ran its warm-up to the cap: {@code --max-warmup} doubled (the cap is
  *       the only thing that ends an automatic warm-up without a steady answer). Also for a path answered on such runs
  *       alone, every run of it never steady: its answer compares two sides still warming, which a longer warm-up
- *       settles (PetClinic's /owners/1 was "18% more requests/s" from six such runs, and the command ended on left its
- *       cap as it was while its words said the cap was doubled);
+ *       settles (PetClinic's /owners/1 was "18% more requests/s" from six such runs, and the command the compare ended on
+ *       left its cap as it was while its words said the cap was doubled);
  *   <li>"cannot tell": more pairs narrow the interval as the square root of their number, so the budget grows by the
  *       square of how far the detectable change is from the margin the answer is asked within (at least double, at
  *       most an hour);

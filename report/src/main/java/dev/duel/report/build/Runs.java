@@ -130,8 +130,9 @@ public final class Runs {
     /**
      * The host's behaviour in one line, for the headline: "the host's speed flipped 7 times on CPU 0 during the loads
      * (to 0.70x for 96 of 610 s); paired slices cancel it" (or, for runs made alone, "which alternating whole runs
-     * cannot cancel", for one target "each run's values mix the host's speeds"), "the host's speed held steady on CPU 0 during the loads"; null where no run recorded it. Over every
-     * final run's load seconds, on the CPUs its target was pinned to (each CPU once).
+     * cannot cancel", for one target "each run's values mix the host's speeds"), "the host's speed held steady on CPU 0
+     * during the loads"; null where no run recorded it. Over every final run's load seconds, on the CPUs its target was
+     * pinned to (each CPU once).
      */
     public String hostLine() {
         Map<String, int[]> byCpu = new LinkedHashMap<>(); // flips, slow seconds, seconds

@@ -30,8 +30,8 @@ public record PastSection(String reference, String described, List<String> notes
      *                   a change the entries' own spread could make
      * @param movedBefore  how many of the reference's newest entries lie inside the range of this run's values while
      *                   every entry before them lies outside it, all on one side; 0 when not so. Then the reference
-     *                   itself moved to this run's level before these runs, and a change against it is the reference's
-     *                   own, not theirs (after a regression reached main, the next commit's comparison with main's last
+     *                   itself moved to this run's level before these runs, and a change against it may be the
+     *                   reference's own, not theirs (after a regression reached main, the next commit's comparison with main's last
      *                   5 entries said "95% fewer requests/s" of a commit that changed nothing)
      */
     public record Row(
