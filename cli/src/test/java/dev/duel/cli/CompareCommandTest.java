@@ -168,6 +168,18 @@ class CompareCommandTest {
         assertEquals(
                 List.of("app-1.0", "app-1.1"),
                 records.stream().map(RunRecord::target).distinct().sorted().toList());
+        // Issue 31: where the pair warmed up in turns on the CPU both share, each side's compilers held raised through
+        // it (duel runs as root here, or with CAP_SYS_NICE); warmed apart, each on a CPU of its own, as they were.
+        for (RunRecord record : records) {
+            if (record.status() != dev.duel.record.Status.OK) {
+                continue;
+            }
+            boolean inTurns = record.results().get(0).load().settings().warmupTurnMillis() != null;
+            assertEquals(
+                    inTurns ? Integer.valueOf(dev.duel.targets.runtime.CompilerPriority.RAISED_NICE) : null,
+                    record.duet().warmupCompilerNice(),
+                    record.index() + " " + record.target() + (inTurns ? " warmed up in turns" : " warmed up apart"));
+        }
         // After the runs' progress the answer comes first: the report's headline line for the path, whatever it is.
         String after = out.substring(out.indexOf("duel report: compare-app-1.0-vs-app-1.1"));
         assertTrue(after.lines().skip(1).findFirst().orElse("").startsWith("  health: "), after);

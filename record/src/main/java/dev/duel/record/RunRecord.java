@@ -125,11 +125,29 @@ public record RunRecord(
      * @param design        how the two shared their time: at the same instants ({@code order: duet}) or in slices of
      *                      main, the whole load on one at a time ({@code order: interleaved}, whose load results carry
      *                      {@code slices}); records before schema 9 were all simultaneous
+     * @param warmupCompilerNice the nice value this side's JIT compiler threads ran at while it warmed up on CPUs it
+     *                      shared with its partner (raised from the JVM's own for the warm-up, put back before main:
+     *                      {@code interleave.compilers: raised}); null where they ran as the JVM had them (a duet, a
+     *                      warm-up apart, {@code compilers: as-is}, a renice refused), and in records before schema 10
      */
-    public record Duet(int partnerIndex, String partnerTarget, PairDesign design) {
+    public record Duet(
+            int partnerIndex,
+            String partnerTarget,
+            PairDesign design,
+            @JsonSetter(nulls = Nulls.SET) Integer warmupCompilerNice) {
         /** A duet of schema 8: both loads at the same instants. */
         public Duet(int partnerIndex, String partnerTarget) {
-            this(partnerIndex, partnerTarget, PairDesign.SIMULTANEOUS);
+            this(partnerIndex, partnerTarget, PairDesign.SIMULTANEOUS, null);
+        }
+
+        /** A pair whose compilers ran as the JVM had them. */
+        public Duet(int partnerIndex, String partnerTarget, PairDesign design) {
+            this(partnerIndex, partnerTarget, design, null);
+        }
+
+        /** The same partner with the compilers' nice value of its warm-ups. */
+        public Duet withWarmupCompilerNice(Integer nice) {
+            return new Duet(partnerIndex, partnerTarget, design, nice);
         }
 
         /** True for one side of an interleaved pair. */

@@ -66,6 +66,19 @@ final class SchemaUpgrade {
                 runEightToNine(tree);
             }
         }
+        if (version < 10) {
+            if (type == RunRecord.class) {
+                runNineToTen(tree);
+            }
+        }
+    }
+
+    /**
+     * Schema 10 (issue 31: an interleaved pair's warm-up on shared CPUs) added the nice value its JIT compiler threads
+     * ran at in the warm-up: schema-9 duel left them as the JVM had them.
+     */
+    private static void runNineToTen(ObjectNode run) {
+        inObject(run, "duet", duet -> fillNull(duet, "warmupCompilerNice"));
     }
 
     /**

@@ -33,4 +33,23 @@ class SchemaUpgradeDuetTest {
         assertEquals(new RunRecord.Duet(2, "jdk25"), record.duet());
         assertEquals(record, RecordJson.read(RecordJson.text(record), "again.json", RunRecord.class));
     }
+
+    @Test
+    void aSchemaNinePairReadsWithItsCompilersAsTheJvmHadThem() throws Exception {
+        ObjectNode tree = OlderRecords.schemaSeven(RecordJsonTest.sample());
+        tree.put("schemaVersion", 9);
+        tree.putObject("duet")
+                .put("partnerIndex", 2)
+                .put("partnerTarget", "jdk25")
+                .put("design", "interleaved");
+        RunRecord record = OlderRecords.read(tree);
+        assertEquals(new RunRecord.Duet(2, "jdk25", PairDesign.INTERLEAVED, null), record.duet());
+        ObjectNode ten = tree.deepCopy();
+        ten.put("schemaVersion", 10);
+        assertThrows(RecordException.class, () -> OlderRecords.read(ten), "schema 10 must say");
+        ((ObjectNode) ten.get("duet")).put("warmupCompilerNice", -10);
+        RunRecord raised = OlderRecords.read(ten);
+        assertEquals(-10, raised.duet().warmupCompilerNice());
+        assertEquals(raised, RecordJson.read(RecordJson.text(raised), "again.json", RunRecord.class));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.duel.suite;
 
 import dev.duel.targets.TargetProcess;
+import dev.duel.targets.runtime.CompilerPriority;
 import dev.duel.targets.runtime.JfrEvents;
 import dev.duel.targets.runtime.JfrRecording;
 import dev.duel.targets.runtime.ProcThreads;
@@ -27,6 +28,15 @@ public interface RuntimeReaders {
     /** Runs {@code task} every second from one second on, until the returned handle is closed. */
     AutoCloseable everySecond(Runnable task);
 
+    /**
+     * What raises the JIT compiler threads of the JVM among {@code target}'s processes for a warm-up on shared CPUs.
+     *
+     * @throws IOException there is no JVM, or its compilers cannot be raised here (the message says why)
+     */
+    default CompilerPriority compilers(TargetProcess target) throws IOException {
+        throw new IOException("no compiler threads to raise here");
+    }
+
     /** The wall clock, whose time a flight recording's events carry. */
     default Instant wallClock() {
         return Instant.now();
@@ -38,6 +48,11 @@ public interface RuntimeReaders {
             @Override
             public ThreadCpuSource threads(TargetProcess target) throws IOException {
                 return ProcThreads.ofTree(target.pid());
+            }
+
+            @Override
+            public CompilerPriority compilers(TargetProcess target) throws IOException {
+                return CompilerPriority.ofTree(target.pid());
             }
 
             @Override

@@ -96,11 +96,42 @@ public record Suite(
      * @param warmup     how the two sides warm up: apart (the default), together, or in turns
      * @param warmupTurn with {@link Warmup#IN_TURNS}, how long each turn lasts ({@code warmup: 5s}); else zero
      */
-    public record Interleave(Duration slice, Warmup warmup, Duration warmupTurn) {
+    public record Interleave(Duration slice, Warmup warmup, Duration warmupTurn, Compilers compilers) {
         /** The slice where none is given. */
         public static final Duration DEFAULT_SLICE = Duration.ofSeconds(2);
 
-        public static final Interleave DEFAULT = new Interleave(DEFAULT_SLICE, Warmup.APART, Duration.ZERO);
+        public static final Interleave DEFAULT =
+                new Interleave(DEFAULT_SLICE, Warmup.APART, Duration.ZERO, Compilers.RAISED);
+
+        /** A pair whose compilers are raised where they share a CPU ({@link Compilers#RAISED}, the default). */
+        public Interleave(Duration slice, Warmup warmup, Duration warmupTurn) {
+            this(slice, warmup, warmupTurn, Compilers.RAISED);
+        }
+
+        /**
+         * The priority of each side's JIT compiler threads while the two warm up on the targets' CPUs (in turns, or
+         * together); a warm-up apart has a CPU of its own and leaves them as they are.
+         */
+        public enum Compilers {
+            /**
+             * Raised to nice {@value dev.duel.targets.runtime.CompilerPriority#RAISED_NICE} for the warm-up and put back
+             * in the gap: under one CPU the request threads leave the compiler about a tenth of it, and a warm-up
+             * climbs for a minute (docs/methodology.md); main measures the code it made at the JVM's own priorities.
+             */
+            RAISED,
+            /** As the JVM has them: the warm-up as it goes on this machine, compiler starved or not. */
+            AS_IS;
+
+            /** As written in a suite file. */
+            public String key() {
+                return this == RAISED ? "raised" : "as-is";
+            }
+        }
+
+        /** True when this pair's compilers are raised for its warm-ups: they share the targets' CPUs and it asks. */
+        public boolean raisesCompilers() {
+            return compilers == Compilers.RAISED && warmup != Warmup.APART;
+        }
 
         /** How the two sides of a pair warm up before main's slices. */
         public enum Warmup {

@@ -258,6 +258,25 @@ public final class Runs {
     }
 
     /**
+     * {@code duet.warmupCompilerNice} of each interleaved run of {@code target} paired with {@code baseline}, and of
+     * each partner, in run order (null where the compilers ran as the JVM had them).
+     */
+    List<Integer> warmupCompilerNices(String target, String baseline) {
+        List<Integer> nices = new java.util.ArrayList<>();
+        for (RunData run : finals) {
+            dev.duel.record.RunRecord.Duet duet = run.record().duet();
+            if (duet != null
+                    && duet.interleaved()
+                    && ((run.target().equals(target) && duet.partnerTarget().equals(baseline))
+                            || (run.target().equals(baseline)
+                                    && duet.partnerTarget().equals(target)))) {
+                nices.add(duet.warmupCompilerNice());
+            }
+        }
+        return nices;
+    }
+
+    /**
      * The host's flips on the targets' CPUs during main, per run of {@code scenario} made alone that saw one: a run's
      * value then mixes two speeds of the host, which alternating whole runs cannot cancel. In run order; runs of
      * interleaved pairs, whose blocks leave flips out, are not listed.

@@ -98,7 +98,9 @@ public final class Sections {
                         target,
                         baseline,
                         dev.duel.record.CpuList.format(cpus))));
-        runs.interleavedPairs(name, baseline, shown).forEach((target, pairs) -> notes.add(interleaved(target, pairs)));
+        runs.interleavedPairs(name, baseline, shown)
+                .forEach((target, pairs) -> notes.add(
+                        interleaved(target, pairs) + compilersRaised(runs.warmupCompilerNices(target, baseline))));
         Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = runs.flipsInMain(name, shown);
         if (!flipped.isEmpty()) {
             notes.add(flippedInMain(flipped, shown.size() > 1));
@@ -139,7 +141,8 @@ public final class Sections {
     /**
      * What an interleaved comparison rests on, said once under the scenario: "interleaved: jdk25 and jdk17 took turns
      * holding the whole load, slices of 2 s in blocks drawn ABBA or BAAB; each pair's ratio is the mean of its blocks'
-     * (3 pairs, 18 blocks; 4 blocks the host flipped inside left out of both sides); a slice's first tenth served 82% of
+     * (3 pairs, 18 blocks; main's first block, its lead-in after the switch from warm-up, left out of both sides; 4
+     * blocks the host flipped inside left out of both sides); a slice's first tenth served 82% of
      * a tenth's share".
      */
     private String interleaved(String target, List<dev.duel.analysis.InterleavedRatio.Pair> pairs) {
@@ -155,6 +158,9 @@ public final class Sections {
         long allCut = pairs.stream()
                 .filter(dev.duel.analysis.InterleavedRatio.Pair::cutBlocksUsed)
                 .count();
+        long leadIns = pairs.stream()
+                .filter(dev.duel.analysis.InterleavedRatio.Pair::leadInLeftOut)
+                .count();
         double slice = pairs.get(0).sliceMillis() / 1_000;
         double first = pairs.stream()
                 .mapToDouble(dev.duel.analysis.InterleavedRatio.Pair::firstTenthShare)
@@ -164,7 +170,7 @@ public final class Sections {
         return String.format(
                 Locale.ROOT,
                 "interleaved: %s and %s took turns holding the whole load, slices of %s s in blocks drawn ABBA or BAAB;"
-                        + " each pair's ratio is the mean of its blocks' (%d pair%s, %d block%s%s%s)%s",
+                        + " each pair's ratio is the mean of its blocks' (%d pair%s, %d block%s%s%s%s)%s",
                 target,
                 baseline,
                 slice == Math.rint(slice) ? String.valueOf((long) slice) : String.format(Locale.ROOT, "%.1f", slice),
@@ -172,6 +178,10 @@ public final class Sections {
                 pairs.size() == 1 ? "" : "s",
                 blocks,
                 blocks == 1 ? "" : "s",
+                leadIns == 0
+                        ? ""
+                        : "; main's first block, its lead-in after the switch from warm-up, left out of both sides"
+                                + (leadIns == pairs.size() ? "" : " in " + leadIns + " of " + pairs.size() + " pairs"),
                 cut == 0
                         ? ""
                         : "; " + cut + " block" + (cut == 1 ? "" : "s") + " the host flipped inside left out of both"
@@ -184,6 +194,27 @@ public final class Sections {
                         ? String.format(
                                 Locale.ROOT, "; a slice's first tenth served %.0f%% of a tenth's share", first * 100)
                         : "");
+    }
+
+    /**
+     * "; both sides' JIT compiler threads ran at nice -10 while the pair warmed up on the CPU they share, and at the
+     * JVM's own priority in main (the request threads would leave the compiler a tenth of the core)", with "in 4 of 6
+     * runs" where not all did; "" where none did. {@code nices} are the runs' {@code duet.warmupCompilerNice}.
+     */
+    static String compilersRaised(List<Integer> nices) {
+        List<Integer> raised = nices.stream().filter(java.util.Objects::nonNull).toList();
+        if (raised.isEmpty()) {
+            return "";
+        }
+        java.util.Set<Integer> values = new java.util.TreeSet<>(raised);
+        return String.format(
+                Locale.ROOT,
+                "; %s JIT compiler threads ran at nice %s while the pair warmed up on the CPUs both share, and at the"
+                        + " JVM's own priority in main (the request threads would leave a compiler a tenth of a core)",
+                raised.size() == nices.size()
+                        ? "both sides'"
+                        : String.format(Locale.ROOT, "in %d of %d runs the", raised.size(), nices.size()),
+                values.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or ")));
     }
 
     /**

@@ -154,13 +154,15 @@ class ComparabilityTest {
                     record -> record.putObject("duet")
                             .put("partnerIndex", recordB.index())
                             .put("partnerTarget", recordB.target())
-                            .put("design", "simultaneous"));
+                            .put("design", "simultaneous")
+                            .putNull("warmupCompilerNice"));
             SeededResults.edit(
                     b,
                     record -> record.putObject("duet")
                             .put("partnerIndex", recordA.index())
                             .put("partnerTarget", recordA.target())
-                            .put("design", "simultaneous"));
+                            .put("design", "simultaneous")
+                            .putNull("warmupCompilerNice"));
             // The expected ratio, from the records' own seconds: b over a in each second of main both hold.
             Map<Integer, Long> okA = new java.util.HashMap<>();
             recordA.results().get(0).load().seconds().stream()

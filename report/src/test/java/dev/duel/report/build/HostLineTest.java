@@ -59,6 +59,7 @@ class HostLineTest {
                     duet.put("partnerIndex", partner);
                     duet.put("partnerTarget", tree.get("target").asText().equals("a") ? "b" : "a");
                     duet.put("design", design);
+                    duet.putNull("warmupCompilerNice");
                 }
                 for (var result : tree.withArray("results")) {
                     ((ObjectNode) result).set("hostSpeed", flippingHost());

@@ -53,6 +53,12 @@ class InterleavedDisturbedTest {
                 duet.put("partnerIndex", partner);
                 duet.put("partnerTarget", a ? "b" : "a");
                 duet.put("design", "interleaved");
+                // Each side's compilers were raised for its warm-up, but for the last run's (a renice refused).
+                if (index == 6) {
+                    duet.putNull("warmupCompilerNice");
+                } else {
+                    duet.put("warmupCompilerNice", -10);
+                }
                 ObjectNode load = (ObjectNode) tree.withArray("results").get(0).get("load");
                 // Twelve slices of 2 s from 10 s, every block ABBA: B serves 10%, 11% and 12% more than A in the three
                 // pairs; in the first, the neighbour of main's seconds 10-12 halves B's slices 5 and 6.
@@ -109,8 +115,15 @@ class InterleavedDisturbedTest {
                 .orElseThrow(() -> new AssertionError(scenario.notes().toString()));
         assertTrue(
                 note.contains(
-                        "(3 pairs, 8 blocks; 1 block another process cut, taking more CPU in one side's slices, left out"
-                                + " of both sides)"),
+                        "(3 pairs, 5 blocks; main's first block, its lead-in after the switch from warm-up, left out of"
+                                + " both sides; 1 block another process cut, taking more CPU in one side's slices, left"
+                                + " out of both sides)"),
+                note);
+        assertTrue(
+                note.endsWith(
+                        "; in 5 of 6 runs the JIT compiler threads ran at nice -10 while the pair warmed up on the"
+                                + " CPUs both share, and at the JVM's own priority in main (the request threads would leave a"
+                                + " compiler a tenth of a core)"),
                 note);
 
         Report.Comparison rps = scenario.comparisons().stream()
@@ -133,5 +146,12 @@ class InterleavedDisturbedTest {
                     cell.marked().stream().noneMatch(m -> m.marks().contains(Report.Mark.DISTURBED_IN_PART)),
                     cell.marked().toString());
         }
+    }
+
+    @Test
+    void theCompilersNoteSaysWhoseWereRaised() {
+        assertEquals("", Sections.compilersRaised(java.util.Arrays.asList(null, null)));
+        assertTrue(Sections.compilersRaised(List.of(-10, -10))
+                .startsWith("; both sides' JIT compiler threads ran at" + " nice -10 while"));
     }
 }

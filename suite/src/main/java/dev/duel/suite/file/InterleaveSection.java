@@ -59,12 +59,14 @@ final class InterleaveSection {
                     "is at least " + MIN_SLICE.toMillis() + " ms (each switch's first moments would weigh too much),"
                             + " got " + entry.slice());
         }
+        Suite.Interleave.Compilers compilers = compilers(entry.compilers());
         String warmup = entry.warmup() == null ? "apart" : entry.warmup().toLowerCase(Locale.ROOT);
         if (warmup.equals("apart") || warmup.equals("together")) {
             return new Suite.Interleave(
                     slice,
                     warmup.equals("apart") ? Suite.Interleave.Warmup.APART : Suite.Interleave.Warmup.TOGETHER,
-                    Duration.ZERO);
+                    Duration.ZERO,
+                    compilers);
         }
         Duration turn;
         try {
@@ -78,6 +80,21 @@ final class InterleaveSection {
                     "is 'apart' (each side on CPUs of its own at once, the default), 'together' (both at once on the"
                             + " targets' CPUs) or a turn of whole seconds (in turns, e.g. 5s), got " + entry.warmup());
         }
-        return new Suite.Interleave(slice, Suite.Interleave.Warmup.IN_TURNS, turn);
+        return new Suite.Interleave(slice, Suite.Interleave.Warmup.IN_TURNS, turn, compilers);
+    }
+
+    private static Suite.Interleave.Compilers compilers(String written) {
+        if (written == null) {
+            return Suite.Interleave.Compilers.RAISED;
+        }
+        for (Suite.Interleave.Compilers each : Suite.Interleave.Compilers.values()) {
+            if (each.key().equals(written.strip().toLowerCase(Locale.ROOT))) {
+                return each;
+            }
+        }
+        throw new Problem(
+                "interleave.compilers",
+                "is 'raised' (the JIT compiler threads at a higher priority while the pair warms up on shared CPUs,"
+                        + " the default) or 'as-is', got " + written);
     }
 }

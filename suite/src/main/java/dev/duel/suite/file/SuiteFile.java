@@ -26,8 +26,11 @@ public record SuiteFile(
         KubernetesEntry kubernetes,
         InterleaveEntry interleave) {
 
-    /** {@code interleave: {slice: 2s, warmup: together}} (or {@code warmup: 5s}: turns of 5 s). */
-    public record InterleaveEntry(String slice, String warmup) {}
+    /**
+     * {@code interleave: {slice: 2s, warmup: together, compilers: as-is}} (or {@code warmup: 5s}: turns of 5 s;
+     * {@code compilers: raised}, the default, raises the JIT compiler threads of a warm-up on shared CPUs).
+     */
+    public record InterleaveEntry(String slice, String warmup, String compilers) {}
 
     /** One target: a jar on a JDK, or a command. */
     public record TargetEntry(

@@ -65,6 +65,8 @@ public final class RunAttempt {
     private boolean probeElsewhereSaid;
     /** That no CPU is left for a warm-up apart was said once. */
     private boolean apartRefusalSaid;
+    /** That a pair's compilers could not be raised (or put back) was said once. */
+    private boolean compilersRefusalSaid;
 
     /**
      * @param environmentFingerprint the fingerprint of the environment captured for the suite, in every record
@@ -405,7 +407,8 @@ public final class RunAttempt {
                 ? apartCpus(sides.get(1).spec)
                 : null;
         if (apart == null && interleave != null && interleave.warmup() == Suite.Interleave.Warmup.APART) {
-            interleave = new Suite.Interleave(interleave.slice(), Suite.Interleave.Warmup.IN_TURNS, FALLBACK_TURN);
+            interleave = new Suite.Interleave(
+                    interleave.slice(), Suite.Interleave.Warmup.IN_TURNS, FALLBACK_TURN, interleave.compilers());
         }
         DuetLoad.HostFactors hostFactors = interleave == null ? DuetLoad.HostFactors.NONE : hostFactors(sides);
         try {
@@ -422,10 +425,18 @@ public final class RunAttempt {
                     move(moving, apart);
                     back = new CpuMove(moving, home(moving.spec));
                 }
+                // Both sides' compilers raised for a warm-up on the CPUs they share, put back as each warm-up ends.
+                List<CompilerBoost> boosts = new ArrayList<>();
+                if (interleave != null && interleave.raisesCompilers()) {
+                    for (Side side : sides) {
+                        boosts.add(CompilerBoost.start(parts.runtime(), side.target, this::compilersLeftAsTheyAre));
+                    }
+                }
                 List<Pairing> pairings = new ArrayList<>();
                 for (int i = 0; i < 2; i++) {
                     Side side = sides.get(i);
                     int index = i;
+                    Runnable moveBack = i == 1 && back != null ? back : () -> {};
                     pairings.add(new Pairing(
                             duet.gate(i),
                             duet.judge(i),
@@ -433,26 +444,43 @@ public final class RunAttempt {
                                     ? dev.duel.load.Turns.ALWAYS
                                     : interleave.turns(i, blockSeed(sides.get(0).plan, s)),
                             interleave == null ? () -> side.target.read().cpuNanos() : pairCpu,
-                            i == 1 && back != null ? back : () -> {},
+                            () -> {
+                                if (!boosts.isEmpty()) {
+                                    boosts.get(index).end();
+                                }
+                                moveBack.run();
+                            },
                             compiler -> duet.watchCompiler(index, cores(side.spec), compiler)));
                 }
                 java.util.concurrent.Future<ScenarioMeasurement.Measured> second = partner.submit(
                         () -> measureSide(silent, sides.get(1), 1, scenario, noise.get(1), duet, pairings.get(1)));
                 ScenarioMeasurement.Measured first;
-                try {
-                    first = measureSide(measurement, sides.get(0), 0, scenario, noise.get(0), duet, pairings.get(0));
-                } catch (TargetFailedException e) {
-                    awaitQuietly(second);
-                    throw new SideFailedException(0, e.getMessage(), e.lastLogLines());
-                }
                 ScenarioMeasurement.Measured other;
                 try {
-                    other = second.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    if (e.getCause() instanceof TargetFailedException failed) {
-                        throw new SideFailedException(1, failed.getMessage(), failed.lastLogLines());
+                    try {
+                        first = measureSide(
+                                measurement, sides.get(0), 0, scenario, noise.get(0), duet, pairings.get(0));
+                    } catch (TargetFailedException e) {
+                        awaitQuietly(second);
+                        throw new SideFailedException(0, e.getMessage(), e.lastLogLines());
                     }
-                    throw new IllegalStateException("the duet partner's measurement failed", e.getCause());
+                    try {
+                        other = second.get();
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        if (e.getCause() instanceof TargetFailedException failed) {
+                            throw new SideFailedException(1, failed.getMessage(), failed.lastLogLines());
+                        }
+                        throw new IllegalStateException("the duet partner's measurement failed", e.getCause());
+                    }
+                } finally {
+                    boosts.forEach(CompilerBoost::end); // a load that ended before main: back all the same
+                }
+                for (int i = 0; i < 2; i++) {
+                    Side side = sides.get(i);
+                    Integer nice = boosts.isEmpty() ? null : boosts.get(i).heldNice();
+                    // The run's warm-ups count as raised only when every one of its scenarios' was.
+                    side.measured.duet = side.measured.duet.withWarmupCompilerNice(
+                            s == 0 || side.measured.duet.warmupCompilerNice() != null ? nice : null);
                 }
                 if (back != null && back.failure != null) {
                     // Main's slices ran with one side on other CPUs than its partner: not a comparison of the two.
@@ -526,6 +554,15 @@ public final class RunAttempt {
             return null;
         }
         return String.valueOf(free.get(0));
+    }
+
+    /** Said once per suite: a pair's compilers could not be raised for its warm-up, or put back. */
+    private void compilersLeftAsTheyAre(String why) {
+        if (!compilersRefusalSaid) {
+            compilersRefusalSaid = true;
+            listener.message("the JIT compiler threads of a pair's warm-up were left as the JVM has them ("
+                    + "interleave.compilers: raised): " + why);
+        }
     }
 
     /** The turn of a warm-up apart that found no CPU of its own. */

@@ -116,4 +116,32 @@ class DuetLoadingTest {
                                         + " other's start"),
                 failure(startup));
     }
+
+    /** Issue 31: a pair's JIT compilers are raised for a warm-up on the CPUs the two share, unless the suite says as-is. */
+    @Test
+    void anInterleavedPairRaisesItsCompilersWhereItsSidesWarmUpOnSharedCpus() throws Exception {
+        String interleaved = SUITE.replace("order: duet", "order: interleaved");
+        Suite turns = loader.load(Files.writeString(
+                temp.resolve("turns.yaml"), interleaved + "interleave: {slice: 1500ms, warmup: 4s}\n"));
+        assertEquals(Suite.Interleave.Compilers.RAISED, turns.interleave().compilers());
+        assertTrue(turns.interleave().raisesCompilers());
+        Suite together = loader.load(
+                Files.writeString(temp.resolve("together.yaml"), interleaved + "interleave: {warmup: together}\n"));
+        assertTrue(together.interleave().raisesCompilers());
+        // Apart, each side has a CPU of its own to compile on (and falls back to turns, raised, where none is free).
+        Suite apart = loader.load(Files.writeString(temp.resolve("apart.yaml"), interleaved));
+        assertEquals(Suite.Interleave.Warmup.APART, apart.interleave().warmup());
+        assertEquals(Suite.Interleave.Compilers.RAISED, apart.interleave().compilers());
+        assertTrue(!apart.interleave().raisesCompilers());
+        Suite asIs = loader.load(Files.writeString(
+                temp.resolve("as-is.yaml"), interleaved + "interleave: {warmup: 4s, compilers: as-is}\n"));
+        assertEquals(Suite.Interleave.Compilers.AS_IS, asIs.interleave().compilers());
+        assertTrue(!asIs.interleave().raisesCompilers());
+        String wrong = interleaved + "interleave: {warmup: 4s, compilers: high}\n";
+        assertEquals(
+                at(wrong, "interleave: {warmup: 4s, compilers: high}", "compilers")
+                        + "interleave.compilers: is 'raised' (the JIT compiler threads at a higher priority while the"
+                        + " pair warms up on shared CPUs, the default) or 'as-is', got high",
+                failure(wrong));
+    }
 }

@@ -80,6 +80,38 @@ class DuetLoadTest {
         assertEquals(List.of(false, false, false, true, true), secondSteady);
     }
 
+    /** A side once steady stays so while its partner settles: a flip of the host's after it settled does not undo it. */
+    @Test
+    void aSideOnceSteadyStaysSteadyWhileItsPartnerSettles() throws Exception {
+        // Side 0 steady at its 4th second only (a flip moves it after), side 1 from its 8th.
+        WarmupJudge flipped = okPerSecond -> okPerSecond[0] == 0
+                ? (okPerSecond.length == 4
+                        ? new WarmupJudge.Decision(true, 2, 0.01, "steady")
+                        : WarmupJudge.Decision.notYet(0.2, "moving"))
+                : STEADY_BY_SIDE.judge(okPerSecond);
+        DuetLoad duet = new DuetLoad(flipped);
+        WarmupJudge first = duet.judge(0);
+        WarmupJudge second = duet.judge(1);
+        List<WarmupJudge.Decision> firstDecisions = new ArrayList<>();
+        List<Boolean> secondSteady = new ArrayList<>();
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            for (int seconds = 2; seconds <= 8; seconds += 2) {
+                int judged = seconds;
+                Future<WarmupJudge.Decision> other = partner.submit(() -> second.judge(series(1, judged)));
+                firstDecisions.add(first.judge(series(0, judged)));
+                secondSteady.add(other.get().steady());
+            }
+        });
+        assertEquals(
+                List.of(false, false, false, true),
+                firstDecisions.stream().map(WarmupJudge.Decision::steady).toList());
+        assertEquals(List.of(false, false, false, true), secondSteady);
+        assertEquals(2, firstDecisions.get(3).steadySinceSecond(), "its first steady verdict, kept");
+        assertTrue(
+                firstDecisions.get(2).why().startsWith("steady; waiting for the duet partner"),
+                firstDecisions.toString());
+    }
+
     @Test
     void theSteadySideSaysWhatItWaitsFor() throws Exception {
         DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
