@@ -94,6 +94,28 @@ final class SuiteProgress implements SuiteListener {
         out.println(text);
     }
 
+    /** The environment's warnings; in brief, left to the report, whose headline says each ("! environment: ..."). */
+    @Override
+    public void environmentWarned(java.util.List<String> warnings) {
+        if (!brief) {
+            SuiteListener.super.environmentWarned(warnings);
+        }
+    }
+
+    /**
+     * Each look of the repetitions' rule, one line a scenario; in brief, the last look (stopped) is left to the report,
+     * whose notes open with the same lines right after.
+     */
+    @Override
+    public void repetitionsDecided(java.util.List<dev.duel.record.RepetitionDecision> decisions) {
+        if (brief
+                && !decisions.isEmpty()
+                && decisions.get(0).stop() != dev.duel.record.RepetitionDecision.Stop.GOING_ON) {
+            return;
+        }
+        SuiteListener.super.repetitionsDecided(decisions);
+    }
+
     @Override
     public void runStarted(RunPlan plan, int attempt) {
         closeDisplay();

@@ -67,4 +67,29 @@ class SuiteProgressTest {
         String[] parts = clock.trim().split(":");
         return Long.parseLong(parts[0]) * 60 + Long.parseLong(parts[1]);
     }
+
+    /** The demo's brief lines: each look that goes on, not the last, which the report's notes repeat right after. */
+    @Test
+    void briefProgressLeavesTheLastLookToTheReport() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        SuiteProgress brief = new SuiteProgress(out, () -> 0L, true);
+        brief.repetitionsDecided(List.of(decision(dev.duel.record.RepetitionDecision.Stop.GOING_ON)));
+        brief.repetitionsDecided(List.of(decision(dev.duel.record.RepetitionDecision.Stop.MAXIMUM_REACHED)));
+        String said = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(said.startsWith("repetitions: 3 done"), said);
+        assertTrue(!said.contains("stopped"), said);
+        brief.environmentWarned(List.of("CPU frequency scaling is not visible here"));
+        assertTrue(!bytes.toString(StandardCharsets.UTF_8).contains("warning:"), "the report's headline says it");
+        SuiteProgress full = new SuiteProgress(out, () -> 0L);
+        full.repetitionsDecided(List.of(decision(dev.duel.record.RepetitionDecision.Stop.MAXIMUM_REACHED)));
+        assertTrue(
+                bytes.toString(StandardCharsets.UTF_8).contains("repetitions: stopped at the maximum of 3"),
+                bytes.toString());
+    }
+
+    private static dev.duel.record.RepetitionDecision decision(dev.duel.record.RepetitionDecision.Stop stop) {
+        return new dev.duel.record.RepetitionDecision(
+                "rps ci within 5%", "json", "rps", 5, 0.95, 3, 3, 3, stop, List.of());
+    }
 }

@@ -27,6 +27,19 @@ public interface SuiteListener {
 
     default void second(RunPlan plan, String scenario, SecondResult second, ProgressListener.RunStatus status) {}
 
+    /** What the environment's capture warned of before the first run ("CPU frequency scaling is not visible..."). */
+    default void environmentWarned(java.util.List<String> warnings) {
+        warnings.forEach(warning -> message("warning: " + warning));
+    }
+
+    /**
+     * The repetitions' rule looked after a repetition: one decision per scenario it reads, all going on or all
+     * stopped. Said as one line each unless a listener says otherwise.
+     */
+    default void repetitionsDecided(java.util.List<dev.duel.record.RepetitionDecision> decisions) {
+        decisions.forEach(decision -> message(decision.describe()));
+    }
+
     /** @param last false for an attempt discarded for noise that will be repeated */
     default void runEnded(RunPlan plan, RunRecord record, boolean last) {}
 

@@ -223,7 +223,7 @@ public final class SuiteRunner {
         }
         Environment environment = parts.environment().capture(suite.targets());
         store.writeEnvironment(environment);
-        environment.warnings().forEach(warning -> listener.message("warning: " + warning));
+        listener.environmentWarned(environment.warnings());
         parts.loadgen().prepare(suite.loadgen(), listener);
         // After the generator pinned itself (every thread of duel then). The samplers end when duel's end of their
         // input closes, so a killed duel leaves none: the ledger need not note them.
@@ -309,7 +309,7 @@ public final class SuiteRunner {
             if (repetitions.adaptive() && repetition >= repetitions.min()) {
                 List<RepetitionDecision> decisions = decide(plans, targets, repetition);
                 store.writeRepetitions(decisions);
-                decisions.forEach(decision -> listener.message(decision.describe()));
+                listener.repetitionsDecided(decisions);
                 if (decisions.get(0).stop() != RepetitionDecision.Stop.GOING_ON) {
                     made = repetition;
                     break;

@@ -89,6 +89,10 @@ public final class Comparability {
         // then each side's capacity at that quota, a fair comparison; its latency holds waits for the next quota
         // period.
         Set<String> quotaOnly = sameQuota(runsA, runsB) ? Set.of(throttled(baseline), throttled(other)) : Set.of();
+        // Each of B's runs had a partner of A's measured in the same minutes (a duet, an interleaved pair): a host
+        // that changed speed between pairs moved both sides of a pair alike.
+        boolean sideBySide =
+                !runsB.isEmpty() && runsB.stream().allMatch(run -> run.record().duet() != null);
         List<Report.Comparison> comparisons = new ArrayList<>();
         for (Report.Row row : rows) {
             Measure measure = row.measure();
@@ -108,8 +112,17 @@ public final class Comparability {
                 }
             }
             List<String> warnings = new ArrayList<>(sideWarnings);
-            bimodal(baseline, cellA, measure).ifPresent(warnings::add);
-            bimodal(other, cellB, measure).ifPresent(warnings::add);
+            List<Double> paired =
+                    !cellB.duetRatios().isEmpty() ? cellB.duetRatios() : sideBySide ? pairedRatios(cellA, cellB) : null;
+            if (paired == null) {
+                bimodal(baseline, cellA, measure).ifPresent(warnings::add);
+                bimodal(other, cellB, measure).ifPresent(warnings::add);
+            } else {
+                // Paired side by side (slice against slice, or run against run of a duet or an interleaved pair): the
+                // interval rests on the pairs' ratios, and a side's runs that met the host at two speeds fall into two
+                // groups that the pairing takes out.
+                pairsBimodal(paired, measure).ifPresent(warnings::add);
+            }
             if (factNotSpeed(measure.key())) {
                 // A target that cannot keep up has a rising p99 and late starts: not at steady state, throttled
                 // or unlimited, what it got wrong and what it left waiting are still facts to compare.
@@ -152,6 +165,41 @@ public final class Comparability {
                 measure.label(),
                 Format.value(cell.summary().min(), measure.unit()),
                 Format.value(cell.summary().max(), measure.unit())));
+    }
+
+    /** B's value over A's of each repetition both ran in, where both cells pair their values; null where not. */
+    private static List<Double> pairedRatios(Report.Cell a, Report.Cell b) {
+        if (a.pairs().isEmpty() || b.pairs().isEmpty() || a.summary() == null || b.summary() == null) {
+            return null;
+        }
+        java.util.Map<String, Double> byPair = new java.util.HashMap<>();
+        for (int i = 0; i < a.pairs().size(); i++) {
+            byPair.put(a.pairs().get(i), a.summary().values()[i]);
+        }
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < b.pairs().size(); i++) {
+            Double base = byPair.get(b.pairs().get(i));
+            if (base != null && base > 0) {
+                ratios.add(b.summary().values()[i] / base);
+            }
+        }
+        return ratios;
+    }
+
+    /** "the pairs' ratios fall into two groups (0.95 to 1.12): ..." where the paired ratios do. */
+    private static java.util.Optional<String> pairsBimodal(List<Double> ratios, Measure measure) {
+        double[] values = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+        if (!measure.comparable() || !RatioInterval.bimodal(values)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "the %d pairs' %s ratios fall into two groups (%.3f to %.3f): pairs of fresh JVMs that land on two"
+                        + " levels; the interval does not hold its coverage then",
+                values.length,
+                measure.label(),
+                java.util.Arrays.stream(values).min().orElse(Double.NaN),
+                java.util.Arrays.stream(values).max().orElse(Double.NaN)));
     }
 
     /** The row reads latency (a percentile or the mean), which a throttled target's waits for its quota inflate. */
