@@ -210,7 +210,7 @@ public final class InterleavedRatio {
         // Every whole block first (each side's two slices there, none cut short or empty), in order.
         List<List<SliceResult>> whole = new ArrayList<>();
         List<Double> wholeLogRatios = new ArrayList<>();
-        List<Long> wholeIndices = new ArrayList<>();
+        boolean firstWhole = false;
         int incomplete = 0;
         for (long block = 0; block * SLICES_PER_BLOCK <= lastSlice; block++) {
             double[] sum = new double[2];
@@ -235,10 +235,10 @@ public final class InterleavedRatio {
             }
             whole.add(slices);
             wholeLogRatios.add(Math.log(sum[1] / count[1]) - Math.log(sum[0] / count[0]));
-            wholeIndices.add(block);
+            firstWhole |= block == 0;
         }
         // Main's lead-in, left out of both sides where a later block is whole: neither used nor counted as cut.
-        boolean leadInLeftOut = whole.size() > 1 && wholeIndices.get(0) == 0;
+        boolean leadInLeftOut = firstWhole && whole.size() > 1;
         List<Double> logRatios = new ArrayList<>();
         List<Double> starts = new ArrayList<>();
         List<Double> cutLogRatios = new ArrayList<>();
