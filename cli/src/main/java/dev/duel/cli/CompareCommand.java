@@ -219,7 +219,7 @@ final class CompareCommand implements Callable<Integer> {
                 String.join(", ", comparison.paths()));
         out.println("Each pair starts both fresh under "
                 + (cpus == 1 ? "1 CPU" : String.format(Locale.ROOT, "%s CPUs", cpus)) + " / " + memory
-                + " on CPU 0 and hands the load between them in 1.5 s slices; the load generator has CPU 1. Port: "
+                + " on CPU 0 and hands the load between them in 0.5 s slices; the load generator has CPU 1. Port: "
                 + comparison.port().yaml().replace(": '${port}'", "") + " ("
                 + comparison.port().reason() + ").");
         SuiteSession.Result result = new SuiteSession(

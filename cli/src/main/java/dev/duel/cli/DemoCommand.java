@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
         description = {
             "The main job in a few minutes: finds the installed JDKs, starts an embedded PostgreSQL and compares "
                     + "the reference API on two JDKs (or, with one JDK, its two implementations) in interleaved pairs: both "
-                    + "fresh under 1 CPU / 512 MiB, the load handed between them in 1.5 s slices, pairs added within 7 "
-                    + "min 40 s until the answers are clear; then prints the report and where report.html is."
+                    + "fresh under 1 CPU / 512 MiB, the load handed between them in 0.5 s slices, pairs added within 7 "
+                    + "min 30 s until the answers are clear; then prints the report and where report.html is."
         },
         footer = {
             "",
@@ -87,10 +87,10 @@ final class DemoCommand implements Callable<Integer> {
     static String duet(String yaml) {
         return replaced(yaml, "a duet", new String[][] {
             {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
-            {"order: interleaved\ninterleave: {slice: 1500ms, warmup: together}", "order: duet"},
-            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
-            {"maxWarmup: 75s, gap: 1s, duration: 18s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 18s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
+            {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: duet"},
+            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
+            {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 16s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
         });
     }
 
@@ -100,10 +100,10 @@ final class DemoCommand implements Callable<Integer> {
      */
     static String alternate(String yaml) {
         return replaced(yaml, "alternating runs", new String[][] {
-            {"order: interleaved\ninterleave: {slice: 1500ms, warmup: together}", "order: alternate"},
-            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
-            {"maxWarmup: 75s, gap: 1s, duration: 18s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 18s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
+            {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: alternate"},
+            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
+            {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 16s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
         });
     }
 
@@ -201,7 +201,7 @@ final class DemoCommand implements Callable<Integer> {
                                 ? "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the"
                                         + " other core. Records: "
                                 : "Each pair starts both apps fresh under 1 CPU / 512 MiB on CPU 0 and hands the whole"
-                                        + " load between them in 1.5 s slices; the load generator has the other core."
+                                        + " load between them in 0.5 s slices; the load generator has the other core."
                                         + " Records: ")
                 + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)

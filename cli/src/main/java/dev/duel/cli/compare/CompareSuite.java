@@ -194,11 +194,11 @@ public record CompareSuite(
                 .append('\n');
         out.append(
                 "# Interleaved pairs: both targets alive on the same CPUs, the load handed from one to the other in\n");
-        out.append("# 1.5 s slices (ABBA blocks), so a change in the host's speed meets both alike; pairs are added\n");
+        out.append("# 0.5 s slices (ABBA blocks), so a change in the host's speed meets both alike; pairs are added\n");
         out.append("# until every path's requests/s is clear or another would not fit the budget.\n");
         out.append("repetitions: {min: 3, budget: ").append(phases.budget()).append(", until: 'rps clear'}\n");
         out.append("order: interleaved\n");
-        out.append("interleave: {slice: 1500ms}\n");
+        out.append("interleave: {slice: 500ms}\n");
         out.append("cooldown: 1s\n");
         out.append("loadgen: {cpuset: ").append(quoted(limits.loadgenCpuset())).append(", threads: 1, warmup: 3s}\n");
         out.append("# A short quiet gate, not none: a busy machine is still seen before each pair.\n");
