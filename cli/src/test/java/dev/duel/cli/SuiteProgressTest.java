@@ -46,6 +46,20 @@ class SuiteProgressTest {
     }
 
     @Test
+    void aBudgetTheFirstRepetitionsOutrunIsABoundNotAnEstimate() throws Exception {
+        // Each run's guess takes its warm-up at the cap: three of them outrun a budget of ten seconds, which the suite
+        // spends on them anyway; the line must not read "within 0:10 ..., about 0:40".
+        String tight = progress("repetitions: {min: 3, budget: 10s, until: 'rps clear'}");
+        assertTrue(
+                tight.matches("(?s)suite fixtures: 6 or more run\\(s\\).* within 0:10 until .*, up to \\d+:\\d\\d\n.*"),
+                tight);
+        assertTrue(tight.matches("(?s).*left up to \\d+:\\d\\d\n"), tight);
+        String roomy = progress("repetitions: {min: 3, budget: 1h, until: 'rps clear'}");
+        assertTrue(roomy.matches("(?s).*, about \\d+:\\d\\d to 1:00:00\n.*"), roomy);
+        assertTrue(roomy.matches("(?s).*left about \\d+:\\d\\d to 1:00:00\n"), roomy);
+    }
+
+    @Test
     void aFixedNumberIsSaidAsBefore() throws Exception {
         String out = progress("repetitions: 2");
         assertTrue(out.startsWith("suite fixtures: 4 run(s) of 2 target(s) x 2 repetition(s), about "), out);
