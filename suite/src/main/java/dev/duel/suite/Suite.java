@@ -101,8 +101,8 @@ public record Suite(
          * The slice where none is given. Half a second: on this project's 2-vCPU hosts a target's requests/s wander by
          * about 10% within a second (white, tenth to tenth) and by 15-16% over 4-6 s (the host's slower moves, which the
          * host-speed probe does not all see), so a block of four slices cancels that wander only when it is short. The
-         * demo's /json pairs, 18 s of main a scenario: blocks of 1.5 s slices varied 9.7% inside a pair and pairs 3-6%;
-         * blocks of 0.5 s slices 2.7% and pairs 1.3% (docs/methodology.md, "Half-second slices").
+         * demo's /json pairs: blocks of 1.5 s slices varied 9.7% inside a pair and pairs 3.0-5.7% (five demos); blocks of
+         * 0.5 s slices 3.0-7.4% and pairs 1.0-3.5% (five demos; docs/methodology.md, "Half-second slices").
          */
         public static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
 
