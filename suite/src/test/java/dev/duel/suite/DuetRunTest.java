@@ -79,7 +79,9 @@ class DuetRunTest {
             var b = second.results().get(0).load();
             long apartMillis = Math.abs(Duration.between(Instant.parse(a.startedAt()), Instant.parse(b.startedAt()))
                     .toMillis());
-            assertTrue(apartMillis < 250, "the two loads began " + apartMillis + " ms apart");
+            // One start gate releases both: milliseconds apart on a quiet machine, 271 ms once beside other tests on
+            // this 2-vCPU host; one after the other they would be a whole run (seconds) apart.
+            assertTrue(apartMillis < 1_000, "the two loads began " + apartMillis + " ms apart");
             assertNotNull(a.warmupEnd());
             assertEquals(a.warmupEnd().endedAtMillis(), b.warmupEnd().endedAtMillis(), "warm-up ended together");
             // Their seconds share one axis: the same indices in main.
