@@ -37,9 +37,7 @@ class LoopbackConnectionsTest {
                     plan(server.url("/json"), new LoadModel.Closed(1), phases(0, 0, 1_000), List.of("json:/id == 42")));
             PhaseResult main = result.main();
             long completed = main.ok() + main.failed();
-            // Enough answers for the tenth to count (thousands on a quiet machine; 124 once beside a build): the
-            // accounting below is exact whatever the count.
-            assertTrue(completed > 50, "completed " + completed);
+            assertTrue(completed > 200, "completed " + completed);
             assertEquals(completed / 10.0, main.failures().get(FailureKind.CHECK), 1.0);
             assertEquals(main.failures().get(FailureKind.CHECK), main.failed(), "nothing but check failures");
             assertEquals(FailureKind.CHECK, result.failureExamples().get(0).kind());
@@ -66,12 +64,12 @@ class LoopbackConnectionsTest {
                     run(plan(abrupt.url("/"), new LoadModel.Closed(8), phases(0, 0, 500), List.of()));
             PhaseResult main = withoutHeader.main();
             assertAccounting(main);
-            assertTrue(main.ok() > 40, "ok " + main.ok());
+            assertTrue(main.ok() > 100);
             assertEquals(
                     main.failed(),
                     main.failures().get(FailureKind.RESET),
                     "a close without warning can only race as a reset");
-            assertTrue(main.reconnects() > 5, "reconnects " + main);
+            assertTrue(main.reconnects() > 10);
         }
     }
 
