@@ -85,12 +85,7 @@ final class SuiteProgress implements SuiteListener {
                                 ? " until " + suite.repetitions().until().describe()
                                 : "",
                 alreadyDone > 0 ? ", " + alreadyDone + " already done" : "",
-                about(left()));
-    }
-
-    /** "about 5:00", or the bound as it is: "up to 8:09". */
-    private static String about(String left) {
-        return left.startsWith("up to ") ? left : "about " + left;
+                left());
     }
 
     @Override
@@ -138,7 +133,7 @@ final class SuiteProgress implements SuiteListener {
                 plan.repetition(),
                 attempt > 1 ? ", attempt " + attempt : "",
                 clock(nanoClock.getAsLong() - startNanos),
-                about(left()));
+                left());
     }
 
     @Override
@@ -231,7 +226,10 @@ final class SuiteProgress implements SuiteListener {
                 : String.valueOf(maxRuns);
     }
 
-    /** The time left, or "A to B" when the suite may stop anywhere between min and max repetitions. */
+    /**
+     * The time left as said: "about 5:00", "about A to B" when the suite may stop anywhere between min and max
+     * repetitions, or "up to 8:09" where the guess is a bound.
+     */
     private String left() {
         List<RunPlan> least = RunPlan.of(suite, suite.repetitions().min());
         if (suite.repetitions().budgeted()) {
@@ -241,13 +239,13 @@ final class SuiteProgress implements SuiteListener {
             // The first repetitions run whatever the budget: when they alone spend it, nothing is added after them.
             // Their guess takes each auto warm-up at its cap, so past the budget it is a bound, not an estimate: the
             // demo's three pairs guessed 8:09 against a 7:30 budget and took 5:20.
-            return first >= budget ? "up to " + clock(first) : clock(first) + " to " + clock(budget);
+            return first >= budget ? "up to " + clock(first) : "about " + clock(first) + " to " + clock(budget);
         }
         String most = clock(estimateLeft(RunPlan.of(suite), total - done));
         if (!suite.repetitions().adaptive()) {
-            return most;
+            return "about " + most;
         }
-        return clock(estimateLeft(least, Math.max(0, least.size() - done))) + " to " + most;
+        return "about " + clock(estimateLeft(least, Math.max(0, least.size() - done))) + " to " + most;
     }
 
     /** Time for the last {@code runsLeft} runs of {@code plans}; a duet's two runs take the time of one. */
