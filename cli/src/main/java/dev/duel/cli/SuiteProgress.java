@@ -238,7 +238,7 @@ final class SuiteProgress implements SuiteListener {
             long budget = suite.repetitions().budget().toNanos();
             // The first repetitions run whatever the budget: when they alone spend it, nothing is added after them.
             // Their guess takes each auto warm-up at its cap, so past the budget it is a bound, not an estimate: the
-            // demo's three pairs guessed 8:09 against a 7:30 budget and took 5:20.
+            // demo's first three pairs guessed 8:09 against a 7:30 budget, and four pairs took 7:10.
             return first >= budget ? "up to " + clock(first) : "about " + clock(first) + " to " + clock(budget);
         }
         String most = clock(estimateLeft(RunPlan.of(suite), total - done));
