@@ -23,7 +23,7 @@ target() { demo_target "$1" "$2" "$3" 1.0; }
   target jdk17 "$java17" 17
   target jdk25 "$java25" 25
   # The demo's own scenarios and settings, with main lengthened and a fixed count of pairs.
-  sed -e "s/duration: 16s}/duration: $main}/" \
+  sed -e "s/duration: [0-9]*s}/duration: $main}/" \
       -e "s/maxWarmup: 75s/maxWarmup: 100s/" -e "s/maxWarmup: 45s/maxWarmup: 60s/" \
       -e "s/^repetitions: .*/repetitions: $pairs/" \
       "$root/cli/src/main/resources/dev/duel/cli/demo-common.yaml"

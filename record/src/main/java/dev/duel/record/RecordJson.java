@@ -36,7 +36,7 @@ import java.nio.file.Path;
  */
 public final class RecordJson {
     /** The schema this duel writes. Raise it whenever a field is added, removed, renamed or changes meaning or unit. */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
     /** The oldest schema this duel still reads. */
     public static final int OLDEST_READABLE_SCHEMA_VERSION = 1;
     /** The schema of records written before {@code schemaVersion} existed (duel 0.1.0 before this field). */

@@ -129,25 +129,39 @@ public record RunRecord(
      *                      shared with its partner (raised from the JVM's own for the warm-up, put back before main:
      *                      {@code interleave.compilers: raised}); null where they ran as the JVM had them (a duet, a
      *                      warm-up apart, {@code compilers: as-is}, a renice refused), and in records before schema 10
+     * @param warmupCpus    the CPUs this side's warm-ups ran on where they were not its own, as a cpuset list ("1" for a
+     *                      warm-up apart, "0-1" for one spread over every CPU: {@code interleave.warmup}), its main back
+     *                      on its own; null where it warmed up on its own CPUs, and in records that predate the field
      */
     public record Duet(
             int partnerIndex,
             String partnerTarget,
             PairDesign design,
-            @JsonSetter(nulls = Nulls.SET) Integer warmupCompilerNice) {
+            @JsonSetter(nulls = Nulls.SET) Integer warmupCompilerNice,
+            @JsonSetter(nulls = Nulls.SET) String warmupCpus) {
         /** A duet of schema 8: both loads at the same instants. */
         public Duet(int partnerIndex, String partnerTarget) {
-            this(partnerIndex, partnerTarget, PairDesign.SIMULTANEOUS, null);
+            this(partnerIndex, partnerTarget, PairDesign.SIMULTANEOUS, null, null);
         }
 
         /** A pair whose compilers ran as the JVM had them. */
         public Duet(int partnerIndex, String partnerTarget, PairDesign design) {
-            this(partnerIndex, partnerTarget, design, null);
+            this(partnerIndex, partnerTarget, design, null, null);
+        }
+
+        /** A pair that warmed up on its own CPUs. */
+        public Duet(int partnerIndex, String partnerTarget, PairDesign design, Integer warmupCompilerNice) {
+            this(partnerIndex, partnerTarget, design, warmupCompilerNice, null);
         }
 
         /** The same partner with the compilers' nice value of its warm-ups. */
         public Duet withWarmupCompilerNice(Integer nice) {
-            return new Duet(partnerIndex, partnerTarget, design, nice);
+            return new Duet(partnerIndex, partnerTarget, design, nice, warmupCpus);
+        }
+
+        /** The same partner with the CPUs its warm-ups ran on (null: its own). */
+        public Duet withWarmupCpus(String cpus) {
+            return new Duet(partnerIndex, partnerTarget, design, warmupCompilerNice, cpus);
         }
 
         /** True for one side of an interleaved pair. */

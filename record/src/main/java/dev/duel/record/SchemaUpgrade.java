@@ -71,6 +71,19 @@ final class SchemaUpgrade {
                 runNineToTen(tree);
             }
         }
+        if (version < 11) {
+            if (type == RunRecord.class) {
+                runTenToEleven(tree);
+            }
+        }
+    }
+
+    /**
+     * Schema 11 (issue 31: a warm-up spread over every CPU) added the CPUs a pair's side warmed up on where they were
+     * not its own: schema-10 duel moved no side but the one that warmed up apart, whose CPU it did not record.
+     */
+    private static void runTenToEleven(ObjectNode run) {
+        inObject(run, "duet", duet -> fillNull(duet, "warmupCpus"));
     }
 
     /**

@@ -52,4 +52,24 @@ class SchemaUpgradeDuetTest {
         assertEquals(-10, raised.duet().warmupCompilerNice());
         assertEquals(raised, RecordJson.read(RecordJson.text(raised), "again.json", RunRecord.class));
     }
+
+    @Test
+    void aSchemaTenPairReadsAsWarmedUpOnItsOwnCpusAndASchemaElevenOneMustSay() throws Exception {
+        ObjectNode tree = OlderRecords.schemaSeven(RecordJsonTest.sample());
+        tree.put("schemaVersion", 10);
+        tree.putObject("duet")
+                .put("partnerIndex", 2)
+                .put("partnerTarget", "jdk25")
+                .put("design", "interleaved")
+                .put("warmupCompilerNice", -10);
+        RunRecord record = OlderRecords.read(tree);
+        assertEquals(new RunRecord.Duet(2, "jdk25", PairDesign.INTERLEAVED, -10, null), record.duet());
+        ObjectNode eleven = tree.deepCopy();
+        eleven.put("schemaVersion", 11);
+        assertThrows(RecordException.class, () -> OlderRecords.read(eleven), "schema 11 must say");
+        ((ObjectNode) eleven.get("duet")).put("warmupCpus", "0-1");
+        RunRecord spread = OlderRecords.read(eleven);
+        assertEquals("0-1", spread.duet().warmupCpus());
+        assertEquals(spread, RecordJson.read(RecordJson.text(spread), "again.json", RunRecord.class));
+    }
 }

@@ -262,7 +262,24 @@ public final class Runs {
      * each partner, in run order (null where the compilers ran as the JVM had them).
      */
     List<Integer> warmupCompilerNices(String target, String baseline) {
-        List<Integer> nices = new java.util.ArrayList<>();
+        return pairedDuets(target, baseline).stream()
+                .map(dev.duel.record.RunRecord.Duet::warmupCompilerNice)
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+    /**
+     * {@code duet.warmupCpus} of each interleaved run of {@code target} paired with {@code baseline}, and of each
+     * partner, in run order (null where the side warmed up on its own CPUs).
+     */
+    List<String> warmupCpus(String target, String baseline) {
+        return pairedDuets(target, baseline).stream()
+                .map(dev.duel.record.RunRecord.Duet::warmupCpus)
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+    /** The duet of each interleaved run of {@code target} paired with {@code baseline}, and of each partner. */
+    private List<dev.duel.record.RunRecord.Duet> pairedDuets(String target, String baseline) {
+        List<dev.duel.record.RunRecord.Duet> duets = new java.util.ArrayList<>();
         for (RunData run : finals) {
             dev.duel.record.RunRecord.Duet duet = run.record().duet();
             if (duet != null
@@ -270,10 +287,10 @@ public final class Runs {
                     && ((run.target().equals(target) && duet.partnerTarget().equals(baseline))
                             || (run.target().equals(baseline)
                                     && duet.partnerTarget().equals(target)))) {
-                nices.add(duet.warmupCompilerNice());
+                duets.add(duet);
             }
         }
-        return nices;
+        return duets;
     }
 
     /**

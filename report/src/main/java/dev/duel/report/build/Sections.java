@@ -99,8 +99,9 @@ public final class Sections {
                         baseline,
                         dev.duel.record.CpuList.format(cpus))));
         runs.interleavedPairs(name, baseline, shown)
-                .forEach((target, pairs) -> notes.add(
-                        interleaved(target, pairs) + compilersRaised(runs.warmupCompilerNices(target, baseline))));
+                .forEach((target, pairs) -> notes.add(interleaved(target, pairs)
+                        + warmedUpElsewhere(runs.warmupCpus(target, baseline))
+                        + compilersRaised(runs.warmupCompilerNices(target, baseline))));
         Map<RunData, List<dev.duel.analysis.HostFlips.Flips>> flipped = runs.flipsInMain(name, shown);
         if (!flipped.isEmpty()) {
             notes.add(flippedInMain(flipped, shown.size() > 1));
@@ -194,6 +195,29 @@ public final class Sections {
                         ? String.format(
                                 Locale.ROOT, "; a slice's first tenth served %.0f%% of a tenth's share", first * 100)
                         : "");
+    }
+
+    /**
+     * "; every side warmed up on CPUs 0-1, not only its own, and was back on its own for main", with "in 4 of 8 runs the
+     * side" where not all did; "" where none did. {@code cpus} are the runs' {@code duet.warmupCpus}.
+     */
+    static String warmedUpElsewhere(List<String> cpus) {
+        List<String> moved = cpus.stream().filter(java.util.Objects::nonNull).toList();
+        if (moved.isEmpty()) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "; %s warmed up on %s %s, not only its own, and was back on its own for main",
+                moved.size() == cpus.size()
+                        ? "every side"
+                        : String.format(Locale.ROOT, "in %d of %d runs the side", moved.size(), cpus.size()),
+                moved.stream()
+                                .allMatch(list ->
+                                        dev.duel.record.CpuList.parse(list).size() == 1)
+                        ? "CPU"
+                        : "CPUs",
+                String.join(" or ", new java.util.TreeSet<>(moved)));
     }
 
     /**

@@ -155,14 +155,16 @@ class ComparabilityTest {
                             .put("partnerIndex", recordB.index())
                             .put("partnerTarget", recordB.target())
                             .put("design", "simultaneous")
-                            .putNull("warmupCompilerNice"));
+                            .putNull("warmupCompilerNice")
+                            .putNull("warmupCpus"));
             SeededResults.edit(
                     b,
                     record -> record.putObject("duet")
                             .put("partnerIndex", recordA.index())
                             .put("partnerTarget", recordA.target())
                             .put("design", "simultaneous")
-                            .putNull("warmupCompilerNice"));
+                            .putNull("warmupCompilerNice")
+                            .putNull("warmupCpus"));
             // The expected ratio, from the records' own seconds: b over a in each second of main both hold.
             Map<Integer, Long> okA = new java.util.HashMap<>();
             recordA.results().get(0).load().seconds().stream()

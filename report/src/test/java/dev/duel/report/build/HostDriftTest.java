@@ -56,6 +56,7 @@ class HostDriftTest {
                     duet.put("partnerIndex", index % 2 == 1 ? index + 1 : index - 1);
                     duet.put("partnerTarget", tree.get("target").asText().equals("a") ? "b" : "a");
                     duet.put("design", "interleaved");
+                    duet.putNull("warmupCpus");
                     duet.putNull("warmupCompilerNice");
                 });
             }

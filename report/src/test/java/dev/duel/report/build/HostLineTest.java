@@ -60,6 +60,7 @@ class HostLineTest {
                     duet.put("partnerTarget", tree.get("target").asText().equals("a") ? "b" : "a");
                     duet.put("design", design);
                     duet.putNull("warmupCompilerNice");
+                    duet.putNull("warmupCpus");
                 }
                 for (var result : tree.withArray("results")) {
                     ((ObjectNode) result).set("hostSpeed", flippingHost());

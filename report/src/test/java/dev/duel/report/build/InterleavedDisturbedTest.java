@@ -53,6 +53,7 @@ class InterleavedDisturbedTest {
                 duet.put("partnerIndex", partner);
                 duet.put("partnerTarget", a ? "b" : "a");
                 duet.put("design", "interleaved");
+                duet.putNull("warmupCpus");
                 // Each side's compilers were raised for its warm-up, but for the last run's (a renice refused).
                 if (index == 6) {
                     duet.putNull("warmupCompilerNice");
@@ -153,5 +154,16 @@ class InterleavedDisturbedTest {
         assertEquals("", Sections.compilersRaised(java.util.Arrays.asList(null, null)));
         assertTrue(Sections.compilersRaised(List.of(-10, -10))
                 .startsWith("; both sides' JIT compiler threads ran at" + " nice -10 while"));
+    }
+
+    @Test
+    void theWarmUpNoteSaysWhichSidesWarmedUpOffTheirOwnCpus() {
+        assertEquals("", Sections.warmedUpElsewhere(java.util.Arrays.asList(null, null)));
+        assertEquals(
+                "; every side warmed up on CPUs 0-1, not only its own, and was back on its own for main",
+                Sections.warmedUpElsewhere(List.of("0-1", "0-1")));
+        assertEquals(
+                "; in 2 of 4 runs the side warmed up on CPU 1, not only its own, and was back on its own for main",
+                Sections.warmedUpElsewhere(java.util.Arrays.asList(null, "1", null, "1")));
     }
 }

@@ -101,6 +101,7 @@ class PairedGroupsTest {
                 duet.put("partnerIndex", partner);
                 duet.put("partnerTarget", a ? "b" : "a");
                 duet.put("design", "interleaved");
+                duet.putNull("warmupCpus");
                 duet.put("warmupCompilerNice", -10);
                 ObjectNode load = (ObjectNode) tree.withArray("results").get(0).get("load");
                 double rate = 20_000 * level.applyAsDouble(pair) * (a ? 1.0 : ratio.applyAsDouble(pair));

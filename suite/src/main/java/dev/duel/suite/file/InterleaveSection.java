@@ -24,15 +24,18 @@ final class InterleaveSection {
     static Suite.Interleave interleave(
             SuiteFile.InterleaveEntry entry, Suite.Order order, java.util.List<dev.duel.suite.Scenario> scenarios) {
         Suite.Interleave interleave = interleave(entry, order);
-        if (interleave != null && interleave.warmup() == Suite.Interleave.Warmup.APART) {
+        if (interleave != null
+                && (interleave.warmup() == Suite.Interleave.Warmup.APART
+                        || interleave.warmup() == Suite.Interleave.Warmup.SPREAD)) {
             for (int i = 0; i < scenarios.size(); i++) {
                 if (scenarios.get(i).timing() instanceof dev.duel.load.Timing.Phases phases
                         && phases.gap().compareTo(MIN_APART_GAP) < 0) {
                     throw new Problem(
                             "scenarios[" + i + "].phases.gap",
-                            "is at least " + MIN_APART_GAP.toSeconds() + " s with interleave.warmup: apart (a side"
-                                    + " warms up on CPUs of its own and moves back in the gap, before main's slices),"
-                                    + " got " + phases.gap().toMillis() / 1e3 + " s");
+                            "is at least " + MIN_APART_GAP.toSeconds() + " s with interleave.warmup: "
+                                    + interleave.warmup().name().toLowerCase(Locale.ROOT) + " (a side warms up on"
+                                    + " other CPUs than its own and moves back in the gap, before main's slices), got "
+                                    + phases.gap().toMillis() / 1e3 + " s");
                 }
             }
         }
@@ -61,12 +64,11 @@ final class InterleaveSection {
         }
         Suite.Interleave.Compilers compilers = compilers(entry.compilers());
         String warmup = entry.warmup() == null ? "apart" : entry.warmup().toLowerCase(Locale.ROOT);
-        if (warmup.equals("apart") || warmup.equals("together")) {
-            return new Suite.Interleave(
-                    slice,
-                    warmup.equals("apart") ? Suite.Interleave.Warmup.APART : Suite.Interleave.Warmup.TOGETHER,
-                    Duration.ZERO,
-                    compilers);
+        for (Suite.Interleave.Warmup each : java.util.List.of(
+                Suite.Interleave.Warmup.APART, Suite.Interleave.Warmup.TOGETHER, Suite.Interleave.Warmup.SPREAD)) {
+            if (warmup.equals(each.name().toLowerCase(Locale.ROOT))) {
+                return new Suite.Interleave(slice, each, Duration.ZERO, compilers);
+            }
         }
         Duration turn;
         try {
@@ -78,7 +80,8 @@ final class InterleaveSection {
             throw new Problem(
                     "interleave.warmup",
                     "is 'apart' (each side on CPUs of its own at once, the default), 'together' (both at once on the"
-                            + " targets' CPUs) or a turn of whole seconds (in turns, e.g. 5s), got " + entry.warmup());
+                            + " targets' CPUs), 'spread' (both at once over every CPU, the load generator's too) or a"
+                            + " turn of whole seconds (in turns, e.g. 5s), got " + entry.warmup());
         }
         return new Suite.Interleave(slice, Suite.Interleave.Warmup.IN_TURNS, turn, compilers);
     }

@@ -410,7 +410,11 @@ public final class RunAttempt {
             interleave = new Suite.Interleave(
                     interleave.slice(), Suite.Interleave.Warmup.IN_TURNS, FALLBACK_TURN, interleave.compilers());
         }
-        DuetLoad.HostFactors hostFactors = interleave == null ? DuetLoad.HostFactors.NONE : hostFactors(sides);
+        // A warm-up spread: both sides over every online CPU for it, each back on its own in the gap.
+        String spread = interleave != null && interleave.warmup() == Suite.Interleave.Warmup.SPREAD
+                ? Affinity.onlineCpus()
+                : null;
+        DuetLoad.HostFactors hostFactors = interleave == null ? DuetLoad.HostFactors.NONE : hostFactors(sides, spread);
         try {
             List<String> scenarios = sides.get(0).plan.scenarios();
             for (int s = 0; s < scenarios.size(); s++) {
@@ -419,11 +423,21 @@ public final class RunAttempt {
                         new dev.duel.load.SteadyStateJudge(),
                         interleave == null ? 0 : (int) interleave.warmupTurn().toSeconds(),
                         hostFactors);
-                CpuMove back = null;
+                CpuMove[] backs = new CpuMove[2];
                 if (apart != null) {
                     Side moving = sides.get(1);
-                    move(moving, apart);
-                    back = new CpuMove(moving, home(moving.spec));
+                    move(moving, 1, apart, "apart");
+                    backs[1] = new CpuMove(moving, home(moving.spec));
+                }
+                if (spread != null) {
+                    for (int i = 0; i < 2; i++) {
+                        Side moving = sides.get(i);
+                        if (!dev.duel.record.CpuList.parse(home(moving.spec))
+                                .equals(dev.duel.record.CpuList.parse(spread))) {
+                            move(moving, i, spread, "spread");
+                            backs[i] = new CpuMove(moving, home(moving.spec));
+                        }
+                    }
                 }
                 // Both sides' compilers raised for a warm-up on the CPUs they share, put back as each warm-up ends.
                 List<CompilerBoost> boosts = new ArrayList<>();
@@ -436,7 +450,7 @@ public final class RunAttempt {
                 for (int i = 0; i < 2; i++) {
                     Side side = sides.get(i);
                     int index = i;
-                    Runnable moveBack = i == 1 && back != null ? back : () -> {};
+                    Runnable moveBack = backs[i] != null ? backs[i] : () -> {};
                     pairings.add(new Pairing(
                             duet.gate(i),
                             duet.judge(i),
@@ -481,14 +495,22 @@ public final class RunAttempt {
                     // The run's warm-ups count as raised only when every one of its scenarios' was.
                     side.measured.duet = side.measured.duet.withWarmupCompilerNice(
                             s == 0 || side.measured.duet.warmupCompilerNice() != null ? nice : null);
+                    if (backs[i] != null) {
+                        side.measured.duet =
+                                side.measured.duet.withWarmupCpus(i == 1 && apart != null ? apart : spread);
+                    }
                 }
-                if (back != null && back.failure != null) {
-                    // Main's slices ran with one side on other CPUs than its partner: not a comparison of the two.
-                    throw new SideFailedException(
-                            1,
-                            "could not move " + sides.get(1).spec.name() + " back to CPU " + back.cpus
-                                    + " after its warm-up apart: " + back.failure,
-                            null);
+                for (int i = 0; i < 2; i++) {
+                    CpuMove back = backs[i];
+                    if (back != null && back.failure != null) {
+                        // Main's slices ran with a side on other CPUs than its own: not a comparison of the two.
+                        throw new SideFailedException(
+                                i,
+                                "could not move " + sides.get(i).spec.name() + " back to CPU " + back.cpus
+                                        + " after its warm-up " + (apart != null ? "apart" : "spread") + ": "
+                                        + back.failure,
+                                null);
+                    }
                 }
                 if (interleave == null) {
                     // What took CPU from both alike cancels in the comparison: only a one-sided disturbance counts.
@@ -572,10 +594,14 @@ public final class RunAttempt {
      * The host's speed on the pair's CPUs, per second from a start, as the factors that bring each second to the
      * usual speed (the median of the seconds so far; the mean over the CPUs where a target has several).
      */
-    private DuetLoad.HostFactors hostFactors(List<Side> sides) {
+    private DuetLoad.HostFactors hostFactors(List<Side> sides, String spread) {
         java.util.Set<String> cpus = new java.util.TreeSet<>();
         for (Side side : sides) {
             dev.duel.record.CpuList.parse(home(side.spec)).forEach(cpu -> cpus.add(String.valueOf(cpu)));
+        }
+        if (spread != null) {
+            // Warmed up over every CPU: each one's speed moves the sides' series, the judge's only reader of these.
+            dev.duel.record.CpuList.parse(spread).forEach(cpu -> cpus.add(String.valueOf(cpu)));
         }
         return (startNanos, seconds) -> {
             double[] factors = new double[seconds];
@@ -629,13 +655,14 @@ public final class RunAttempt {
         return spec.limits().cpuset() != null ? spec.limits().cpuset() : Affinity.onlineCpus();
     }
 
-    private void move(Side side, String cpus) throws SideFailedException, InterruptedException {
+    /** Moves side {@code index} to {@code cpus} for its warm-up {@code how} ("apart", "spread"). */
+    private void move(Side side, int index, String cpus, String how) throws SideFailedException, InterruptedException {
         try {
             side.target.moveTo(cpus);
         } catch (IOException e) {
             throw new SideFailedException(
-                    1,
-                    "could not move " + side.spec.name() + " to CPU " + cpus + " for its warm-up apart: "
+                    index,
+                    "could not move " + side.spec.name() + " to CPU " + cpus + " for its warm-up " + how + ": "
                             + e.getMessage(),
                     null);
         }

@@ -133,6 +133,22 @@ class DuetLoadingTest {
         assertEquals(Suite.Interleave.Warmup.APART, apart.interleave().warmup());
         assertEquals(Suite.Interleave.Compilers.RAISED, apart.interleave().compilers());
         assertTrue(!apart.interleave().raisesCompilers());
+        // Spread over every CPU, the two still share them (the generator's too): raised, and moved back in the gap.
+        Suite spread = loader.load(
+                Files.writeString(temp.resolve("spread.yaml"), interleaved + "interleave: {warmup: spread}\n"));
+        assertEquals(Suite.Interleave.Warmup.SPREAD, spread.interleave().warmup());
+        assertTrue(spread.interleave().raisesCompilers());
+        String noGap = interleaved.replace(
+                        "request: {path: /json}",
+                        "request: {path: /json}\n    phases: {warmup: 5s, gap: 0s, duration: 5s}")
+                + "interleave: {warmup: spread}\n";
+        assertTrue(
+                failure(noGap)
+                        .contains(
+                                "scenarios[0] (json).phases.gap: is at least 1 s with interleave.warmup: spread (a side"
+                                        + " warms up on other CPUs than its own and moves back in the gap, before main's"
+                                        + " slices), got 0.0 s"),
+                failure(noGap));
         Suite asIs = loader.load(Files.writeString(
                 temp.resolve("as-is.yaml"), interleaved + "interleave: {warmup: 4s, compilers: as-is}\n"));
         assertEquals(Suite.Interleave.Compilers.AS_IS, asIs.interleave().compilers());
