@@ -89,8 +89,8 @@ final class DemoCommand implements Callable<Integer> {
             {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread}", "order: duet"},
             {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
-            {"maxWarmup: 75s, gap: 1s, duration: 20s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 24s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
+            {"maxWarmup: 75s, gap: 1s, duration: 18s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 22s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
         });
     }
 
@@ -102,8 +102,8 @@ final class DemoCommand implements Callable<Integer> {
         return replaced(yaml, "alternating runs", new String[][] {
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread}", "order: alternate"},
             {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
-            {"maxWarmup: 75s, gap: 1s, duration: 20s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 24s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
+            {"maxWarmup: 75s, gap: 1s, duration: 18s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
+            {"maxWarmup: 45s, gap: 1s, duration: 22s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
         });
     }
 
