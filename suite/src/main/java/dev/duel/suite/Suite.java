@@ -153,10 +153,12 @@ public record Suite(
              * Both at once, each at its own quota, over every online CPU (the targets', the load generator's, any other)
              * and back on the targets' CPUs in the gap before main: where no CPU is free for a warm-up apart, the
              * generator's spare time shortens the warm-up without a turn of waiting. Main is measured on the targets' CPUs
-             * alone, as with the others. On this project's 2-vCPU host the demo's {@code /products/{id}} pairs, whose
-             * warm-up is the JIT's climb, were steady 15-16 s into it against 23-33 s on CPU 0 alone (2026-12-07); the
-             * compilers are raised as for a warm-up together (a compiler sharing CPUs with the generator and eight request
-             * threads starves otherwise: {@code RunAttempt#apartCpus}).
+             * alone, as with the others. On this project's 2-vCPU host the demo's {@code /products/{id}} sides, whose
+             * warm-up is the JIT's climb, were steady a median of 18 s into it against 26 s together on CPU 0 (40 sides
+             * each, 2026-12-07); the compilers are raised as for a warm-up together (a compiler sharing CPUs with the
+             * generator and eight request threads starves otherwise: {@code RunAttempt#apartCpus}). Not the demo's yet:
+             * a long comparison warmed up this way put {@code /json} 2.3 points above one warmed up together, hours
+             * apart, the cause not told apart (docs/methodology.md, "A warm-up spread over both CPUs").
              */
             SPREAD,
             /** In turns on the targets' CPUs, the whole load on one at a time, the first side first. */
