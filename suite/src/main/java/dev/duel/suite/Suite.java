@@ -156,9 +156,9 @@ public record Suite(
              * alone, as with the others. On this project's 2-vCPU host the demo's {@code /products/{id}} sides, whose
              * warm-up is the JIT's climb, were steady a median of 18 s into it against 26 s together on CPU 0 (40 sides
              * each, 2026-12-07); the compilers are raised as for a warm-up together (a compiler sharing CPUs with the
-             * generator and eight request threads starves otherwise: {@code RunAttempt#apartCpus}). Not the demo's yet:
-             * a long comparison warmed up this way put {@code /json} 2.3 points above one warmed up together, hours
-             * apart, the cause not told apart (docs/methodology.md, "A warm-up spread over both CPUs").
+             * generator and eight request threads starves otherwise: {@code RunAttempt#apartCpus}). In the same hour it gave the
+             * same steady-state answers as together within 0.3 points, ten pairs each (docs/methodology.md, "A warm-up
+             * spread over both CPUs").
              */
             SPREAD,
             /** In turns on the targets' CPUs, the whole load on one at a time, the first side first. */
