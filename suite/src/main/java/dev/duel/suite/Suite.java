@@ -139,6 +139,11 @@ public record Suite(
             return compilers == Compilers.RAISED && warmup != Warmup.APART;
         }
 
+        /** True when a side warms up on other CPUs than its own (apart, spread) and moves back in the gap. */
+        public boolean movesSidesForWarmup() {
+            return warmup == Warmup.APART || warmup == Warmup.SPREAD;
+        }
+
         /** How the two sides of a pair warm up before main's slices. */
         public enum Warmup {
             /**

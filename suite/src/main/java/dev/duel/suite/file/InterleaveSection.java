@@ -24,9 +24,7 @@ final class InterleaveSection {
     static Suite.Interleave interleave(
             SuiteFile.InterleaveEntry entry, Suite.Order order, java.util.List<dev.duel.suite.Scenario> scenarios) {
         Suite.Interleave interleave = interleave(entry, order);
-        if (interleave != null
-                && (interleave.warmup() == Suite.Interleave.Warmup.APART
-                        || interleave.warmup() == Suite.Interleave.Warmup.SPREAD)) {
+        if (interleave != null && interleave.movesSidesForWarmup()) {
             for (int i = 0; i < scenarios.size(); i++) {
                 if (scenarios.get(i).timing() instanceof dev.duel.load.Timing.Phases phases
                         && phases.gap().compareTo(MIN_APART_GAP) < 0) {
