@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The long comparison behind the demo's steady-state answers (issue 31): the same two targets, limits, requests and
-# interleaved pairs as `duel demo` (demo-common.yaml: /products/{id} with 8 users, then /json with 32, warm-up at once
+# interleaved pairs as `duel demo` (demo-common.yaml: /json with 32 users, then /products/{id} with 8, warm-up at once
 # with the compilers raised until steady, 0.5 s slices in ABBA/BAAB blocks, the first block a lead-in), but warm-up caps
-# of 100 s and 60 s instead of 75 s and 45 s (fewer sides marked "never steady"), 36 s of main a scenario (18 blocks,
+# of 80 s and 100 s instead of 60 s and 75 s (fewer sides marked "never steady"), 36 s of main a scenario (18 blocks,
 # 17 counted, instead of eight and seven) and 10 pairs with no budget: about 25 minutes on a quiet 2-vCPU machine.
 # Compare its report with each demo's: each point estimate inside the other's 95% interval.
 #   bench/demo-long-comparison.sh [RESULTS_DIR [PAIRS [MAIN]]]
@@ -24,7 +24,7 @@ target() { demo_target "$1" "$2" "$3" 1.0; }
   target jdk25 "$java25" 25
   # The demo's own scenarios and settings, with main lengthened and a fixed count of pairs.
   sed -e "s/duration: [0-9]*s}/duration: $main}/" \
-      -e "s/maxWarmup: 75s/maxWarmup: 100s/" -e "s/maxWarmup: 45s/maxWarmup: 60s/" \
+      -e "s/maxWarmup: 75s/maxWarmup: 100s/" -e "s/maxWarmup: 60s/maxWarmup: 80s/" \
       -e "s/^repetitions: .*/repetitions: $pairs/" \
       "$root/cli/src/main/resources/dev/duel/cli/demo-common.yaml"
 } >"$suite"

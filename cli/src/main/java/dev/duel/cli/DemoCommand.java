@@ -90,7 +90,7 @@ final class DemoCommand implements Callable<Integer> {
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: duet"},
             {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 16s", "maxWarmup: 60s, gap: 0s, duration: 12s"}
+            {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"}
         });
     }
 
@@ -103,7 +103,7 @@ final class DemoCommand implements Callable<Integer> {
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: alternate"},
             {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
-            {"maxWarmup: 45s, gap: 1s, duration: 16s", "maxWarmup: 30s, gap: 0s, duration: 6s"}
+            {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"}
         });
     }
 

@@ -110,7 +110,7 @@ final class SuiteProgress implements SuiteListener {
     public void repetitionsDecided(java.util.List<dev.duel.record.RepetitionDecision> decisions) {
         if (brief
                 && !decisions.isEmpty()
-                && decisions.get(0).stop() != dev.duel.record.RepetitionDecision.Stop.GOING_ON) {
+                && decisions.stream().noneMatch(d -> d.stop() == dev.duel.record.RepetitionDecision.Stop.GOING_ON)) {
             return;
         }
         SuiteListener.super.repetitionsDecided(decisions);

@@ -33,11 +33,19 @@ public interface SuiteListener {
     }
 
     /**
-     * The repetitions' rule looked after a repetition: one decision per scenario it reads, all going on or all
-     * stopped. Said as one line each unless a listener says otherwise.
+     * The repetitions' rule looked after a repetition: one decision per scenario it reads, the suite's stop in each
+     * but where a scenario's own answer is met (it is then left out of later repetitions). Said as one line each unless
+     * a listener says otherwise; a scenario settled at an earlier look, whose decision is that look's, is not said
+     * again.
      */
     default void repetitionsDecided(java.util.List<dev.duel.record.RepetitionDecision> decisions) {
-        decisions.forEach(decision -> message(decision.describe()));
+        int look = decisions.stream()
+                .mapToInt(dev.duel.record.RepetitionDecision::repetitions)
+                .max()
+                .orElse(0);
+        decisions.stream()
+                .filter(decision -> decision.repetitions() == look)
+                .forEach(decision -> message(decision.describe()));
     }
 
     /** @param last false for an attempt discarded for noise that will be repeated */

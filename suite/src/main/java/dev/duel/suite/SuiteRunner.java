@@ -32,6 +32,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -58,6 +59,11 @@ public final class SuiteRunner {
     private final ProcessLedger ledger;
     private final Services services;
     private final LiveTargets live = new LiveTargets();
+    /**
+     * Each adaptive repetition's runs as made, by index: without the scenarios an earlier look settled, so under the
+     * file names they were written with. Touched only by the thread that runs the suite.
+     */
+    private final Map<Integer, RunPlan> ranAs = new java.util.HashMap<>();
     /** The host's speed on the suite's CPUs, watched from after the generator's warm-up to the suite's end. */
     private volatile HostSpeedSource.Watch hostSpeed = HostSpeedSource.Watch.NONE;
     /** The most CPUs watched: a sampler is a small JVM each (about 30 MB). */
@@ -272,12 +278,22 @@ public final class SuiteRunner {
         // A rule decides after each repetition, so its runs go a repetition at a time; a fixed count keeps the
         // plan's own order (sequential runs every repetition of one target before the next).
         int rounds = repetitions.adaptive() ? repetitions.max() : 1;
+        // Scenarios whose own answer a look found clear: later repetitions leave them out (a run, or a pair of JVMs,
+        // then carries only what is not yet clear), and their answer stays that look's (RepetitionCheck).
+        Set<String> settled = Set.of();
         for (int repetition = 1; repetition <= rounds; repetition++) {
             for (int i = 0; i < plans.size(); i++) {
-                RunPlan plan = plans.get(i);
+                RunPlan plan = without(plans.get(i), settled);
                 // A duet's plans come in pairs, the two targets of one repetition and scenario group: run together.
-                RunPlan partner = suite.order().pairs() ? plans.get(++i) : null;
+                RunPlan partner = suite.order().pairs() ? without(plans.get(++i), settled) : null;
+                if (repetitions.adaptive() && plan.repetition() == repetition) {
+                    ranAs.put(plan.index(), plan);
+                    if (partner != null) {
+                        ranAs.put(partner.index(), partner);
+                    }
+                }
                 if ((repetitions.adaptive() && plan.repetition() != repetition)
+                        || plan.scenarios().isEmpty()
                         || (store.done(plan) && (partner == null || store.done(partner)))) {
                     continue;
                 }
@@ -310,13 +326,26 @@ public final class SuiteRunner {
                 List<RepetitionDecision> decisions = decide(plans, targets, repetition);
                 store.writeRepetitions(decisions);
                 listener.repetitionsDecided(decisions);
-                if (decisions.get(0).stop() != RepetitionDecision.Stop.GOING_ON) {
+                if (!RepetitionCheck.goingOn(decisions)) {
                     made = repetition;
                     break;
                 }
+                settled = RepetitionCheck.settled(decisions);
             }
         }
         return new Tally(counts, problems, made);
+    }
+
+    /** The plan without the scenarios a look settled (none left: nothing to run). */
+    private static RunPlan without(RunPlan plan, Set<String> settled) {
+        if (settled.isEmpty() || plan.scenarios().stream().noneMatch(settled::contains)) {
+            return plan;
+        }
+        return new RunPlan(
+                plan.index(),
+                plan.repetition(),
+                plan.target(),
+                plan.scenarios().stream().filter(s -> !settled.contains(s)).toList());
     }
 
     /** The suite's outcome: the runs planned up to the last repetition made, and how each ended. */
@@ -393,7 +422,8 @@ public final class SuiteRunner {
     private List<RepetitionDecision> decide(List<RunPlan> plans, List<String> targets, int repetition)
             throws IOException {
         List<RunRecord> records = new ArrayList<>();
-        for (RunPlan plan : plans) {
+        for (RunPlan planned : plans) {
+            RunPlan plan = ranAs.getOrDefault(planned.index(), planned);
             if (plan.repetition() <= repetition && store.done(plan)) {
                 records.add(store.finalRecord(plan));
             }

@@ -65,34 +65,39 @@ public final class RepetitionCheck {
         if (rule.budgeted() && look == null) {
             throw new IllegalArgumentException("a budget's look says how much of it was used");
         }
-        double confidence = rule.budgeted()
-                ? 1
-                        - AlphaSpending.lookAlpha(
-                                AlphaSpending.Shape.OBRIEN_FLEMING,
-                                StopRule.FALSE_DIFFERENCE_RATE,
-                                INTERIM_SHARE,
-                                look.previousShare(),
-                                look.share(),
-                                look.last())
-                : StopRule.confidence(looks(rule));
         List<String> scenarios = rule.scenarios().isEmpty() ? List.of(until.scenario()) : rule.scenarios();
         List<RepetitionDecision> decisions = new ArrayList<>();
         boolean met = true;
         for (String scenario : scenarios) {
-            RepetitionDecision decision =
-                    decide(rule, until.about(scenario), targets, repetitions, records, confidence, look);
+            int last = lastCarried(records, scenario, repetitions);
+            // Settled at an earlier look and not measured since (SuiteRunner leaves a met scenario out of later
+            // repetitions): its answer stays that look's, at that look's α, as its own stopping rule gave it.
+            boolean settledEarlier = scenarios.size() > 1 && last >= rule.min() && last < repetitions;
+            Look at = settledEarlier && rule.budgeted()
+                    ? BudgetClock.look(records, last, rule.min(), rule.budget())
+                    : look;
+            RepetitionDecision decision = decide(
+                    rule,
+                    until.about(scenario),
+                    targets,
+                    settledEarlier ? last : repetitions,
+                    records,
+                    confidence(rule, at),
+                    at);
             decisions.add(decision);
             met &= decision.stop() != RepetitionDecision.Stop.GOING_ON
                     && decision.stop() != RepetitionDecision.Stop.MAXIMUM_REACHED
                     && decision.stop() != RepetitionDecision.Stop.BUDGET_SPENT;
         }
         if (scenarios.size() > 1) {
-            // The suite stops only when every scenario's answer is met: each decision says the suite's stop.
+            // The suite stops only when every scenario's answer is met. A scenario whose own answer is met says so
+            // (its stop is its own: it is left out of later repetitions); the others say the suite's stop.
             RepetitionDecision.Stop stop = repetitions < rule.min()
                     ? RepetitionDecision.Stop.GOING_ON
                     : met ? decisions.get(0).stop() : stopUnmet(rule, repetitions, look);
             List<RepetitionDecision> combined = new ArrayList<>();
             for (RepetitionDecision d : decisions) {
+                boolean settled = d.repetitions() >= rule.min() && d.met();
                 combined.add(new RepetitionDecision(
                         d.rule(),
                         d.scenario(),
@@ -102,7 +107,7 @@ public final class RepetitionCheck {
                         d.min(),
                         d.max(),
                         d.repetitions(),
-                        stop,
+                        settled ? d.stop() : stop,
                         d.comparisons(),
                         d.budgetSeconds(),
                         d.usedSeconds()));
@@ -110,6 +115,50 @@ public final class RepetitionCheck {
             return combined;
         }
         return decisions;
+    }
+
+    /** Each look's confidence: with a budget, what α spending gives this look; without, Bonferroni over looks. */
+    private static double confidence(Suite.Repetitions rule, Look look) {
+        return rule.budgeted()
+                ? 1
+                        - AlphaSpending.lookAlpha(
+                                AlphaSpending.Shape.OBRIEN_FLEMING,
+                                StopRule.FALSE_DIFFERENCE_RATE,
+                                INTERIM_SHARE,
+                                look.previousShare(),
+                                look.share(),
+                                look.last())
+                : StopRule.confidence(looks(rule));
+    }
+
+    /**
+     * The scenarios a look leaves out of later repetitions: with a rule over several, each whose own answer is met
+     * (from min on), so that the budget goes where the answer is not yet clear. Empty with one scenario: the suite
+     * then stops.
+     */
+    public static java.util.Set<String> settled(List<RepetitionDecision> decisions) {
+        java.util.Set<String> settled = new java.util.LinkedHashSet<>();
+        if (decisions.size() > 1) {
+            decisions.stream()
+                    .filter(d -> d.stop() == RepetitionDecision.Stop.ANSWER_CLEAR
+                            || d.stop() == RepetitionDecision.Stop.INTERVAL_NARROW)
+                    .forEach(d -> settled.add(d.scenario()));
+        }
+        return settled;
+    }
+
+    /** Whether the suite goes on after a look: some scenario's decision says one more. */
+    public static boolean goingOn(List<RepetitionDecision> decisions) {
+        return decisions.stream().anyMatch(d -> d.stop() == RepetitionDecision.Stop.GOING_ON);
+    }
+
+    /** The last of repetitions 1 to {@code repetitions} that carried {@code scenario} (any status), 0 if none. */
+    static int lastCarried(List<RunRecord> records, String scenario, int repetitions) {
+        return records.stream()
+                .filter(r -> r.repetition() <= repetitions && r.scenarios().contains(scenario))
+                .mapToInt(RunRecord::repetition)
+                .max()
+                .orElse(0);
     }
 
     /**

@@ -436,4 +436,118 @@ class RepetitionCheckTest {
                 3_000,
                 settles ? SteadyRecords.steady(rate) : SteadyRecords.rising(rate));
     }
+
+    /**
+     * A rule over two scenarios carried in one run: the look after 3 finds product's answer clear (b 30% higher, 0.5%
+     * noise) and json's not (equal, 5% noise), so product is settled and later repetitions carry json alone; from then
+     * on product's decision stays the one of the look after 3, at that look's confidence, while json's is taken at each
+     * new look. The budget's estimate of the next repetition follows the json-only ones (55 s, not the mean with the
+     * 110 s ones): after 4 another still fits 450 s, after 5 it does not.
+     */
+    @Test
+    void aScenarioClearAtALookIsLeftOutOfLaterRepetitionsAndKeepsThatLooksAnswer() {
+        Suite.Repetitions rule = new Suite.Repetitions(
+                3, 1_000, StopRule.parse("rps clear"), List.of("json", "product"), java.time.Duration.ofSeconds(450));
+        Random random = new Random(31);
+        List<RunRecord> records = new ArrayList<>();
+        java.time.Instant start = java.time.Instant.parse("2026-12-07T06:00:00Z");
+        int index = 0;
+        for (int repetition = 1; repetition <= 5; repetition++) {
+            boolean both = repetition <= 3;
+            long seconds = both ? 110 : 55;
+            for (String target : List.of("a", "b")) {
+                double json = 10_000 * Math.exp(0.05 * random.nextGaussian());
+                double product = (target.equals("b") ? 1_300 : 1_000) * Math.exp(0.005 * random.nextGaussian());
+                List<RunRecord.ScenarioResult> results = new ArrayList<>();
+                results.add(run(target, repetition, Status.OK, Math.rint(json))
+                        .results()
+                        .get(0));
+                if (both) {
+                    results.add(named(
+                            "product",
+                            run(target, repetition, Status.OK, Math.rint(product))
+                                    .results()
+                                    .get(0)));
+                }
+                records.add(carrying(run(target, repetition, Status.OK, 1), ++index, results, start, seconds));
+            }
+            start = start.plusSeconds(seconds);
+        }
+        List<String> targets = List.of("a", "b");
+        RepetitionCheck.Look afterThree = BudgetClock.look(records, 3, 3, rule.budget());
+        List<RepetitionDecision> three = RepetitionCheck.decideAll(rule, targets, 3, records, afterThree);
+        assertEquals(
+                RepetitionDecision.Stop.GOING_ON,
+                three.get(0).stop(),
+                three.get(0).describe());
+        assertEquals(
+                RepetitionDecision.Stop.ANSWER_CLEAR,
+                three.get(1).stop(),
+                three.get(1).describe());
+        assertEquals(java.util.Set.of("product"), RepetitionCheck.settled(three));
+        assertTrue(RepetitionCheck.goingOn(three));
+
+        RepetitionCheck.Look afterFour = BudgetClock.look(records, 4, 3, rule.budget());
+        assertTrue(!afterFour.last(), "385 s used, a json-only repetition of 55 s fits 450 s: " + afterFour);
+        RepetitionCheck.Look afterFive = BudgetClock.look(records, 5, 3, rule.budget());
+        assertTrue(afterFive.last(), "440 s used: another 55 s does not fit: " + afterFive);
+        List<RepetitionDecision> five = RepetitionCheck.decideAll(rule, targets, 5, records, afterFive);
+        RepetitionDecision product = five.get(1);
+        assertEquals(3, product.repetitions(), product.describe());
+        assertEquals(three.get(1).confidence(), product.confidence(), 1e-12);
+        assertEquals(three.get(1).comparisons(), product.comparisons());
+        assertEquals(RepetitionDecision.Stop.ANSWER_CLEAR, product.stop());
+        assertTrue(product.describe().startsWith("repetitions: stopped after 3 "), product.describe());
+        RepetitionDecision json = five.get(0);
+        assertEquals(5, json.repetitions());
+        assertEquals(5, json.comparisons().get(0).targetValues());
+        assertTrue(json.confidence() < three.get(1).confidence(), "the last look spends what α was left");
+        assertTrue(!RepetitionCheck.goingOn(five), "the budget is spent: " + json.describe());
+    }
+
+    /** The run's scenario result under another scenario's name. */
+    private static RunRecord.ScenarioResult named(String scenario, RunRecord.ScenarioResult r) {
+        return new RunRecord.ScenarioResult(
+                scenario,
+                r.kind(),
+                r.load(),
+                r.target(),
+                r.services(),
+                r.rssBytes(),
+                r.peakRssBytes(),
+                r.anonBytes(),
+                r.peakAnonBytes(),
+                r.runtime(),
+                r.hostSpeed());
+    }
+
+    /** {@code base} as run {@code index}, carrying {@code results}, from {@code start} for {@code seconds}. */
+    private static RunRecord carrying(
+            RunRecord base, int index, List<RunRecord.ScenarioResult> results, java.time.Instant start, long seconds) {
+        return new RunRecord(
+                base.schemaVersion(),
+                base.duelVersion(),
+                base.suite(),
+                index,
+                base.repetition(),
+                base.attempt(),
+                base.target(),
+                results.stream().map(RunRecord.ScenarioResult::scenario).toList(),
+                base.status(),
+                base.reason(),
+                start.toString(),
+                start.plusSeconds(seconds).toString(),
+                base.targetInfo(),
+                base.startup(),
+                results,
+                base.gates(),
+                base.environment(),
+                base.log(),
+                base.lastLogLines(),
+                base.affinity(),
+                base.resumedAcross(),
+                base.hostProbe(),
+                base.services(),
+                base.duet());
+    }
 }
