@@ -13,6 +13,7 @@ import dev.duel.suite.SuiteListener;
 import dev.duel.suite.SuiteOutcome;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +50,8 @@ final class SuiteProgress implements SuiteListener {
      * otherwise a heading per run, its stages and a progress line per scenario.
      */
     private final boolean brief;
+    /** In brief, the first side of a pair whose second has not ended yet: said with it on one line. */
+    private String pairHalf;
 
     SuiteProgress(PrintStream out, LongSupplier nanoClock) {
         this(out, nanoClock, false);
@@ -108,12 +111,35 @@ final class SuiteProgress implements SuiteListener {
      */
     @Override
     public void repetitionsDecided(java.util.List<dev.duel.record.RepetitionDecision> decisions) {
-        if (brief
-                && !decisions.isEmpty()
-                && decisions.stream().noneMatch(d -> d.stop() == dev.duel.record.RepetitionDecision.Stop.GOING_ON)) {
+        if (!brief) {
+            SuiteListener.super.repetitionsDecided(decisions);
             return;
         }
-        SuiteListener.super.repetitionsDecided(decisions);
+        if (decisions.isEmpty()
+                || decisions.stream().noneMatch(d -> d.stop() == dev.duel.record.RepetitionDecision.Stop.GOING_ON)) {
+            return;
+        }
+        // In brief, one line a look: each scenario still read, and whether its answer is clear (then left out of
+        // later repetitions) or not yet.
+        int look = decisions.stream()
+                .mapToInt(dev.duel.record.RepetitionDecision::repetitions)
+                .max()
+                .orElse(0);
+        dev.duel.record.RepetitionDecision first = decisions.get(0);
+        String used = first.budgetSeconds() == null || first.usedSeconds() == null
+                ? ""
+                : " (" + clock(Math.round(first.usedSeconds() * 1e9)) + " of "
+                        + clock(Math.round(first.budgetSeconds() * 1e9)) + " used)";
+        List<String> said = new ArrayList<>();
+        for (dev.duel.record.RepetitionDecision decision : decisions) {
+            if (decision.repetitions() != look) {
+                continue; // settled at an earlier look, and said then
+            }
+            boolean clear = decision.stop() != dev.duel.record.RepetitionDecision.Stop.GOING_ON;
+            said.add(decision.scenario() + (clear ? " clear, left out from here" : " not yet clear") + " ("
+                    + decision.comparisonsSaid() + ")");
+        }
+        out.println("repetitions: " + look + " done" + used + ", one more: " + String.join("; ", said));
     }
 
     @Override
@@ -181,6 +207,25 @@ final class SuiteProgress implements SuiteListener {
         long[] sumAndCount = measuredByTarget.computeIfAbsent(plan.target(), t -> new long[2]);
         sumAndCount[0] += tookNanos;
         sumAndCount[1]++;
+        if (brief && suite.order().pairs()) {
+            // Both sides of a pair (a duet, an interleaved pair) on one line, once the second has ended.
+            String side = plan.target() + " " + RunHeadline.brief(record);
+            if (pairHalf == null) {
+                pairHalf = side;
+                return;
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "[%d/%s] repetition %d: %s | %s  (%s)%n",
+                    done,
+                    runs(total),
+                    plan.repetition(),
+                    pairHalf,
+                    side,
+                    clock(tookNanos));
+            pairHalf = null;
+            return;
+        }
         if (brief) {
             out.printf(
                     Locale.ROOT,

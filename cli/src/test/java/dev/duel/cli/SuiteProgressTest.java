@@ -106,4 +106,66 @@ class SuiteProgressTest {
         return new dev.duel.record.RepetitionDecision(
                 "rps ci within 5%", "json", "rps", 5, 0.95, 3, 3, 3, stop, List.of());
     }
+
+    /**
+     * The demo's brief lines for pairs: both sides of a pair on one line once the second ended, and each look that goes
+     * on on one line, a scenario settled at an earlier look not said again.
+     */
+    @Test
+    void briefProgressSaysEachPairAndEachLookOnOneLine() throws Exception {
+        String yaml = FixtureSuites.suite(
+                        FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"), 1)
+                .replace("repetitions: 1", "repetitions: {min: 3, budget: 8m, until: 'rps clear'}\norder: duet");
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        SuiteProgress brief = new SuiteProgress(out, () -> 0L, true);
+        List<RunPlan> plans = RunPlan.of(suite, 3);
+        brief.suiteStarted(suite, plans.size(), 0);
+        int before = bytes.toString(StandardCharsets.UTF_8).length();
+        brief.runStarted(plans.get(0), 1);
+        brief.runStarted(plans.get(1), 1);
+        brief.runEnded(plans.get(0), record(1, "a", 1_000), true);
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).length() == before, "the first side waits for its partner");
+        brief.runEnded(plans.get(1), record(2, "b", 1_100), true);
+        String pair = bytes.toString(StandardCharsets.UTF_8).substring(before);
+        assertTrue(
+                pair.equals("[2/6 or more] repetition 1: a ok, json 1,000 req/s | b ok, json 1,100 req/s  (0:00)\n"),
+                pair);
+        before = bytes.toString(StandardCharsets.UTF_8).length();
+        brief.repetitionsDecided(List.of(
+                decision("json", 3, dev.duel.record.RepetitionDecision.Stop.GOING_ON),
+                decision("product", 3, dev.duel.record.RepetitionDecision.Stop.ANSWER_CLEAR)));
+        brief.repetitionsDecided(List.of(
+                decision("json", 4, dev.duel.record.RepetitionDecision.Stop.GOING_ON),
+                decision("product", 3, dev.duel.record.RepetitionDecision.Stop.ANSWER_CLEAR)));
+        String[] looks =
+                bytes.toString(StandardCharsets.UTF_8).substring(before).split("\n");
+        assertTrue(looks.length == 2, String.join("\n", looks));
+        assertTrue(
+                looks[0].startsWith("repetitions: 3 done (2:00 of 8:00 used), one more: json not yet clear ("),
+                looks[0]);
+        assertTrue(looks[0].contains("; product clear, left out from here ("), looks[0]);
+        assertTrue(
+                looks[1].startsWith("repetitions: 4 done (2:00 of 8:00 used), one more: json not yet clear"), looks[1]);
+        assertTrue(!looks[1].contains("product"), looks[1]);
+    }
+
+    private static dev.duel.record.RunRecord record(int index, String target, double rps) {
+        return dev.duel.suite.fixtures.SteadyRecords.run(
+                index,
+                target,
+                1,
+                dev.duel.record.Status.OK,
+                rps,
+                2_000,
+                3_000,
+                dev.duel.suite.fixtures.SteadyRecords.steady(rps));
+    }
+
+    private static dev.duel.record.RepetitionDecision decision(
+            String scenario, int repetitions, dev.duel.record.RepetitionDecision.Stop stop) {
+        return new dev.duel.record.RepetitionDecision(
+                "rps clear", scenario, "rps", 5, 0.99, 3, 1_000, repetitions, stop, List.of(), 480.0, 120.0);
+    }
 }

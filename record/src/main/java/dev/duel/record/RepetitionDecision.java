@@ -290,6 +290,13 @@ public record RepetitionDecision(
         };
     }
 
+    /** Every comparison's ratio, interval and verdict at this look, "; " between them. */
+    public String comparisonsSaid() {
+        return String.join(
+                "; ",
+                comparisons.stream().map(c -> c.describe(measure, confidence)).toList());
+    }
+
     /**
      * Whether this scenario's rule held at this look: for {@code clear}, every comparison a change or the same within
      * the margin; for {@code ci within}, every interval narrow enough. A suite that stopped on its budget or its maximum

@@ -201,4 +201,84 @@ class RepetitionsWithFakesTest {
         assertTrue(Files.notExists(temp.resolve("results/repetitions.json")));
         assertTrue(repetitionMessages().isEmpty());
     }
+
+    /**
+     * A rule over two scenarios carried in one run ({@code together}): after repetition 3, health's answer is clear
+     * (b about 30% higher) and ping's is not (the two sides cross), so repetitions 4 to 6 carry ping alone, under run
+     * files named for it, and the decisions file keeps health's answer as the look after 3 gave it.
+     */
+    @Test
+    void aScenarioClearAtALookIsLeftOutOfTheRunsOfLaterRepetitions() throws Exception {
+        String yaml = FixtureSuites.suite(
+                                FixtureSuites.target("a", "ok", "a", "a") + FixtureSuites.target("b", "ok", "b", "b"),
+                                1)
+                        .replace("repetitions: 1", "repetitions: {min: 3, max: 6, until: 'rps clear'}")
+                        .replace(
+                                "scenarios:\n",
+                                "scenarios:\n  - name: ping\n    request: {path: /health}\n    checks: ['json:/app exists']\n"
+                                        + "    model: {vus: 2}\n    phases: {warmup: 300ms, gap: 100ms, duration: 700ms}\n")
+                + "together: [health, ping]\n";
+        Suite suite = new SuiteLoader(temp).load(Files.writeString(temp.resolve("suite.yaml"), yaml));
+        double[] healthA = {1000, 1000, 1000};
+        double[] healthB = {1300, 1310, 1295};
+        double[] pingA = {1000, 1100, 900, 1000, 1080, 950};
+        double[] pingB = {1100, 950, 1000, 1050, 990, 1010};
+        List<FakeMachine.Script> scripts = new ArrayList<>();
+        for (int repetition = 1; repetition <= 6; repetition++) {
+            int r = repetition - 1;
+            for (String target : repetition % 2 == 1 ? List.of("a", "b") : List.of("b", "a")) {
+                boolean a = target.equals("a");
+                if (repetition <= 3) {
+                    scripts.add(new FakeMachine.Script(a ? healthA[r] : healthB[r], Map.of(), 0.2, false));
+                }
+                scripts.add(new FakeMachine.Script(a ? pingA[r] : pingB[r], Map.of(), 0.2, false));
+            }
+        }
+        FakeMachine machine =
+                new FakeMachine().steadyWarmupSeconds(12).script(scripts.toArray(FakeMachine.Script[]::new));
+        SuiteOutcome outcome = run(suite, machine);
+        assertEquals(18, machine.loadRuns(), "both scenarios in repetitions 1 to 3, ping alone in 4 to 6");
+        assertEquals(12, outcome.ok());
+        List<String> stems = finalRecords().stream()
+                .map(f -> f.getFileName().toString().replaceAll("^\\d{3}-", ""))
+                .toList();
+        assertEquals(
+                List.of(
+                        "a-health+ping.json",
+                        "b-health+ping.json",
+                        "b-health+ping.json",
+                        "a-health+ping.json",
+                        "a-health+ping.json",
+                        "b-health+ping.json",
+                        "b-ping.json",
+                        "a-ping.json",
+                        "a-ping.json",
+                        "b-ping.json",
+                        "b-ping.json",
+                        "a-ping.json"),
+                stems);
+        List<RepetitionDecision> decisions = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode node : new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Files.readString(temp.resolve("results/repetitions.json")))) {
+            decisions.add(RecordJson.read(node.toString(), "repetitions.json", RepetitionDecision.class));
+        }
+        RepetitionDecision health = decisions.stream()
+                .filter(d -> d.scenario().equals("health"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(RepetitionDecision.Stop.ANSWER_CLEAR, health.stop(), health.describe());
+        assertEquals(3, health.repetitions());
+        RepetitionDecision ping = decisions.stream()
+                .filter(d -> d.scenario().equals("ping"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(6, ping.repetitions(), ping.describe());
+        assertEquals(6, ping.comparisons().get(0).targetValues());
+        assertEquals(
+                1,
+                repetitionMessages().stream()
+                        .filter(m -> m.contains("health rps clear"))
+                        .count(),
+                "health's answer said once, at the look that settled it: " + repetitionMessages());
+    }
 }
