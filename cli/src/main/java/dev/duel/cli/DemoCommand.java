@@ -87,8 +87,8 @@ final class DemoCommand implements Callable<Integer> {
     static String duet(String yaml) {
         return replaced(yaml, "a duet", new String[][] {
             {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
-            {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: duet"},
-            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
+            {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread}", "order: duet"},
+            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
             {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"}
         });
@@ -100,8 +100,8 @@ final class DemoCommand implements Callable<Integer> {
      */
     static String alternate(String yaml) {
         return replaced(yaml, "alternating runs", new String[][] {
-            {"order: interleaved\ninterleave: {slice: 500ms, warmup: together}", "order: alternate"},
-            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
+            {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread}", "order: alternate"},
+            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
             {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"}
         });
@@ -200,9 +200,9 @@ final class DemoCommand implements Callable<Integer> {
                         : alternate
                                 ? "Each run starts the app fresh under 1 CPU / 512 MiB; the load generator has the"
                                         + " other core. Records: "
-                                : "Each pair starts both apps fresh under 1 CPU / 512 MiB on CPU 0 and hands the whole"
-                                        + " load between them in 0.5 s slices; the load generator has the other core."
-                                        + " Records: ")
+                                : "Each pair starts both apps fresh under 1 CPU / 512 MiB on CPU 0, warms them up"
+                                        + " on both CPUs, then hands the whole load between them on CPU 0 in 0.5 s"
+                                        + " slices; the load generator has the other core. Records: ")
                 + directory);
         SuiteSession.Result result = new SuiteSession("demo", home, out, err, parent != null && parent.verbose)
                 .withBriefProgress()

@@ -22,6 +22,34 @@ final class RunHeadline {
     private RunHeadline() {}
 
     static String of(RunRecord record) {
+        List<String> parts = lead(record);
+        for (RunRecord.ScenarioResult result : record.results()) {
+            if (result.load() != null) {
+                parts.add(scenario(result));
+            }
+        }
+        return String.join(" | ", parts);
+    }
+
+    /**
+     * The line's first words for one side of an interleaved pair, said with its partner on one line: status (and why,
+     * when not ok), start-up, and each scenario's requests/s in main with its failures; the rest is the report's.
+     */
+    static String brief(RunRecord record) {
+        List<String> parts = lead(record);
+        for (RunRecord.ScenarioResult result : record.results()) {
+            if (result.load() != null) {
+                PhaseResult main = result.load().main();
+                long failures = main.failed() + main.connectFailures();
+                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s", result.scenario(), main.okPerSecond())
+                        + (failures > 0 ? String.format(Locale.ROOT, " %,d failed", failures) : ""));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Status (and why, when not ok) and start-up: "ok", "ready in 4.07 s", or each start of a start-up scenario. */
+    private static List<String> lead(RunRecord record) {
         List<String> parts = new ArrayList<>();
         parts.add(record.status().label());
         if (record.status() != Status.OK) {
@@ -37,37 +65,7 @@ final class RunHeadline {
                                             .toList()
                             : "ready in " + seconds(startup.readyMillis()));
         }
-        for (RunRecord.ScenarioResult result : record.results()) {
-            if (result.load() != null) {
-                parts.add(scenario(result));
-            }
-        }
-        return String.join(" | ", parts);
-    }
-
-    /**
-     * The line's first words for one side of an interleaved pair, said with its partner on one line: status (and why,
-     * when not ok), start-up, and each scenario's requests/s in main with its failures; the rest is the report's.
-     */
-    static String brief(RunRecord record) {
-        List<String> parts = new ArrayList<>();
-        parts.add(record.status().label());
-        if (record.status() != Status.OK) {
-            parts.add(record.reason());
-        }
-        RunRecord.Startup startup = record.startup();
-        if (startup != null && startup.readyMillis() >= 0) {
-            parts.add("ready in " + seconds(startup.readyMillis()));
-        }
-        for (RunRecord.ScenarioResult result : record.results()) {
-            if (result.load() != null) {
-                PhaseResult main = result.load().main();
-                long failures = main.failed() + main.connectFailures();
-                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s", result.scenario(), main.okPerSecond())
-                        + (failures > 0 ? String.format(Locale.ROOT, " %,d failed", failures) : ""));
-            }
-        }
-        return String.join(", ", parts);
+        return parts;
     }
 
     private static String scenario(RunRecord.ScenarioResult result) {
