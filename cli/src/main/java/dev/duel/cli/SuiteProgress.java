@@ -135,9 +135,13 @@ final class SuiteProgress implements SuiteListener {
             if (decision.repetitions() != look) {
                 continue; // settled at an earlier look, and said then
             }
-            boolean clear = decision.stop() != dev.duel.record.RepetitionDecision.Stop.GOING_ON;
-            said.add(decision.scenario() + (clear ? " clear, left out from here" : " not yet clear") + " ("
-                    + decision.comparisonsSaid() + ")");
+            String where = switch (decision.stop()) {
+                case GOING_ON -> " not yet clear";
+                case ANSWER_CLEAR, INTERVAL_NARROW -> " clear, left out from here";
+                case BUDGET_SPENT, MAXIMUM_REACHED ->
+                    " not clear, and another repetition of it would not fit: left" + " out from here";
+            };
+            said.add(decision.scenario() + where + " (" + decision.comparisonsSaid() + ")");
         }
         out.println("repetitions: " + look + " done" + used + ", one more: " + String.join("; ", said));
     }

@@ -82,7 +82,10 @@ public record RepetitionDecision(
         /** {@code clear}: every comparison gave a change or "the same within" the margin. */
         @JsonProperty("answer_clear")
         ANSWER_CLEAR,
-        /** A time budget would not fit another repetition: its last look spent what α was left. */
+        /**
+         * A time budget would not fit another repetition that carries this scenario: its last look spent what α was
+         * left.
+         */
         @JsonProperty("budget_spent")
         BUDGET_SPENT
     }
@@ -285,8 +288,8 @@ public record RepetitionDecision(
                 "repetitions: stopped after " + repetitions + " (of " + range + "): the answer is clear, " + what + " ("
                         + detail + ")";
             case BUDGET_SPENT ->
-                "repetitions: stopped after " + repetitions + ", the time budget spent (" + used() + "): " + what
-                        + (met() ? " was met" : " was not met") + " (" + detail + ")";
+                "repetitions: stopped after " + repetitions + ", another would not fit the time budget (" + used()
+                        + "): " + what + (met() ? " was met" : " was not met") + " (" + detail + ")";
         };
     }
 

@@ -429,10 +429,10 @@ public final class SuiteRunner {
             }
         }
         Suite.Repetitions rule = suite.repetitions();
-        RepetitionCheck.Look look = rule.budgeted()
-                ? dev.duel.suite.gate.BudgetClock.look(records, repetition, rule.min(), rule.budget())
-                : null;
-        return RepetitionCheck.decideAll(rule, targets, repetition, records, look);
+        // With a budget, each scenario at its own look: its last when no repetition that carries it would fit.
+        return rule.budgeted()
+                ? RepetitionCheck.decideWithinBudget(rule, targets, repetition, records)
+                : RepetitionCheck.decideAll(rule, targets, repetition, records, null);
     }
 
     /**

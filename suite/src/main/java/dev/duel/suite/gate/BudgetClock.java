@@ -28,6 +28,57 @@ public final class BudgetClock {
                 previous / budgetSeconds, used / budgetSeconds, used + next > budgetSeconds, used);
     }
 
+    /**
+     * The mean, over repetitions 1 to {@code repetition} that carried {@code scenario}, of the time from the
+     * repetition's start to the end of that scenario's load plus the time from its last load's end to its end; a
+     * repetition whose records give no such instants counts whole. Seconds; 0 when none carried it.
+     */
+    static double carryingSeconds(List<RunRecord> records, int repetition, String scenario) {
+        double seconds = 0;
+        int carrying = 0;
+        for (int r = 1; r <= repetition; r++) {
+            int rep = r;
+            List<RunRecord> runs =
+                    records.stream().filter(run -> run.repetition() == rep).toList();
+            if (runs.stream().noneMatch(run -> run.scenarios().contains(scenario))) {
+                continue;
+            }
+            double whole = usedSeconds(records, r) - usedSeconds(records, r - 1);
+            double part = whole;
+            try {
+                Instant start = firstStart(runs);
+                Instant end = lastEnd(runs);
+                Instant scenarioEnd = null;
+                Instant lastLoadEnd = null;
+                for (RunRecord run : runs) {
+                    for (RunRecord.ScenarioResult result : run.results()) {
+                        if (result.load() == null || result.load().endedAt() == null) {
+                            continue;
+                        }
+                        Instant loadEnd = Instant.parse(result.load().endedAt());
+                        lastLoadEnd = lastLoadEnd == null || loadEnd.isAfter(lastLoadEnd) ? loadEnd : lastLoadEnd;
+                        if (result.scenario().equals(scenario)) {
+                            scenarioEnd = scenarioEnd == null || loadEnd.isAfter(scenarioEnd) ? loadEnd : scenarioEnd;
+                        }
+                    }
+                }
+                if (scenarioEnd != null
+                        && !scenarioEnd.isBefore(start)
+                        && !lastLoadEnd.isAfter(end)
+                        && !scenarioEnd.isAfter(lastLoadEnd)) {
+                    part = (Duration.between(start, scenarioEnd).toMillis()
+                                    + Duration.between(lastLoadEnd, end).toMillis())
+                            / 1e3;
+                }
+            } catch (java.time.format.DateTimeParseException e) { // a record's instant unreadable: the whole repetition
+                part = whole;
+            }
+            seconds += Math.min(whole, part);
+            carrying++;
+        }
+        return carrying == 0 ? 0 : seconds / carrying;
+    }
+
     /** The mean length of the repetitions up to {@code repetition} that carried what it carried, seconds. */
     static double likeLastSeconds(List<RunRecord> records, int repetition) {
         java.util.Set<String> last = carried(records, repetition);
@@ -62,16 +113,22 @@ public final class BudgetClock {
             if (runs.isEmpty()) {
                 continue;
             }
-            Instant start = runs.stream()
-                    .map(RunRecord::startInstant)
-                    .min(Instant::compareTo)
-                    .orElseThrow();
-            Instant end = runs.stream()
-                    .map(RunRecord::endInstant)
-                    .max(Instant::compareTo)
-                    .orElseThrow();
-            seconds += Math.max(0, Duration.between(start, end).toMillis() / 1e3);
+            seconds += Math.max(
+                    0, Duration.between(firstStart(runs), lastEnd(runs)).toMillis() / 1e3);
         }
         return seconds;
+    }
+
+    /** The earliest start of {@code runs} (at least one). */
+    private static Instant firstStart(List<RunRecord> runs) {
+        return runs.stream()
+                .map(RunRecord::startInstant)
+                .min(Instant::compareTo)
+                .orElseThrow();
+    }
+
+    /** The latest end of {@code runs} (at least one). */
+    private static Instant lastEnd(List<RunRecord> runs) {
+        return runs.stream().map(RunRecord::endInstant).max(Instant::compareTo).orElseThrow();
     }
 }

@@ -65,56 +65,98 @@ public final class RepetitionCheck {
         if (rule.budgeted() && look == null) {
             throw new IllegalArgumentException("a budget's look says how much of it was used");
         }
-        List<String> scenarios = rule.scenarios().isEmpty() ? List.of(until.scenario()) : rule.scenarios();
+        List<String> scenarios = read(rule);
         List<RepetitionDecision> decisions = new ArrayList<>();
-        boolean met = true;
         for (String scenario : scenarios) {
-            int last = lastCarried(records, scenario, repetitions);
-            // Settled at an earlier look and not measured since (SuiteRunner leaves a met scenario out of later
-            // repetitions): its answer stays that look's, at that look's α, as its own stopping rule gave it.
-            boolean settledEarlier = scenarios.size() > 1 && last >= rule.min() && last < repetitions;
-            Look at = settledEarlier && rule.budgeted()
+            int last = settledAt(rule, scenarios, records, scenario, repetitions);
+            Look at = last < repetitions && rule.budgeted()
                     ? BudgetClock.look(records, last, rule.min(), rule.budget())
                     : look;
-            RepetitionDecision decision = decide(
-                    rule,
-                    until.about(scenario),
-                    targets,
-                    settledEarlier ? last : repetitions,
-                    records,
-                    confidence(rule, at),
-                    at);
-            decisions.add(decision);
-            met &= decision.stop() != RepetitionDecision.Stop.GOING_ON
-                    && decision.stop() != RepetitionDecision.Stop.MAXIMUM_REACHED
-                    && decision.stop() != RepetitionDecision.Stop.BUDGET_SPENT;
-        }
-        if (scenarios.size() > 1) {
-            // The suite stops only when every scenario's answer is met. A scenario whose own answer is met says so
-            // (its stop is its own: it is left out of later repetitions); the others say the suite's stop.
-            RepetitionDecision.Stop stop = repetitions < rule.min()
-                    ? RepetitionDecision.Stop.GOING_ON
-                    : met ? decisions.get(0).stop() : stopUnmet(rule, repetitions, look);
-            List<RepetitionDecision> combined = new ArrayList<>();
-            for (RepetitionDecision d : decisions) {
-                boolean settled = d.repetitions() >= rule.min() && d.met();
-                combined.add(new RepetitionDecision(
-                        d.rule(),
-                        d.scenario(),
-                        d.measure(),
-                        d.withinPercent(),
-                        d.confidence(),
-                        d.min(),
-                        d.max(),
-                        d.repetitions(),
-                        settled ? d.stop() : stop,
-                        d.comparisons(),
-                        d.budgetSeconds(),
-                        d.usedSeconds()));
-            }
-            return combined;
+            decisions.add(decide(rule, until.about(scenario), targets, last, records, confidence(rule, at), at));
         }
         return decisions;
+    }
+
+    /**
+     * The decisions of a rule with a budget after {@code repetitions}, each scenario at its own look, from the records
+     * alone: a scenario's look is its last when no repetition that carries it would fit any more. A run measures its
+     * scenarios in order, so a repetition costs what the repetitions so far took up to the end of the last scenario it
+     * carries, plus their end ({@link BudgetClock#carryingSeconds}); it carries the scenarios the rule does not read
+     * and those it reads that go on. Taken from the last scenario in the runs to the first, so the first can get a
+     * repetition of its own where one of all would not fit. Each decision's stop is the scenario's own; a scenario
+     * settled at an earlier look (left out of the repetitions since) keeps that look's decision.
+     */
+    public static List<RepetitionDecision> decideWithinBudget(
+            Suite.Repetitions rule, List<String> targets, int repetitions, List<RunRecord> records) {
+        StopRule until = rule.until();
+        if (until == null || !rule.budgeted()) {
+            throw new IllegalArgumentException("a rule with a time budget");
+        }
+        List<String> scenarios = read(rule);
+        java.util.Map<String, RepetitionDecision> decided = new java.util.HashMap<>();
+        List<String> now = new ArrayList<>();
+        for (String scenario : scenarios) {
+            int last = settledAt(rule, scenarios, records, scenario, repetitions);
+            if (last < repetitions) {
+                decided.put(
+                        scenario,
+                        decideWithinBudget(rule, targets, last, records).stream()
+                                .filter(d -> d.scenario().equals(scenario))
+                                .findFirst()
+                                .orElseThrow());
+            } else {
+                now.add(scenario);
+            }
+        }
+        double budgetSeconds = rule.budget().toMillis() / 1e3;
+        double used = BudgetClock.usedSeconds(records, repetitions);
+        double previous = repetitions > rule.min() ? BudgetClock.usedSeconds(records, repetitions - 1) : 0;
+        // What the next repetition carries whatever the rule decides: the scenarios it does not read.
+        double unread = 0;
+        for (RunRecord record : records) {
+            if (record.repetition() == repetitions) {
+                for (String scenario : record.scenarios()) {
+                    if (!scenarios.contains(scenario)) {
+                        unread = Math.max(unread, BudgetClock.carryingSeconds(records, repetitions, scenario));
+                    }
+                }
+            }
+        }
+        java.util.Map<String, Double> carrying = new java.util.HashMap<>();
+        now.forEach(scenario -> carrying.put(scenario, BudgetClock.carryingSeconds(records, repetitions, scenario)));
+        now.sort(java.util.Comparator.comparing((String scenario) -> carrying.get(scenario))
+                .reversed());
+        double laterGoingOn = 0;
+        for (String scenario : now) {
+            double next = Math.max(carrying.get(scenario), Math.max(unread, laterGoingOn));
+            if (next <= 0) {
+                next = BudgetClock.likeLastSeconds(records, repetitions);
+            }
+            Look look = new Look(previous / budgetSeconds, used / budgetSeconds, used + next > budgetSeconds, used);
+            RepetitionDecision decision =
+                    decide(rule, until.about(scenario), targets, repetitions, records, confidence(rule, look), look);
+            decided.put(scenario, decision);
+            if (decision.stop() == RepetitionDecision.Stop.GOING_ON) {
+                laterGoingOn = Math.max(laterGoingOn, carrying.get(scenario));
+            }
+        }
+        return scenarios.stream().map(decided::get).toList();
+    }
+
+    /** The scenarios the rule reads: those it names, or the one of its {@code until}. */
+    private static List<String> read(Suite.Repetitions rule) {
+        return rule.scenarios().isEmpty() ? List.of(rule.until().scenario()) : rule.scenarios();
+    }
+
+    /**
+     * The look a scenario's decision is taken at: {@code repetitions}, or, for one of several that a look settled and
+     * that was left out of the repetitions since (from min on), the last repetition that carried it, whose decision
+     * stays.
+     */
+    private static int settledAt(
+            Suite.Repetitions rule, List<String> scenarios, List<RunRecord> records, String scenario, int repetitions) {
+        int last = lastCarried(records, scenario, repetitions);
+        return scenarios.size() > 1 && last >= rule.min() && last < repetitions ? last : repetitions;
     }
 
     /** Each look's confidence: with a budget, what α spending gives this look; without, Bonferroni over looks. */
@@ -132,16 +174,15 @@ public final class RepetitionCheck {
     }
 
     /**
-     * The scenarios a look leaves out of later repetitions: with a rule over several, each whose own answer is met
-     * (from min on), so that the budget goes where the answer is not yet clear. Empty with one scenario: the suite
-     * then stops.
+     * The scenarios a look leaves out of later repetitions: with a rule over several, each whose own decision is not to
+     * go on (its answer met, or no repetition carrying it would fit the budget any more), so that the budget goes where
+     * the answer is not yet clear. Empty with one scenario: the suite then stops.
      */
     public static java.util.Set<String> settled(List<RepetitionDecision> decisions) {
         java.util.Set<String> settled = new java.util.LinkedHashSet<>();
         if (decisions.size() > 1) {
             decisions.stream()
-                    .filter(d -> d.stop() == RepetitionDecision.Stop.ANSWER_CLEAR
-                            || d.stop() == RepetitionDecision.Stop.INTERVAL_NARROW)
+                    .filter(d -> d.stop() != RepetitionDecision.Stop.GOING_ON)
                     .forEach(d -> settled.add(d.scenario()));
         }
         return settled;

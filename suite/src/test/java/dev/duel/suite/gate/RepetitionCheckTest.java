@@ -448,31 +448,7 @@ class RepetitionCheckTest {
     void aScenarioClearAtALookIsLeftOutOfLaterRepetitionsAndKeepsThatLooksAnswer() {
         Suite.Repetitions rule = new Suite.Repetitions(
                 3, 1_000, StopRule.parse("rps clear"), List.of("json", "product"), java.time.Duration.ofSeconds(450));
-        Random random = new Random(31);
-        List<RunRecord> records = new ArrayList<>();
-        java.time.Instant start = java.time.Instant.parse("2026-12-07T06:00:00Z");
-        int index = 0;
-        for (int repetition = 1; repetition <= 5; repetition++) {
-            boolean both = repetition <= 3;
-            long seconds = both ? 110 : 55;
-            for (String target : List.of("a", "b")) {
-                double json = 10_000 * Math.exp(0.05 * random.nextGaussian());
-                double product = (target.equals("b") ? 1_300 : 1_000) * Math.exp(0.005 * random.nextGaussian());
-                List<RunRecord.ScenarioResult> results = new ArrayList<>();
-                results.add(run(target, repetition, Status.OK, Math.rint(json))
-                        .results()
-                        .get(0));
-                if (both) {
-                    results.add(named(
-                            "product",
-                            run(target, repetition, Status.OK, Math.rint(product))
-                                    .results()
-                                    .get(0)));
-                }
-                records.add(carrying(run(target, repetition, Status.OK, 1), ++index, results, start, seconds));
-            }
-            start = start.plusSeconds(seconds);
-        }
+        List<RunRecord> records = twoScenarioRecords(new Random(31), 5, 3, 110, 55);
         List<String> targets = List.of("a", "b");
         RepetitionCheck.Look afterThree = BudgetClock.look(records, 3, 3, rule.budget());
         List<RepetitionDecision> three = RepetitionCheck.decideAll(rule, targets, 3, records, afterThree);
@@ -505,12 +481,59 @@ class RepetitionCheckTest {
         assertTrue(!RepetitionCheck.goingOn(five), "the budget is spent: " + json.describe());
     }
 
+    /**
+     * Records of {@code repetitions} repetitions of a and b, each run measuring json (equal sides, 5% noise; its load
+     * from 9 s to 50 s into the repetition) and, through repetition {@code bothThrough}, product (b 30% above a, 0.5%
+     * noise; its load from 50 s to 4 s before the end): such repetitions take {@code bothSeconds}, json-only ones
+     * {@code aloneSeconds}, one after another.
+     */
+    private static List<RunRecord> twoScenarioRecords(
+            Random random, int repetitions, int bothThrough, long bothSeconds, long aloneSeconds) {
+        List<RunRecord> records = new ArrayList<>();
+        java.time.Instant start = java.time.Instant.parse("2026-12-07T06:00:00Z");
+        int index = 0;
+        for (int repetition = 1; repetition <= repetitions; repetition++) {
+            boolean both = repetition <= bothThrough;
+            long seconds = both ? bothSeconds : aloneSeconds;
+            for (String target : List.of("a", "b")) {
+                double json = 10_000 * Math.exp(0.05 * random.nextGaussian());
+                double product = (target.equals("b") ? 1_300 : 1_000) * Math.exp(0.005 * random.nextGaussian());
+                List<RunRecord.ScenarioResult> results = new ArrayList<>();
+                results.add(timed(
+                        run(target, repetition, Status.OK, Math.rint(json))
+                                .results()
+                                .get(0),
+                        start.plusSeconds(9),
+                        start.plusSeconds(50)));
+                if (both) {
+                    results.add(timed(
+                            named(
+                                    "product",
+                                    run(target, repetition, Status.OK, Math.rint(product))
+                                            .results()
+                                            .get(0)),
+                            start.plusSeconds(50),
+                            start.plusSeconds(seconds - 4)));
+                }
+                records.add(carrying(run(target, repetition, Status.OK, 1), ++index, results, start, seconds));
+            }
+            start = start.plusSeconds(seconds);
+        }
+        return records;
+    }
+
     /** The run's scenario result under another scenario's name. */
     private static RunRecord.ScenarioResult named(String scenario, RunRecord.ScenarioResult r) {
+        return copy(r, scenario, r.load());
+    }
+
+    /** {@code r} as {@code scenario}'s, with {@code load}. */
+    private static RunRecord.ScenarioResult copy(
+            RunRecord.ScenarioResult r, String scenario, dev.duel.record.load.LoadResult load) {
         return new RunRecord.ScenarioResult(
                 scenario,
                 r.kind(),
-                r.load(),
+                load,
                 r.target(),
                 r.services(),
                 r.rssBytes(),
@@ -549,5 +572,65 @@ class RepetitionCheckTest {
                 base.hostProbe(),
                 base.services(),
                 base.duet());
+    }
+
+    /**
+     * Each scenario at its own look within a budget: a run measures json, then product, so a repetition of json alone
+     * ends where json's load ends. After four pairs of 93 s (372 s of 460), another pair would not fit: product's look
+     * is its last and spends what α it has left, while json's is not, since a json-only repetition (54 s: json's load
+     * ended 50 s into each pair, and the pair's end took 4 s) still fits. Product is settled, the fifth repetition
+     * carries json alone, and after it json's look is its last too. One look for all would have ended json after four.
+     */
+    @Test
+    void withinABudgetTheScenarioARunMeasuresFirstGetsARepetitionOfItsOwnWhereOneOfAllWouldNotFit() {
+        Suite.Repetitions rule = new Suite.Repetitions(
+                3, 1_000, StopRule.parse("rps clear"), List.of("json", "product"), java.time.Duration.ofSeconds(460));
+        List<RunRecord> records = twoScenarioRecords(new Random(47), 5, 4, 93, 54);
+        List<String> targets = List.of("a", "b");
+        assertEquals(54, BudgetClock.carryingSeconds(records, 4, "json"), 1e-9);
+        assertEquals(93, BudgetClock.carryingSeconds(records, 4, "product"), 1e-9);
+
+        List<RepetitionDecision> four = RepetitionCheck.decideWithinBudget(rule, targets, 4, records);
+        RepetitionDecision json = four.get(0);
+        RepetitionDecision product = four.get(1);
+        assertEquals(RepetitionDecision.Stop.GOING_ON, json.stop(), json.describe());
+        assertEquals(RepetitionDecision.Stop.ANSWER_CLEAR, product.stop(), product.describe());
+        assertTrue(product.confidence() < json.confidence(), "product's last look spends the rest of its α");
+        assertEquals(java.util.Set.of("product"), RepetitionCheck.settled(four));
+        assertTrue(RepetitionCheck.goingOn(four));
+        List<RepetitionDecision> oneLook = RepetitionCheck.decideAll(
+                rule, targets, 4, records, BudgetClock.look(records, 4, rule.min(), rule.budget()));
+        assertTrue(!RepetitionCheck.goingOn(oneLook), "one look for all: another pair would not fit, all end at four");
+
+        List<RepetitionDecision> five = RepetitionCheck.decideWithinBudget(rule, targets, 5, records);
+        assertEquals(product, five.get(1), "product's decision stays the look after four's");
+        assertEquals(5, five.get(0).repetitions());
+        assertEquals(5, five.get(0).comparisons().get(0).targetValues());
+        assertTrue(five.get(0).confidence() < json.confidence(), "json's last look spends what is left");
+        assertTrue(!RepetitionCheck.goingOn(five), five.get(0).describe());
+    }
+
+    /** The scenario result with its load's start and end at these instants. */
+    private static RunRecord.ScenarioResult timed(
+            RunRecord.ScenarioResult r, java.time.Instant start, java.time.Instant end) {
+        dev.duel.record.load.LoadResult l = r.load();
+        dev.duel.record.load.LoadResult load = new dev.duel.record.load.LoadResult(
+                l.duelVersion(),
+                l.settings(),
+                start.toString(),
+                end.toString(),
+                l.target(),
+                l.warmup(),
+                l.main(),
+                l.windows(),
+                l.firstCorrectResponseMillis(),
+                l.seconds(),
+                l.failureExamples(),
+                l.engine(),
+                l.warnings(),
+                l.warmupEnd(),
+                l.agents(),
+                l.slices());
+        return copy(r, r.scenario(), load);
     }
 }
