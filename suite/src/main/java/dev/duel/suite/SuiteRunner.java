@@ -278,8 +278,9 @@ public final class SuiteRunner {
         // A rule decides after each repetition, so its runs go a repetition at a time; a fixed count keeps the
         // plan's own order (sequential runs every repetition of one target before the next).
         int rounds = repetitions.adaptive() ? repetitions.max() : 1;
-        // Scenarios whose own answer a look found clear: later repetitions leave them out (a run, or a pair of JVMs,
-        // then carries only what is not yet clear), and their answer stays that look's (RepetitionCheck).
+        // Scenarios a look settled (their answer clear, or no repetition carrying them would fit the budget): later
+        // repetitions leave them out (a run, or a pair of JVMs, then carries only the rest), and their decision stays
+        // that look's (RepetitionCheck).
         Set<String> settled = Set.of();
         for (int repetition = 1; repetition <= rounds; repetition++) {
             for (int i = 0; i < plans.size(); i++) {
