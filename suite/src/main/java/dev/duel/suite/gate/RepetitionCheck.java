@@ -53,8 +53,9 @@ public final class RepetitionCheck {
     public record Look(double previousShare, double share, boolean last, double usedSeconds) {}
 
     /**
-     * The decision after {@code repetitions}, one per scenario the rule reads (all must be met for the suite to stop);
-     * with a budget, at this {@code look}'s α (null without a budget).
+     * The decision after {@code repetitions}, one per scenario the rule reads, each with its own stop (the suite goes on
+     * while one says so: {@link #goingOn}); with a budget, every scenario at this one {@code look}'s α (null without a
+     * budget). A suite's runner takes {@link #decideWithinBudget} instead, where each scenario has its own last look.
      */
     public static List<RepetitionDecision> decideAll(
             Suite.Repetitions rule, List<String> targets, int repetitions, List<RunRecord> records, Look look) {
