@@ -35,6 +35,11 @@ public final class WarmupStop {
                         "invalid warm-up stop settings: stableSeconds " + stableSeconds + ", confidence " + confidence);
             }
         }
+
+        /** These settings with a steady stretch of {@code seconds} (at least 2). */
+        public Settings withStableSeconds(int seconds) {
+            return new Settings(seconds, confidence, steadyState);
+        }
     }
 
     /**

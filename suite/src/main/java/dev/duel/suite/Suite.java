@@ -95,8 +95,12 @@ public record Suite(
      * @param slice      how long one side holds the whole load in main before the other may
      * @param warmup     how the two sides warm up: apart (the default), together, or in turns
      * @param warmupTurn with {@link Warmup#IN_TURNS}, how long each turn lasts ({@code warmup: 5s}); else zero
+     * @param compilers  the priority of the JIT compiler threads while the two warm up on shared CPUs
+     * @param stable     the least length, in whole seconds, of the steady stretch each side's auto warm-up ends on, and
+     *                   the wall time over which its JIT compiler must have been quiet ({@code stable: 5s}; {@link
+     *                   #DEFAULT_STABLE} by default, the engine's own)
      */
-    public record Interleave(Duration slice, Warmup warmup, Duration warmupTurn, Compilers compilers) {
+    public record Interleave(Duration slice, Warmup warmup, Duration warmupTurn, Compilers compilers, Duration stable) {
         /**
          * The slice where none is given. Half a second: on this project's 2-vCPU hosts a target's requests/s wander by
          * about 10% within a second (white, tenth to tenth) and by 15-16% over 4-6 s (the host's slower moves, which the
@@ -106,12 +110,33 @@ public record Suite(
          */
         public static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
 
+        /**
+         * The steady stretch where none is given: the engine's own stable length ({@code
+         * dev.duel.analysis.WarmupStop.Settings#DEFAULT}, 10 s), which a run alone needs because nothing cancels what
+         * is left of a climb after it. In a pair, a drift both sides share cancels in each block of slices; a shorter
+         * stretch is a choice a suite makes with data (the demo's, docs/methodology.md, "A shorter steady stretch").
+         */
+        public static final Duration DEFAULT_STABLE = Duration.ofSeconds(10);
+
+        /** The shortest steady stretch: two checks of the judge, under which a plateau of a climb passes for its end. */
+        public static final Duration MIN_STABLE = Duration.ofSeconds(4);
+
         public static final Interleave DEFAULT =
-                new Interleave(DEFAULT_SLICE, Warmup.APART, Duration.ZERO, Compilers.RAISED);
+                new Interleave(DEFAULT_SLICE, Warmup.APART, Duration.ZERO, Compilers.RAISED, DEFAULT_STABLE);
 
         /** A pair whose compilers are raised where they share a CPU ({@link Compilers#RAISED}, the default). */
         public Interleave(Duration slice, Warmup warmup, Duration warmupTurn) {
-            this(slice, warmup, warmupTurn, Compilers.RAISED);
+            this(slice, warmup, warmupTurn, Compilers.RAISED, DEFAULT_STABLE);
+        }
+
+        /** With the engine's own steady stretch ({@link #DEFAULT_STABLE}). */
+        public Interleave(Duration slice, Warmup warmup, Duration warmupTurn, Compilers compilers) {
+            this(slice, warmup, warmupTurn, compilers, DEFAULT_STABLE);
+        }
+
+        /** Whole seconds of {@link #stable}. */
+        public int stableSeconds() {
+            return (int) stable.toSeconds();
         }
 
         /**
@@ -173,6 +198,9 @@ public record Suite(
         public Interleave {
             if ((warmup == Warmup.IN_TURNS) == warmupTurn.isZero()) {
                 throw new IllegalArgumentException("a turn's length with warm-up in turns, and only then");
+            }
+            if (stable.compareTo(MIN_STABLE) < 0 || stable.toNanos() % 1_000_000_000L != 0) {
+                throw new IllegalArgumentException("a steady stretch of whole seconds, at least 4, got " + stable);
             }
         }
 

@@ -61,11 +61,12 @@ final class InterleaveSection {
                             + " got " + entry.slice());
         }
         Suite.Interleave.Compilers compilers = compilers(entry.compilers());
+        Duration stable = stable(entry.stable());
         String warmup = entry.warmup() == null ? "apart" : entry.warmup().toLowerCase(Locale.ROOT);
         for (Suite.Interleave.Warmup each : java.util.List.of(
                 Suite.Interleave.Warmup.APART, Suite.Interleave.Warmup.TOGETHER, Suite.Interleave.Warmup.SPREAD)) {
             if (warmup.equals(each.name().toLowerCase(Locale.ROOT))) {
-                return new Suite.Interleave(slice, each, Duration.ZERO, compilers);
+                return new Suite.Interleave(slice, each, Duration.ZERO, compilers, stable);
             }
         }
         Duration turn;
@@ -81,7 +82,20 @@ final class InterleaveSection {
                             + " targets' CPUs), 'spread' (both at once over every CPU, the load generator's too) or a"
                             + " turn of whole seconds (in turns, e.g. 5s), got " + entry.warmup());
         }
-        return new Suite.Interleave(slice, Suite.Interleave.Warmup.IN_TURNS, turn, compilers);
+        return new Suite.Interleave(slice, Suite.Interleave.Warmup.IN_TURNS, turn, compilers, stable);
+    }
+
+    /** {@code interleave.stable}: whole seconds, at least {@link Suite.Interleave#MIN_STABLE}. */
+    private static Duration stable(String written) {
+        Duration stable = Values.duration("interleave.stable", written, Suite.Interleave.DEFAULT_STABLE);
+        if (stable.compareTo(Suite.Interleave.MIN_STABLE) < 0 || stable.toNanos() % 1_000_000_000L != 0) {
+            throw new Problem(
+                    "interleave.stable",
+                    "is whole seconds, at least " + Suite.Interleave.MIN_STABLE.toSeconds() + " s (the steady stretch"
+                            + " each side's auto warm-up ends on; shorter, a plateau of a climb passes for its end),"
+                            + " got " + written);
+        }
+        return stable;
     }
 
     private static Suite.Interleave.Compilers compilers(String written) {

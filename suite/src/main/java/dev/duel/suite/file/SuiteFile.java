@@ -28,9 +28,10 @@ public record SuiteFile(
 
     /**
      * {@code interleave: {slice: 2s, warmup: together, compilers: as-is}} (or {@code warmup: 5s}: turns of 5 s;
-     * {@code compilers: raised}, the default, raises the JIT compiler threads of a warm-up on shared CPUs).
+     * {@code compilers: raised}, the default, raises the JIT compiler threads of a warm-up on shared CPUs; {@code stable:
+     * 5s}, the steady stretch each side's auto warm-up ends on).
      */
-    public record InterleaveEntry(String slice, String warmup, String compilers) {}
+    public record InterleaveEntry(String slice, String warmup, String compilers, String stable) {}
 
     /** One target: a jar on a JDK, or a command. */
     public record TargetEntry(

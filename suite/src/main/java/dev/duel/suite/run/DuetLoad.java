@@ -50,11 +50,14 @@ final class DuetLoad {
     }
 
     /**
-     * The seconds of wall time, up to the judge's check, over which a side's compiler must have been quiet: the
-     * engine's stable length (10 s), which in turns covers the side's own seconds and its partner's alike (a side
-     * compiles in both).
+     * The seconds of wall time, up to the judge's check, over which a side's compiler must have been quiet, where none
+     * is given: the engine's stable length (10 s), which in turns covers the side's own seconds and its partner's alike
+     * (a side compiles in both).
      */
     static final double COMPILER_QUIET_SECONDS = 10;
+
+    /** This pair's window for {@link #compilerQuiet}: its judge's stable length. */
+    private final double compilerQuietSeconds;
 
     /**
      * The most of a side's CPU (its cores: its limit, or its CPUs) its JIT compiler may use over {@link
@@ -108,17 +111,25 @@ final class DuetLoad {
         this(judge, 0, HostFactors.NONE);
     }
 
+    /** With the engine's own compiler window ({@link #COMPILER_QUIET_SECONDS}). */
+    DuetLoad(WarmupJudge judge, int warmupTurnSeconds, HostFactors hostFactors) {
+        this(judge, warmupTurnSeconds, hostFactors, COMPILER_QUIET_SECONDS);
+    }
+
     /**
      * @param warmupTurnSeconds whole seconds each side holds the load in turns through warm-up (side 0 first), or 0
      *                          where both warm up at once
+     * @param compilerQuietSeconds the wall time, up to a check, over which a side's compiler must have been quiet for
+     *                             it to count as steady: the judge's stable length
      */
-    DuetLoad(WarmupJudge judge, int warmupTurnSeconds, HostFactors hostFactors) {
+    DuetLoad(WarmupJudge judge, int warmupTurnSeconds, HostFactors hostFactors, double compilerQuietSeconds) {
         if (warmupTurnSeconds < 0) {
             throw new IllegalArgumentException("a warm-up turn of 0 or more seconds, got " + warmupTurnSeconds);
         }
         this.judge = judge;
         this.warmupTurnSeconds = warmupTurnSeconds;
         this.hostFactors = hostFactors;
+        this.compilerQuietSeconds = compilerQuietSeconds;
     }
 
     /**
@@ -223,7 +234,7 @@ final class DuetLoad {
 
     /**
      * A side whose series is steady, judged by its compiler: still steady when the compiler used at most {@link
-     * #COMPILER_QUIET_SHARE} of the side's cores over the last {@link #COMPILER_QUIET_SECONDS}, or when that is not
+     * #COMPILER_QUIET_SHARE} of the side's cores over the last {@link #compilerQuietSeconds}, or when that is not
      * known; otherwise not yet, saying so.
      */
     private WarmupJudge.Decision compilerQuiet(int side, WarmupJudge.Decision bySeries) {
@@ -233,7 +244,7 @@ final class DuetLoad {
             compiler = compilers[side];
             cores = sideCores[side];
         }
-        double used = compiler.over(COMPILER_QUIET_SECONDS);
+        double used = compiler.over(compilerQuietSeconds);
         if (!(used > COMPILER_QUIET_SHARE * cores)) {
             return bySeries; // quiet, or not known (NaN): the series decides
         }
@@ -245,7 +256,7 @@ final class DuetLoad {
                                 + " (at most %.2f): still compiling",
                         used,
                         cores == Math.rint(cores) ? String.valueOf((long) cores) : String.valueOf(cores),
-                        COMPILER_QUIET_SECONDS,
+                        compilerQuietSeconds,
                         COMPILER_QUIET_SHARE * cores));
     }
 

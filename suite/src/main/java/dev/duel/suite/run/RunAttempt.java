@@ -408,7 +408,11 @@ public final class RunAttempt {
                 : null;
         if (apart == null && interleave != null && interleave.warmup() == Suite.Interleave.Warmup.APART) {
             interleave = new Suite.Interleave(
-                    interleave.slice(), Suite.Interleave.Warmup.IN_TURNS, FALLBACK_TURN, interleave.compilers());
+                    interleave.slice(),
+                    Suite.Interleave.Warmup.IN_TURNS,
+                    FALLBACK_TURN,
+                    interleave.compilers(),
+                    interleave.stable());
         }
         // A warm-up spread: both sides over every online CPU for it, each back on its own in the gap.
         String spread = interleave != null && interleave.warmup() == Suite.Interleave.Warmup.SPREAD
@@ -419,10 +423,17 @@ public final class RunAttempt {
             List<String> scenarios = sides.get(0).plan.scenarios();
             for (int s = 0; s < scenarios.size(); s++) {
                 Scenario scenario = suite.scenario(scenarios.get(s));
+                // The steady stretch each side's warm-up ends on: the engine's own, or the pair's (interleave.stable),
+                // which is also the window its compiler must have been quiet over.
+                int stableSeconds = interleave == null
+                        ? dev.duel.analysis.WarmupStop.Settings.DEFAULT.stableSeconds()
+                        : interleave.stableSeconds();
                 DuetLoad duet = new DuetLoad(
-                        new dev.duel.load.SteadyStateJudge(),
+                        new dev.duel.load.SteadyStateJudge(
+                                dev.duel.analysis.WarmupStop.Settings.DEFAULT.withStableSeconds(stableSeconds)),
                         interleave == null ? 0 : (int) interleave.warmupTurn().toSeconds(),
-                        hostFactors);
+                        hostFactors,
+                        stableSeconds);
                 CpuMove[] backs = new CpuMove[2];
                 if (apart != null) {
                     Side moving = sides.get(1);

@@ -160,4 +160,25 @@ class DuetLoadingTest {
                         + " pair warms up on shared CPUs, the default) or 'as-is', got high",
                 failure(wrong));
     }
+
+    /** Issue 31: a pair's steady stretch (the warm-up judge's least length, its compiler's window) is the suite's. */
+    @Test
+    void anInterleavedPairsSteadyStretchIsWholeSecondsOfAtLeastFour() throws Exception {
+        String interleaved = SUITE.replace("order: duet", "order: interleaved");
+        Suite engines = loader.load(Files.writeString(temp.resolve("engines.yaml"), interleaved));
+        assertEquals(java.time.Duration.ofSeconds(10), engines.interleave().stable(), "the engine's own by default");
+        Suite shorter = loader.load(Files.writeString(
+                temp.resolve("shorter.yaml"), interleaved + "interleave: {warmup: spread, stable: 5s}\n"));
+        assertEquals(5, shorter.interleave().stableSeconds());
+        assertEquals(Suite.Interleave.Warmup.SPREAD, shorter.interleave().warmup());
+        for (String wrong : List.of("3s", "4500ms")) {
+            String text = interleaved + "interleave: {stable: " + wrong + "}\n";
+            assertTrue(
+                    failure(text)
+                            .contains("interleave.stable: is whole seconds, at least 4 s (the steady stretch each"
+                                    + " side's auto warm-up ends on; shorter, a plateau of a climb passes for its end),"
+                                    + " got " + wrong),
+                    failure(text));
+        }
+    }
 }

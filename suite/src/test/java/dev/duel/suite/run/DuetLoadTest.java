@@ -140,6 +140,26 @@ class DuetLoadTest {
         assertTrue(duet.judge(0).judge(series(0, 8)).steady());
     }
 
+    /** A pair with a shorter steady stretch (interleave.stable) reads its compiler over that stretch, not 10 s. */
+    @Test
+    void theCompilersWindowIsThePairsSteadyStretch() throws Exception {
+        DuetLoad duet = new DuetLoad(STEADY_BY_SIDE, 0, DuetLoad.HostFactors.NONE, 5);
+        java.util.List<Double> asked = new java.util.ArrayList<>();
+        duet.watchCompiler(0, 1.0, seconds -> {
+            asked.add(seconds);
+            return seconds <= 5 ? 0.02 : 0.3; // busy over 10 s, quiet over the last 5
+        });
+        duet.leave(1);
+        assertTrue(duet.judge(0).judge(series(0, 6)).steady());
+        assertEquals(List.of(5.0), asked);
+        DuetLoad engines = new DuetLoad(STEADY_BY_SIDE);
+        engines.watchCompiler(0, 1.0, seconds -> seconds <= 5 ? 0.02 : 0.3);
+        engines.leave(1);
+        WarmupJudge.Decision busy = engines.judge(0).judge(series(0, 6));
+        assertFalse(busy.steady());
+        assertTrue(busy.why().contains("over the last 10 s"), busy.why());
+    }
+
     @Test
     void theCompilersBoundScalesWithTheSidesCores() throws Exception {
         DuetLoad duet = new DuetLoad(STEADY_BY_SIDE);
