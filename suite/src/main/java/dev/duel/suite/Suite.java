@@ -114,7 +114,8 @@ public record Suite(
          * The steady stretch where none is given: the engine's own stable length ({@code
          * dev.duel.analysis.WarmupStop.Settings#DEFAULT}, 10 s), which a run alone needs because nothing cancels what
          * is left of a climb after it. In a pair, a drift both sides share cancels in each block of slices; a shorter
-         * stretch is a choice a suite makes with data (the demo's, docs/methodology.md, "A shorter steady stretch").
+         * stretch is a choice a suite makes with data: the demo's 5 s made each pair about 12 s shorter, and main's
+         * blocks moved no more over main than with 10 s (docs/methodology.md, "A shorter steady stretch").
          */
         public static final Duration DEFAULT_STABLE = Duration.ofSeconds(10);
 
