@@ -163,14 +163,22 @@ final class WarmupAnswer {
             int never = (int) runs.stream().filter(r -> !r.steady()).count();
             cells.add(
                     values.length == 0
-                            ? new Report.Cell(
-                                    null,
-                                    runs.isEmpty() ? "not measured" : "no run reached steady state",
-                                    List.of(),
-                                    0,
-                                    never)
+                            ? new Report.Cell(null, missing(runs, never), List.of(), 0, never)
                             : new Report.Cell(Summary.of(values), null, List.of(), 0, never));
         }
         return new Report.Row(measure, cells);
+    }
+
+    /**
+     * Why a cell has no value: no run, no run steady, or steady runs that give none (a side of an interleaved pair has
+     * no warm-up cost: it warmed up beside its partner, at a rate it would not have alone; {@link RunSteadyState}).
+     */
+    private static String missing(List<RunSteadyState> runs, int never) {
+        if (runs.isEmpty()) {
+            return "not measured";
+        }
+        return never == runs.size()
+                ? "no run reached steady state"
+                : "not measured: each run warmed up beside its partner in a pair, at a rate it would not have alone";
     }
 }

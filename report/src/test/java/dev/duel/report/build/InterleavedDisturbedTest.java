@@ -147,6 +147,24 @@ class InterleavedDisturbedTest {
                     cell.marked().stream().noneMatch(m -> m.marks().contains(Report.Mark.DISTURBED_IN_PART)),
                     cell.marked().toString());
         }
+
+        // Every side settled (its time to steady state is given), but a side of a pair has no warm-up cost of its own:
+        // the cell says so, not that no run reached steady state.
+        Report.Row toSteady = scenario.warmup().rows().stream()
+                .filter(r -> r.measure().key().equals("steady.time"))
+                .findFirst()
+                .orElseThrow();
+        toSteady.cells().forEach(cell -> assertEquals(3, cell.summary().runs(), cell.toString()));
+        Report.Row cost = scenario.warmup().rows().stream()
+                .filter(r -> r.measure().key().equals("warmup.cost"))
+                .findFirst()
+                .orElseThrow();
+        for (Report.Cell cell : cost.cells()) {
+            assertEquals(null, cell.summary());
+            assertEquals(
+                    "not measured: each run warmed up beside its partner in a pair, at a rate it would not have alone",
+                    cell.missing());
+        }
     }
 
     @Test
