@@ -343,12 +343,27 @@ public final class InterleavedRatio {
      * @return {blocks, cut}
      */
     public static int[] blocks(List<SliceResult> ownSlices, List<double[]> windows) {
+        int[] counts = blocks(ownSlices, windows, null, List.of());
+        return new int[] {counts[0], counts[1]};
+    }
+
+    /**
+     * As {@link #blocks(List, List)}, and how many of the blocks another process did not cut the host's speed on
+     * {@code cpus} flipped inside ({@link #FLIP_SHARE}, as {@link #of} judges a block, each slice's span known from the
+     * block's start where it is the other side's): both kinds are left out of the pair's ratio alike.
+     *
+     * @param speed the host's speed through the scenario's load; null: no block is judged cut by a flip
+     * @return {blocks, cut by another process, cut by a flip of the host}
+     */
+    public static int[] blocks(
+            List<SliceResult> ownSlices, List<double[]> windows, HostSpeed speed, List<String> cpus) {
         Map<Long, List<SliceResult>> byBlock = new java.util.TreeMap<>();
         for (SliceResult slice : ownSlices) {
             byBlock.computeIfAbsent(Math.floorDiv(slice.slice(), SLICES_PER_BLOCK), k -> new ArrayList<>())
                     .add(slice);
         }
         int cut = 0;
+        int flipped = 0;
         for (Map.Entry<Long, List<SliceResult>> block : byBlock.entrySet()) {
             double length = block.getValue().get(0).lengthMillis();
             double blockStart = mainStartMillis(block.getValue()) + block.getKey() * SLICES_PER_BLOCK * length;
@@ -356,7 +371,9 @@ public final class InterleavedRatio {
             block.getValue().forEach(slice -> own.add(slice.slice()));
             double[] sum = new double[2];
             int[] count = new int[2];
+            List<double[]> spans = new ArrayList<>();
             for (int i = 0; i < SLICES_PER_BLOCK; i++) {
+                spans.add(new double[] {blockStart + i * length, length});
                 double outside = outsideOver(blockStart + i * length, length, windows);
                 if (Double.isNaN(outside)) {
                     continue;
@@ -367,9 +384,11 @@ public final class InterleavedRatio {
             }
             if (count[0] > 0 && count[1] > 0 && Math.abs(sum[0] / count[0] - sum[1] / count[1]) > OTHER_CORES) {
                 cut++;
+            } else if (flippedAcross(spans, speed, cpus)) {
+                flipped++;
             }
         }
-        return new int[] {byBlock.size(), cut};
+        return new int[] {byBlock.size(), cut, flipped};
     }
 
     /** Whether, in any record's windows, the block's two sides' slices met outside CPU more than OTHER_CORES apart. */
@@ -441,6 +460,16 @@ public final class InterleavedRatio {
      * second it starts in).
      */
     static boolean cutByFlip(List<SliceResult> slices, HostSpeed speed, List<String> cpus) {
+        return flippedAcross(
+                slices.stream()
+                        .map(slice -> new double[] {slice.startMillis(), slice.lengthMillis()})
+                        .toList(),
+                speed,
+                cpus);
+    }
+
+    /** As {@link #cutByFlip} over spans of the load's axis, each {start, length}, milliseconds. */
+    private static boolean flippedAcross(List<double[]> spans, HostSpeed speed, List<String> cpus) {
         if (speed == null || cpus == null || cpus.isEmpty()) {
             return false;
         }
@@ -451,8 +480,8 @@ public final class InterleavedRatio {
             }
             double low = Double.POSITIVE_INFINITY;
             double high = 0;
-            for (SliceResult slice : slices) {
-                double mean = meanOver(series, slice.startMillis(), slice.lengthMillis());
+            for (double[] span : spans) {
+                double mean = meanOver(series, span[0], span[1]);
                 if (Double.isNaN(mean)) {
                     continue;
                 }

@@ -140,6 +140,21 @@ class InterleavedRatioTest {
                 Math.abs(blind.ratio() - 0.9) > Math.abs(seeing.ratio() - 0.9) + 0.002,
                 "a flip inside a block moves its ratio: " + blind.describe());
         assertTrue(seeing.describe().contains("2 cut by a flip of the host left out"), seeing.describe());
+        // Each side alone, knowing only when its own slices ran, finds the same two blocks cut (the lead-in is counted,
+        // as the gate counts every block): the suite's noise gate judges the pair on them.
+        for (List<SliceResult> side : sides) {
+            assertEquals(
+                    List.of(6, 0, 2),
+                    java.util.Arrays.stream(InterleavedRatio.blocks(side, List.of(), speed, List.of("0")))
+                            .boxed()
+                            .toList());
+            assertEquals(
+                    List.of(6, 0, 0),
+                    java.util.Arrays.stream(InterleavedRatio.blocks(side, List.of(), speed, List.of("1")))
+                            .boxed()
+                            .toList(),
+                    "CPU 1 was not probed: nothing is judged on it");
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.duel.record.Status;
 import dev.duel.suite.agents.AgentsLoad;
 import dev.duel.suite.agents.HostedTargetStarter;
 import dev.duel.suite.aot.AotCaches;
+import dev.duel.suite.gate.BudgetClock;
 import dev.duel.suite.gate.RepetitionCheck;
 import dev.duel.suite.gate.RunVerdict;
 import dev.duel.suite.gate.StartFailures;
@@ -309,8 +310,8 @@ public final class SuiteRunner {
                 List<RunRecord> records;
                 try {
                     records = partner == null
-                            ? List.of(runWithRetries(attempts, plan, problems))
-                            : runDuetWithRetries(attempts, plan, partner, problems);
+                            ? List.of(runWithRetries(attempts, plan, problems, secondsLeft(plans, repetition)))
+                            : runDuetWithRetries(attempts, plan, partner, problems, secondsLeft(plans, repetition));
                 } catch (AgentsLoad.LoadAgentsUnavailableException e) {
                     // No run without its load: the suite stops here, every record so far kept, and resumes.
                     throw new SuiteException(e.getMessage(), e);
@@ -422,6 +423,30 @@ public final class SuiteRunner {
      */
     private List<RepetitionDecision> decide(List<RunPlan> plans, List<String> targets, int repetition)
             throws IOException {
+        List<RunRecord> records = finalRecords(plans, repetition);
+        Suite.Repetitions rule = suite.repetitions();
+        // With a budget, each scenario at its own look: its last when no repetition that carries it would fit.
+        return rule.budgeted()
+                ? RepetitionCheck.decideWithinBudget(
+                        rule, targets, repetition, records, everyAttempt(plans, repetition, records))
+                : RepetitionCheck.decideAll(rule, targets, repetition, records, null);
+    }
+
+    /** {@code finals} and the discarded attempts of the same plans before them: what the budget's time went on. */
+    private List<RunRecord> everyAttempt(List<RunPlan> plans, int repetition, List<RunRecord> finals)
+            throws IOException {
+        List<RunRecord> attempts = new ArrayList<>(finals);
+        for (RunPlan planned : plans) {
+            RunPlan plan = ranAs.getOrDefault(planned.index(), planned);
+            if (plan.repetition() <= repetition && store.done(plan)) {
+                attempts.addAll(store.discardedRecords(plan));
+            }
+        }
+        return attempts;
+    }
+
+    /** The final records on disk of repetitions 1 to {@code repetition}, as the plans ran. */
+    private List<RunRecord> finalRecords(List<RunPlan> plans, int repetition) throws IOException {
         List<RunRecord> records = new ArrayList<>();
         for (RunPlan planned : plans) {
             RunPlan plan = ranAs.getOrDefault(planned.index(), planned);
@@ -429,23 +454,38 @@ public final class SuiteRunner {
                 records.add(store.finalRecord(plan));
             }
         }
+        return records;
+    }
+
+    /**
+     * Seconds of the budget left before the next pair of {@code repetition}: the budget less what the repetitions
+     * so far took, every attempt counted, as the budget reckons them ({@link BudgetClock#usedSeconds}); null without a
+     * budget.
+     */
+    private Double secondsLeft(List<RunPlan> plans, int repetition) throws IOException {
         Suite.Repetitions rule = suite.repetitions();
-        // With a budget, each scenario at its own look: its last when no repetition that carries it would fit.
-        return rule.budgeted()
-                ? RepetitionCheck.decideWithinBudget(rule, targets, repetition, records)
-                : RepetitionCheck.decideAll(rule, targets, repetition, records, null);
+        if (!rule.budgeted()) {
+            return null;
+        }
+        List<RunRecord> finals = finalRecords(plans, repetition);
+        return rule.budget().toMillis() / 1e3
+                - BudgetClock.usedSeconds(everyAttempt(plans, repetition, finals), repetition);
     }
 
     /**
      * Both plans of a duet together, repeated together while either is discarded for noise (the pair is one
-     * measurement), up to the suite's retries; each attempt's two records written as one run's are.
+     * measurement), up to the suite's retries, and within a budget only while another attempt as long as the last
+     * would fit what is left of it ({@code secondsLeft}, null without a budget): a budget is the time the user gave,
+     * and a repeat that overruns it by a pair's length breaks that. Each attempt's two records written as one run's
+     * are.
      */
     private List<RunRecord> runDuetWithRetries(
-            RunAttempt attempts, RunPlan first, RunPlan second, List<String> problems)
+            RunAttempt attempts, RunPlan first, RunPlan second, List<String> problems, Double secondsLeft)
             throws SuiteException, InterruptedException, IOException {
         List<RunPlan> pair = List.of(first, second);
         int attempt = Math.max(store.discardedAttempts(first), store.discardedAttempts(second)) + 1;
         int lastAttempt = attempt + suite.gates().quietRetries();
+        java.time.Instant began = null;
         while (true) {
             for (RunPlan plan : pair) {
                 listener.runStarted(plan, attempt);
@@ -455,11 +495,34 @@ public final class SuiteRunner {
             if (aborted) {
                 throw new InterruptedException("suite aborted");
             }
-            boolean last = records.stream().noneMatch(r -> r.status() == Status.DISCARDED) || attempt >= lastAttempt;
+            java.time.Instant start = records.stream()
+                    .map(RunRecord::startInstant)
+                    .min(java.time.Instant::compareTo)
+                    .orElseThrow();
+            java.time.Instant end = records.stream()
+                    .map(RunRecord::endInstant)
+                    .max(java.time.Instant::compareTo)
+                    .orElseThrow();
+            began = began == null ? start : began;
+            boolean clean = records.stream().noneMatch(r -> r.status() == Status.DISCARDED);
+            boolean noTime =
+                    !clean && attempt < lastAttempt && !BudgetClock.anotherAttemptFits(secondsLeft, began, start, end);
+            boolean last = clean || attempt >= lastAttempt || noTime;
             for (int i = 0; i < 2; i++) {
                 RunRecord record = records.get(i);
                 if (record.status() == Status.DISCARDED && last) {
-                    record = record.withReason(RunVerdict.noCleanRun(record.reason(), attempt));
+                    record = record.withReason(
+                            noTime
+                                    ? RunVerdict.noTimeForAnother(
+                                            record.reason(),
+                                            java.time.Duration.between(start, end)
+                                                            .toMillis()
+                                                    / 1e3,
+                                            secondsLeft
+                                                    - java.time.Duration.between(began, end)
+                                                                    .toMillis()
+                                                            / 1e3)
+                                    : RunVerdict.noCleanRun(record.reason(), attempt));
                     problems.add(pair.get(i).fileStem() + ": could not get a clean run (" + record.reason() + ")");
                     records.set(i, record);
                 }
@@ -530,10 +593,12 @@ public final class SuiteRunner {
         }
     }
 
-    private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems)
+    /** One run, repeated while it is discarded for noise, as a duet's pair is ({@link #runDuetWithRetries}). */
+    private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems, Double secondsLeft)
             throws SuiteException, InterruptedException, IOException {
         int attempt = store.discardedAttempts(plan) + 1;
         int lastAttempt = attempt + suite.gates().quietRetries();
+        java.time.Instant began = null;
         while (true) {
             listener.runStarted(plan, attempt);
             startAttempt(plan, attempt);
@@ -542,9 +607,24 @@ public final class SuiteRunner {
                 // Stopped from outside: what was measured of this run is cut short; a resume redoes it.
                 throw new InterruptedException("suite aborted");
             }
-            boolean last = record.status() != Status.DISCARDED || attempt >= lastAttempt;
+            began = began == null ? record.startInstant() : began;
+            boolean noTime = record.status() == Status.DISCARDED
+                    && attempt < lastAttempt
+                    && !BudgetClock.anotherAttemptFits(secondsLeft, began, record.startInstant(), record.endInstant());
+            boolean last = record.status() != Status.DISCARDED || attempt >= lastAttempt || noTime;
             if (record.status() == Status.DISCARDED && last) {
-                record = record.withReason(RunVerdict.noCleanRun(record.reason(), attempt));
+                record = record.withReason(
+                        noTime
+                                ? RunVerdict.noTimeForAnother(
+                                        record.reason(),
+                                        java.time.Duration.between(record.startInstant(), record.endInstant())
+                                                        .toMillis()
+                                                / 1e3,
+                                        secondsLeft
+                                                - java.time.Duration.between(began, record.endInstant())
+                                                                .toMillis()
+                                                        / 1e3)
+                                : RunVerdict.noCleanRun(record.reason(), attempt));
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
             listener.runEnded(plan, record, last);

@@ -102,6 +102,21 @@ public final class BudgetClock {
         return scenarios;
     }
 
+    /**
+     * Whether another attempt of a pair that was discarded, as long as its last attempt, fits what is left of the
+     * budget: {@code secondsLeft} when its first attempt began (null: no budget, so it always fits), less the time
+     * since. A budget is the time the user gave; a repeat that overruns it by a pair's length breaks that.
+     */
+    public static boolean anotherAttemptFits(
+            Double secondsLeft, Instant firstAttemptStart, Instant lastAttemptStart, Instant lastAttemptEnd) {
+        if (secondsLeft == null) {
+            return true;
+        }
+        double spent = Duration.between(firstAttemptStart, lastAttemptEnd).toMillis() / 1e3;
+        double another = Duration.between(lastAttemptStart, lastAttemptEnd).toMillis() / 1e3;
+        return spent + another <= secondsLeft;
+    }
+
     /** Seconds the repetitions 1 to {@code repetitions} took, each from its first start to its last end. */
     public static double usedSeconds(List<RunRecord> records, int repetitions) {
         double seconds = 0;

@@ -89,6 +89,19 @@ public final class RepetitionCheck {
      */
     public static List<RepetitionDecision> decideWithinBudget(
             Suite.Repetitions rule, List<String> targets, int repetitions, List<RunRecord> records) {
+        return decideWithinBudget(rule, targets, repetitions, records, records);
+    }
+
+    /**
+     * As above, the budget reckoned from {@code attempts}: the final records and every discarded attempt before them
+     * (a pair measured again took the budget's time twice, and its final record tells only of the second).
+     */
+    public static List<RepetitionDecision> decideWithinBudget(
+            Suite.Repetitions rule,
+            List<String> targets,
+            int repetitions,
+            List<RunRecord> records,
+            List<RunRecord> attempts) {
         StopRule until = rule.until();
         if (until == null || !rule.budgeted()) {
             throw new IllegalArgumentException("a rule with a time budget");
@@ -101,7 +114,7 @@ public final class RepetitionCheck {
             if (last < repetitions) {
                 decided.put(
                         scenario,
-                        decideWithinBudget(rule, targets, last, records).stream()
+                        decideWithinBudget(rule, targets, last, records, attempts).stream()
                                 .filter(d -> d.scenario().equals(scenario))
                                 .findFirst()
                                 .orElseThrow());
@@ -110,28 +123,28 @@ public final class RepetitionCheck {
             }
         }
         double budgetSeconds = rule.budget().toMillis() / 1e3;
-        double used = BudgetClock.usedSeconds(records, repetitions);
-        double previous = repetitions > rule.min() ? BudgetClock.usedSeconds(records, repetitions - 1) : 0;
+        double used = BudgetClock.usedSeconds(attempts, repetitions);
+        double previous = repetitions > rule.min() ? BudgetClock.usedSeconds(attempts, repetitions - 1) : 0;
         // What the next repetition carries whatever the rule decides: the scenarios it does not read.
         double unread = 0;
         for (RunRecord record : records) {
             if (record.repetition() == repetitions) {
                 for (String scenario : record.scenarios()) {
                     if (!scenarios.contains(scenario)) {
-                        unread = Math.max(unread, BudgetClock.carryingSeconds(records, repetitions, scenario));
+                        unread = Math.max(unread, BudgetClock.carryingSeconds(attempts, repetitions, scenario));
                     }
                 }
             }
         }
         java.util.Map<String, Double> carrying = new java.util.HashMap<>();
-        now.forEach(scenario -> carrying.put(scenario, BudgetClock.carryingSeconds(records, repetitions, scenario)));
+        now.forEach(scenario -> carrying.put(scenario, BudgetClock.carryingSeconds(attempts, repetitions, scenario)));
         now.sort(java.util.Comparator.comparing((String scenario) -> carrying.get(scenario))
                 .reversed());
         double laterGoingOn = 0;
         for (String scenario : now) {
             double next = Math.max(carrying.get(scenario), Math.max(unread, laterGoingOn));
             if (next <= 0) {
-                next = BudgetClock.likeLastSeconds(records, repetitions);
+                next = BudgetClock.likeLastSeconds(attempts, repetitions);
             }
             Look look = new Look(previous / budgetSeconds, used / budgetSeconds, used + next > budgetSeconds, used);
             RepetitionDecision decision =

@@ -2,6 +2,7 @@ package dev.duel.suite.gate;
 
 import dev.duel.analysis.InterleavedRatio;
 import dev.duel.load.LagLimit;
+import dev.duel.record.HostSpeed;
 import dev.duel.record.Phase;
 import dev.duel.record.RunRecord.NoiseWindow;
 import dev.duel.record.Status;
@@ -175,19 +176,40 @@ public record RunVerdict(Status status, String reason) {
     }
 
     /**
-     * As above, with the scenarios this run held as one side of an interleaved pair ({@code interleavedSlices}: its
-     * own slices of main, by scenario name) judged block by block instead: their answer is the pair's blocks of four
-     * slices, and another process that ran alike all through a block met both sides alike, while a block whose two
-     * sides' slices met different CPU outside duel (it started or stopped inside) is left out of both sides by the
-     * comparison ({@link InterleavedRatio#blocks}). So the run is kept
-     * while at least half of each such scenario's blocks are whole, and discarded when more than half were cut. Their
-     * warm-up seconds feed no value of the pair.
+     * One side's main in an interleaved scenario, as its noise gate judges it.
+     *
+     * @param slices     the side's own slices of main
+     * @param hostSpeed  the host's speed through the scenario's load; null when it was not probed
+     * @param targetCpus the CPUs the pair's mains ran on, as the probe names them ("0")
+     */
+    public record InterleavedMain(List<SliceResult> slices, HostSpeed hostSpeed, List<String> targetCpus) {
+        public InterleavedMain {
+            slices = List.copyOf(slices);
+            targetCpus = List.copyOf(targetCpus);
+        }
+
+        /** Slices alone: no block is judged cut by a flip of the host. */
+        public static InterleavedMain of(List<SliceResult> slices) {
+            return new InterleavedMain(slices, null, List.of());
+        }
+    }
+
+    /**
+     * As above, with the scenarios this run held as one side of an interleaved pair ({@code interleaved}: its own
+     * slices of main and the host's speed through them, by scenario name) judged block by block instead: their answer
+     * is the pair's blocks of four slices, and another process that ran alike all through a block met both sides alike,
+     * while a block whose two sides' slices met different CPU outside duel (it started or stopped inside), or a block
+     * the host's speed flipped inside, is left out of both sides by the comparison ({@link InterleavedRatio#blocks}).
+     * So the run is kept while at least half of each such scenario's blocks are whole, and discarded (then measured
+     * again) when more than half were cut, by either: a pair resting on two blocks of seven weighs as much as any other
+     * pair in the comparison and carries the flips' error in the few it kept. Their warm-up seconds feed no value of
+     * the pair.
      */
     public static RunVerdict ofRun(
             List<RunVerdict> scenarios,
             List<NoiseWindow> windows,
             Map<String, WarmupEnd> warmupEnds,
-            Map<String, List<SliceResult>> interleavedSlices,
+            Map<String, InterleavedMain> interleaved,
             Suite.Gates gates) {
         RunVerdict verdict = scenarios.stream()
                 .filter(v -> v.status == Status.FAILED)
@@ -197,11 +219,11 @@ public record RunVerdict(Status status, String reason) {
                         .findFirst())
                 .orElse(OK);
         List<NoiseWindow> bySecond = counted(windows, warmupEnds).stream()
-                .filter(w -> w.start() || !interleavedSlices.containsKey(w.scenario()))
+                .filter(w -> w.start() || !interleaved.containsKey(w.scenario()))
                 .toList();
         String noise = noise(bySecond, gates);
         if (noise == null) {
-            noise = blockNoise(windows, interleavedSlices, gates);
+            noise = blockNoise(windows, interleaved, gates);
         }
         if (verdict.status != Status.FAILED && noise != null) {
             return new RunVerdict(Status.DISCARDED, noise);
@@ -211,18 +233,21 @@ public record RunVerdict(Status status, String reason) {
 
     /**
      * Why an interleaved side's blocks say the run was disturbed (more than half of a scenario's blocks of main cut by
-     * another process, {@link InterleavedRatio#OTHER_CORES}); null when they do not.
+     * another process, {@link InterleavedRatio#OTHER_CORES}, or by a flip of the host's speed on the targets' CPUs,
+     * {@link InterleavedRatio#FLIP_SHARE}); null when they do not.
      */
-    static String blockNoise(
-            List<NoiseWindow> windows, Map<String, List<SliceResult>> interleavedSlices, Suite.Gates gates) {
-        for (Map.Entry<String, List<SliceResult>> entry : new java.util.TreeMap<>(interleavedSlices).entrySet()) {
-            List<SliceResult> slices = entry.getValue();
+    static String blockNoise(List<NoiseWindow> windows, Map<String, InterleavedMain> interleaved, Suite.Gates gates) {
+        for (Map.Entry<String, InterleavedMain> entry : new java.util.TreeMap<>(interleaved).entrySet()) {
+            List<SliceResult> slices = entry.getValue().slices();
             if (slices.isEmpty()) {
                 continue;
             }
             String scenario = entry.getKey();
             int[] blocks = InterleavedRatio.blocks(
-                    slices, InterleavedRatio.mainWindows(windows, scenario, InterleavedRatio.mainStartMillis(slices)));
+                    slices,
+                    InterleavedRatio.mainWindows(windows, scenario, InterleavedRatio.mainStartMillis(slices)),
+                    entry.getValue().hostSpeed(),
+                    entry.getValue().targetCpus());
             if (blocks[1] * 2 > blocks[0]) {
                 List<NoiseWindow> disturbed = windows.stream()
                         .filter(w ->
@@ -242,6 +267,19 @@ public record RunVerdict(Status status, String reason) {
                                 : "; "
                                         + seen.substring(seen.indexOf(':', "noise: ".length()) + 1)
                                                 .trim());
+            }
+            if ((blocks[1] + blocks[2]) * 2 > blocks[0]) {
+                return String.format(
+                        Locale.ROOT,
+                        "noise: the host's speed on CPU %s changed by more than %.0f%% inside %d of the %d blocks of"
+                                + " %s's main%s, more than half (a pair keeps its whole blocks while they are at least"
+                                + " half)",
+                        String.join(",", entry.getValue().targetCpus()),
+                        InterleavedRatio.FLIP_SHARE * 100,
+                        blocks[2],
+                        blocks[0],
+                        scenario,
+                        blocks[1] == 0 ? "" : " and another process cut " + blocks[1]);
             }
         }
         return null;
@@ -318,6 +356,19 @@ public record RunVerdict(Status status, String reason) {
     /** The reason of a run still discarded after its last attempt allowed: it stays discarded, and says so. */
     public static String noCleanRun(String discardedReason, int attempts) {
         return discardedReason + "; no clean run after " + attempts + " attempts";
+    }
+
+    /**
+     * The reason of a run discarded with retries left but no time for one in the budget: it stays discarded, and says
+     * what another attempt would have taken and what was left.
+     */
+    public static String noTimeForAnother(String discardedReason, double attemptSeconds, double secondsLeft) {
+        return String.format(
+                Locale.ROOT,
+                "%s; not measured again: another attempt (about %.0f s) would not fit the %.0f s left of the budget",
+                discardedReason,
+                attemptSeconds,
+                Math.max(0, secondsLeft));
     }
 
     /** Why the target's answers make the run worthless (checks failed beyond the scenario's allowance); null when they do not. */

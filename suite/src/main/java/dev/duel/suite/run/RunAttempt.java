@@ -771,12 +771,17 @@ public final class RunAttempt {
         measured.results.stream()
                 .filter(r -> r.load() != null && r.load().warmupEnd() != null)
                 .forEach(r -> warmupEnds.put(r.scenario(), r.load().warmupEnd()));
-        // An interleaved side's scenarios are judged by main's blocks, which a disturbance leaves out of both sides.
-        Map<String, List<dev.duel.record.load.SliceResult>> slices = new java.util.HashMap<>();
+        // An interleaved side's scenarios are judged by main's blocks, which a disturbance or a flip of the host's
+        // speed on the CPUs of main leaves out of both sides.
+        List<String> mainCpus = dev.duel.record.CpuList.parse(home(side.spec)).stream()
+                .map(String::valueOf)
+                .toList();
+        Map<String, RunVerdict.InterleavedMain> interleaved = new java.util.HashMap<>();
         measured.results.stream()
                 .filter(r -> r.load() != null && r.load().interleaved())
-                .forEach(r -> slices.put(r.scenario(), r.load().slices()));
-        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, slices, suite.gates());
+                .forEach(r -> interleaved.put(
+                        r.scenario(), new RunVerdict.InterleavedMain(r.load().slices(), r.hostSpeed(), mainCpus)));
+        return RunVerdict.ofRun(verdicts, measured.noise, warmupEnds, interleaved, suite.gates());
     }
 
     /** Where each process of the run may run, read while the target (and its database connections) still live. */

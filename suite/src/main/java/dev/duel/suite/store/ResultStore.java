@@ -161,6 +161,28 @@ public final class ResultStore {
         }
     }
 
+    /** The discarded attempts kept beside the run's final record (or before it is made), in no particular order. */
+    public java.util.List<RunRecord> discardedRecords(RunPlan plan) throws IOException {
+        if (!Files.isDirectory(runs)) {
+            return java.util.List.of();
+        }
+        java.util.List<Path> kept;
+        try (Stream<Path> files = Files.list(runs)) {
+            kept = files.filter(f -> f.getFileName().toString().startsWith(plan.fileStem() + ".discarded-")
+                            && f.getFileName().toString().endsWith(".json"))
+                    .toList();
+        }
+        java.util.List<RunRecord> records = new java.util.ArrayList<>();
+        for (Path file : kept) {
+            try {
+                records.add(RecordJson.readRun(file));
+            } catch (RecordException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        return records;
+    }
+
     /**
      * Keeps the latest decision of a suite with {@code repetitions: {min, max, until}} as
      * {@code repetitions.json}, replacing the previous one: it is recomputed from the records on every

@@ -1,6 +1,7 @@
 package dev.duel.suite.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -446,8 +447,7 @@ class RepetitionCheckTest {
      */
     @Test
     void aScenarioClearAtALookIsLeftOutOfLaterRepetitionsAndKeepsThatLooksAnswer() {
-        Suite.Repetitions rule = new Suite.Repetitions(
-                3, 1_000, StopRule.parse("rps clear"), List.of("json", "product"), java.time.Duration.ofSeconds(450));
+        Suite.Repetitions rule = clearWithin(450);
         List<RunRecord> records = twoScenarioRecords(new Random(31), 5, 3, 110, 55);
         List<String> targets = List.of("a", "b");
         RepetitionCheck.Look afterThree = BudgetClock.look(records, 3, 3, rule.budget());
@@ -583,8 +583,7 @@ class RepetitionCheckTest {
      */
     @Test
     void withinABudgetTheScenarioARunMeasuresFirstGetsARepetitionOfItsOwnWhereOneOfAllWouldNotFit() {
-        Suite.Repetitions rule = new Suite.Repetitions(
-                3, 1_000, StopRule.parse("rps clear"), List.of("json", "product"), java.time.Duration.ofSeconds(460));
+        Suite.Repetitions rule = clearWithin(460);
         List<RunRecord> records = twoScenarioRecords(new Random(47), 5, 4, 93, 54);
         List<String> targets = List.of("a", "b");
         assertEquals(54, BudgetClock.carryingSeconds(records, 4, "json"), 1e-9);
@@ -608,6 +607,49 @@ class RepetitionCheckTest {
         assertEquals(5, five.get(0).comparisons().get(0).targetValues());
         assertTrue(five.get(0).confidence() < json.confidence(), "json's last look spends what is left");
         assertTrue(!RepetitionCheck.goingOn(five), five.get(0).describe());
+    }
+
+    /**
+     * A pair measured again took the budget's time twice, and its final records tell only of the second attempt: the
+     * budget is reckoned from every attempt. The fourth pair of the test above, discarded once after 40 s, leaves 48 s
+     * of 460: a json-only repetition of 54 s no longer fits, and json's look after four is its last.
+     */
+    @Test
+    void withinABudgetADiscardedAttemptCountsAsTimeSpent() {
+        Suite.Repetitions rule = clearWithin(460);
+        List<RunRecord> records = twoScenarioRecords(new Random(47), 5, 4, 93, 54);
+        List<String> targets = List.of("a", "b");
+        List<RunRecord> attempts = new ArrayList<>(records);
+        for (RunRecord run : records) {
+            if (run.repetition() == 4) {
+                attempts.add(carrying(
+                        run(run.target(), 4, Status.DISCARDED, 1),
+                        run.index(),
+                        run.results(),
+                        run.startInstant().minusSeconds(40),
+                        40));
+            }
+        }
+        assertEquals(372, BudgetClock.usedSeconds(records, 4), 1e-9);
+        assertEquals(412, BudgetClock.usedSeconds(attempts, 4), 1e-9);
+        assertTrue(RepetitionCheck.goingOn(RepetitionCheck.decideWithinBudget(rule, targets, 4, records)));
+        List<RepetitionDecision> four = RepetitionCheck.decideWithinBudget(rule, targets, 4, records, attempts);
+        assertFalse(RepetitionCheck.goingOn(four), four.get(0).describe());
+        RepetitionDecision product =
+                RepetitionCheck.decideWithinBudget(rule, targets, 4, records).get(1);
+        assertEquals(product.comparisons(), four.get(1).comparisons(), "product's answer is the records' alone");
+        assertEquals(product.confidence(), four.get(1).confidence(), 1e-12);
+        assertEquals(412, four.get(1).usedSeconds(), 1e-9, "the decision says what the budget went on");
+    }
+
+    /** "rps clear" over json and product, at least 3 repetitions, within a budget of {@code seconds}. */
+    private static Suite.Repetitions clearWithin(long seconds) {
+        return new Suite.Repetitions(
+                3,
+                1_000,
+                StopRule.parse("rps clear"),
+                List.of("json", "product"),
+                java.time.Duration.ofSeconds(seconds));
     }
 
     /** The scenario result with its load's start and end at these instants. */

@@ -518,7 +518,12 @@ class RunVerdictTest {
                 "by seconds");
         assertEquals(
                 RunVerdict.OK,
-                RunVerdict.ofRun(List.of(RunVerdict.OK), windows, Map.of(), Map.of("json", ownSlices(8)), GATES));
+                RunVerdict.ofRun(
+                        List.of(RunVerdict.OK),
+                        windows,
+                        Map.of(),
+                        Map.of("json", RunVerdict.InterleavedMain.of(ownSlices(8))),
+                        GATES));
         // A neighbour busy through the whole of main met both sides alike in every block.
         assertEquals(
                 RunVerdict.OK,
@@ -526,7 +531,7 @@ class RunVerdictTest {
                         List.of(RunVerdict.OK),
                         interleavedMain(i -> true),
                         Map.of(),
-                        Map.of("json", ownSlices(8)),
+                        Map.of("json", RunVerdict.InterleavedMain.of(ownSlices(8))),
                         GATES));
     }
 
@@ -535,7 +540,11 @@ class RunVerdictTest {
         // Busy 2 s, idle 4 s, over and over, each spell from a block's start: A's first slice meets it whole, B's
         // first a third of it, A's last none: the sides met 0.15 and 0.05 cores outside duel in every block.
         RunVerdict verdict = RunVerdict.ofRun(
-                List.of(RunVerdict.OK), interleavedMain(i -> i % 6 < 2), Map.of(), Map.of("json", ownSlices(8)), GATES);
+                List.of(RunVerdict.OK),
+                interleavedMain(i -> i % 6 < 2),
+                Map.of(),
+                Map.of("json", RunVerdict.InterleavedMain.of(ownSlices(8))),
+                GATES);
         assertEquals(Status.DISCARDED, verdict.status());
         assertTrue(
                 verdict.reason()
@@ -550,7 +559,67 @@ class RunVerdictTest {
                         List.of(RunVerdict.OK),
                         interleavedMain(i -> i < 24 && i % 6 < 2),
                         Map.of(),
-                        Map.of("json", ownSlices(8)),
+                        Map.of("json", RunVerdict.InterleavedMain.of(ownSlices(8))),
                         GATES));
+    }
+
+    /**
+     * The host's speed on CPU 0 through a load whose interleaved main is {@link #ownSlices}' (eight 6 s blocks from
+     * 76 s): in the blocks {@code flipping} names, 3 s at 20 units/ms then 3 s at 11, so that a block's first two slices
+     * ran fast and its last two slow; 20 everywhere else.
+     */
+    private static RunVerdict.InterleavedMain flippingHost(java.util.function.IntPredicate flipping) {
+        List<Double> cpu0 = new java.util.ArrayList<>();
+        for (int second = 0; second < 130; second++) {
+            int inMain = second - 76;
+            boolean slow = inMain >= 0 && flipping.test(inMain / 6) && inMain % 6 >= 3;
+            cpu0.add(slow ? 11.0 : 20.0);
+        }
+        return new RunVerdict.InterleavedMain(
+                ownSlices(8), new dev.duel.record.HostSpeed(List.of("0"), List.of(cpu0), List.of(0.005)), List.of("0"));
+    }
+
+    @Test
+    void anInterleavedPairTheHostFlippedInsideMostBlocksOfIsDiscardedAndSaysHowMany() {
+        RunVerdict verdict = quietMain(flippingHost(block -> block < 5));
+        assertEquals(Status.DISCARDED, verdict.status());
+        assertEquals(
+                "noise: the host's speed on CPU 0 changed by more than 15% inside 5 of the 8 blocks of json's main,"
+                        + " more than half (a pair keeps its whole blocks while they are at least half)",
+                verdict.reason());
+        // Half of them flipped inside still keeps the pair; a host slow all through main cuts no block.
+        assertEquals(RunVerdict.OK, quietMain(flippingHost(block -> block < 4)));
+        dev.duel.record.HostSpeed slow = new dev.duel.record.HostSpeed(
+                List.of("0"), List.of(java.util.Collections.nCopies(130, 11.0)), List.of(0.005));
+        assertEquals(RunVerdict.OK, quietMain(new RunVerdict.InterleavedMain(ownSlices(8), slow, List.of("0"))));
+        // The same flips on a CPU the mains did not run on cut nothing.
+        RunVerdict.InterleavedMain elsewhere = flippingHost(block -> true);
+        assertEquals(
+                RunVerdict.OK,
+                quietMain(new RunVerdict.InterleavedMain(elsewhere.slices(), elsewhere.hostSpeed(), List.of("1"))));
+    }
+
+    /** The verdict of one side whose json main ran as {@code main} says, with no process outside duel. */
+    private static RunVerdict quietMain(RunVerdict.InterleavedMain main) {
+        return RunVerdict.ofRun(
+                List.of(RunVerdict.OK), interleavedMain(i -> false), Map.of(), Map.of("json", main), GATES);
+    }
+
+    @Test
+    void blocksAFlipCutAndBlocksANeighbourCutAddUp() {
+        // Flips inside blocks 0-2, a neighbour's 2 s spells at the start of blocks 5 and 6 (main's 30-42 s): five of
+        // eight cut, neither kind alone more than half.
+        RunVerdict verdict = RunVerdict.ofRun(
+                List.of(RunVerdict.OK),
+                interleavedMain(i -> i >= 30 && i < 42 && i % 6 < 2),
+                Map.of(),
+                Map.of("json", flippingHost(block -> block < 3)),
+                GATES);
+        assertEquals(Status.DISCARDED, verdict.status());
+        assertTrue(
+                verdict.reason()
+                        .startsWith("noise: the host's speed on CPU 0 changed by more than 15% inside 3 of the 8 blocks"
+                                + " of json's main and another process cut 2, more than half"),
+                verdict.reason());
     }
 }
