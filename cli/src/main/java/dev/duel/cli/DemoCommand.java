@@ -88,7 +88,7 @@ final class DemoCommand implements Callable<Integer> {
         return replaced(yaml, "a duet", new String[][] {
             {"limits: {cpus: 1.0, cpuset: '0', memory: 512m}", "limits: {cpus: 0.5, cpuset: '0', memory: 512m}"},
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread, stable: 5s}", "order: duet"},
-            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
+            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"},
             {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 90s, gap: 0s, duration: 12s"}
         });
@@ -101,7 +101,7 @@ final class DemoCommand implements Callable<Integer> {
     static String alternate(String yaml) {
         return replaced(yaml, "alternating runs", new String[][] {
             {"order: interleaved\ninterleave: {slice: 500ms, warmup: spread, stable: 5s}", "order: alternate"},
-            {"repetitions: {min: 3, budget: 460s, until: 'rps clear'}", "repetitions: 3"},
+            {"repetitions: {min: 3, budget: 450s, until: 'rps clear'}", "repetitions: 3"},
             {"maxWarmup: 75s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"},
             {"maxWarmup: 60s, gap: 1s, duration: 16s", "maxWarmup: 45s, gap: 0s, duration: 6s"}
         });
