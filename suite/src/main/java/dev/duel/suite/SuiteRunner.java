@@ -513,15 +513,7 @@ public final class SuiteRunner {
                 if (record.status() == Status.DISCARDED && last) {
                     record = record.withReason(
                             noTime
-                                    ? RunVerdict.noTimeForAnother(
-                                            record.reason(),
-                                            java.time.Duration.between(start, end)
-                                                            .toMillis()
-                                                    / 1e3,
-                                            secondsLeft
-                                                    - java.time.Duration.between(began, end)
-                                                                    .toMillis()
-                                                            / 1e3)
+                                    ? notMeasuredAgain(record.reason(), secondsLeft, began, start, end)
                                     : RunVerdict.noCleanRun(record.reason(), attempt));
                     problems.add(pair.get(i).fileStem() + ": could not get a clean run (" + record.reason() + ")");
                     records.set(i, record);
@@ -593,6 +585,19 @@ public final class SuiteRunner {
         }
     }
 
+    /** The reason of an attempt not made again for want of budget: what another would take, and what was left. */
+    private static String notMeasuredAgain(
+            String reason,
+            double secondsLeft,
+            java.time.Instant began,
+            java.time.Instant start,
+            java.time.Instant end) {
+        return RunVerdict.noTimeForAnother(
+                reason,
+                java.time.Duration.between(start, end).toMillis() / 1e3,
+                secondsLeft - java.time.Duration.between(began, end).toMillis() / 1e3);
+    }
+
     /** One run, repeated while it is discarded for noise, as a duet's pair is ({@link #runDuetWithRetries}). */
     private RunRecord runWithRetries(RunAttempt attempts, RunPlan plan, List<String> problems, Double secondsLeft)
             throws SuiteException, InterruptedException, IOException {
@@ -615,15 +620,8 @@ public final class SuiteRunner {
             if (record.status() == Status.DISCARDED && last) {
                 record = record.withReason(
                         noTime
-                                ? RunVerdict.noTimeForAnother(
-                                        record.reason(),
-                                        java.time.Duration.between(record.startInstant(), record.endInstant())
-                                                        .toMillis()
-                                                / 1e3,
-                                        secondsLeft
-                                                - java.time.Duration.between(began, record.endInstant())
-                                                                .toMillis()
-                                                        / 1e3)
+                                ? notMeasuredAgain(
+                                        record.reason(), secondsLeft, began, record.startInstant(), record.endInstant())
                                 : RunVerdict.noCleanRun(record.reason(), attempt));
                 problems.add(plan.fileStem() + ": could not get a clean run (" + record.reason() + ")");
             }
